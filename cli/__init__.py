@@ -1,0 +1,1 @@
+"""The `playable` command line: thin typer commands over `solver/` and `puzzles/`."""

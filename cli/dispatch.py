@@ -1,0 +1,58 @@
+"""`playable VERB FILE|GAME ...`: verbs that take either a notation file or a game name.
+
+``playable solve thegame --players 3 --seed 1`` runs the ``thegame`` subcommand;
+``playable solve deal.txt`` reads the game from the file's first line
+(``playable GAME KIND``) and runs that game's subcommand with the file as its first
+argument. Each game registers its own subcommands; :data:`SHOW` maps a game to the
+function that draws its files.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import typer
+from typer.core import TyperGroup
+
+from cli.io import InputError, read_source
+from solver.core.cardlist import sniff_game
+from solver.core.errors import NotationError
+
+#: game name -> function that draws a notation text (text, source name, as JSON?)
+SHOW: dict[str, Callable[[str, str, bool], None]] = {}
+
+
+def game_of(path: str) -> str:
+    """The game a notation file names on its first line."""
+    text, source = read_source(path)
+    try:
+        return sniff_game(text)
+    except NotationError as error:
+        raise error.with_source(source) from None
+
+
+class FileOrGameGroup(TyperGroup):
+    """A verb whose first word is a game name or a notation file (``-`` for stdin)."""
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> tuple[str | None, Any, list[str]]:
+        name = args[0]
+        if name in self.commands or (name.startswith("-") and name != "-"):
+            return super().resolve_command(ctx, args)
+        game = game_of(name)
+        command = self.get_command(ctx, game)
+        if command is None:
+            known = ", ".join(sorted(self.commands)) or "none yet"
+            raise InputError(f"{name}: '{self.name}' does not handle {game} files (games: {known})")
+        return game, command, args
+
+
+def verb(name: str, help_text: str) -> typer.Typer:
+    """A verb group (``deal``, ``solve``, ``play``, ...) that games add subcommands to."""
+    return typer.Typer(
+        name=name,
+        cls=FileOrGameGroup,
+        help=help_text,
+        no_args_is_help=True,
+        rich_markup_mode="rich",
+    )

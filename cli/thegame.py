@@ -1,0 +1,192 @@
+"""`playable deal|show|play thegame`: The Game's commands."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.panel import Panel
+from rich.table import Table
+
+from cli.dispatch import SHOW
+from cli.io import fail, print_json, read_source, stdout
+from solver.core.errors import InvalidVariant
+from solver.thegame import notation
+from solver.thegame.players import STRATEGIES, play_out
+from solver.thegame.rules import State, Variant, shuffled_deck
+
+GAME = "thegame"
+
+# Options shared by every command that reads a deal (deal, play, solve, analyse).
+FileArg = Annotated[
+    str | None, typer.Argument(help="A deal or position file ('-' for stdin).", show_default=False)
+]
+Players = Annotated[int | None, typer.Option(help="Players 1-5 (TG-2). [default: 1]")]
+Expert = Annotated[bool, typer.Option("--expert", help="Expert minimum: 3 cards a turn (TG-5).")]
+ExpertHand = Annotated[bool, typer.Option("--expert-hand", help="One card fewer in hand (TG-6).")]
+MaxCard = Annotated[int, typer.Option(help="Highest card: cards 2..N, piles 1 and N+1.")]
+Seed = Annotated[int | None, typer.Option(help="Shuffle the deck with this seed.")]
+Deck = Annotated[
+    str | None, typer.Option(help="Every card in deal order (TG-11), comma-separated.")
+]
+First = Annotated[int, typer.Option(help="Player who starts a fresh deal (TG-9).")]
+Json = Annotated[bool, typer.Option("--json", help="Print one JSON document.")]
+
+
+def variant_from(players: int | None, expert: bool, expert_hand: bool, max_card: int) -> Variant:
+    try:
+        return Variant(players or 1, expert, expert_hand, max_card)
+    except InvalidVariant as error:
+        fail(str(error))
+
+
+def deal_from_options(variant: Variant, seed: int | None, deck: str | None) -> notation.Deal:
+    """A deal from ``--seed`` or ``--deck`` (exactly one of them; neither means seed 0)."""
+    if seed is not None and deck is not None:
+        fail("give --seed or --deck, not both")
+    if deck is None:
+        return notation.Deal(variant, tuple(shuffled_deck(variant, seed or 0)))
+    return notation.parse_deck(deck, variant)
+
+
+def load(
+    file: str | None,
+    players: int | None,
+    expert: bool,
+    expert_hand: bool,
+    max_card: int,
+    seed: int | None,
+    deck: str | None,
+) -> notation.Deal | State:
+    """The deal or position a command works on: from FILE, or from the deal options."""
+    if file is not None:
+        if (
+            players is not None
+            or expert
+            or expert_hand
+            or max_card != 99
+            or seed is not None
+            or deck is not None
+        ):
+            fail("give a FILE or deal options (--players, --seed, --deck, ...), not both")
+        text, source = read_source(file)
+        return notation.parse(text, source)
+    variant = variant_from(players, expert, expert_hand, max_card)
+    return deal_from_options(variant, seed, deck)
+
+
+def start_of(game: notation.Deal | State, first: int) -> State:
+    """A position: the deal started by player ``first`` (1-based), or the position itself."""
+    if isinstance(game, State):
+        return game
+    if not 1 <= first <= game.variant.players:
+        fail(f"--first must be 1..{game.variant.players}, got {first}")
+    return game.start(first - 1)
+
+
+def deal_command(
+    players: Players = None,
+    expert: Expert = False,
+    expert_hand: ExpertHand = False,
+    max_card: MaxCard = 99,
+    seed: Seed = None,
+    deck: Deck = None,
+    output: Annotated[Path | None, typer.Option("-o", "--output", help="Write to FILE.")] = None,
+    json: Json = False,
+) -> None:
+    """Deal a game of The Game: the order of every card (TG-11) and the variant."""
+    d = deal_from_options(variant_from(players, expert, expert_hand, max_card), seed, deck)
+    text = notation.format_deal(d)
+    if output is not None:
+        output.write_text(text, encoding="utf-8")
+    if json:
+        print_json(notation.deal_to_json(d))
+    elif output is None:
+        stdout.out(text, end="")
+
+
+def show(text: str, source: str, json: bool) -> None:
+    """Draw a deal or position: piles, hands, draw pile size."""
+    state = start_of(notation.parse(text, source), 1)
+    if json:
+        print_json(notation.position_to_json(state))
+        return
+    stdout.print(render(state))
+
+
+def render(state: State) -> Panel:
+    """The position as a rich panel."""
+    v = state.variant
+    piles = Table.grid(padding=(0, 3))
+    for pile, top in enumerate(state.piles):
+        arrow = "[green]↑ ascending[/]" if pile < 2 else "[red]↓ descending[/]"
+        piles.add_row(f"pile {pile}", f"[bold]{top:>3}[/]", arrow)
+    hands = Table(show_edge=False, box=None, padding=(0, 1))
+    hands.add_column("player")
+    hands.add_column("hand")
+    for p, hand in enumerate(state.hands):
+        marker = "[bold yellow]▶[/]" if p == state.to_move else " "
+        hands.add_row(f"{marker} {p + 1}", " ".join(f"{c:>2}" for c in hand) or "-")
+    options = [f"{v.players} player{'s' if v.players > 1 else ''}", f"cards 2..{v.max_card}"]
+    if v.expert:
+        options.append("expert minimum")
+    if v.expert_hand:
+        options.append("expert hand")
+    info = (
+        f"draw pile: [bold]{len(state.draw)}[/] cards   "
+        f"player {state.to_move + 1} to move, laid {state.laid} of minimum {state.minimum}   "
+        f"cards left: {state.cards_left}"
+    )
+    body = Table.grid()
+    body.add_row(piles)
+    body.add_row("")
+    body.add_row(hands)
+    body.add_row("")
+    body.add_row(info)
+    return Panel(body, title="The Game", subtitle=", ".join(options), expand=False)
+
+
+def play_command(
+    file: FileArg = None,
+    strategy: Annotated[str, typer.Option(help="Player: greedy.")] = "greedy",
+    first: First = 1,
+    players: Players = None,
+    expert: Expert = False,
+    expert_hand: ExpertHand = False,
+    max_card: MaxCard = 99,
+    seed: Seed = None,
+    deck: Deck = None,
+    json: Json = False,
+) -> None:
+    """Play a deal out with a bot through the reference rules; print the line and score."""
+    if strategy not in STRATEGIES:
+        fail(f"unknown strategy '{strategy}'; choose one of {', '.join(STRATEGIES)}")
+    state = start_of(load(file, players, expert, expert_hand, max_card, seed, deck), first)
+    result = play_out(state, STRATEGIES[strategy]())
+    cards_left = result.cards_left
+    if json:
+        print_json(
+            {
+                "game": GAME,
+                "strategy": strategy,
+                "first_player": state.to_move,
+                "line": notation.line_to_json(result.turns),
+                "cards_left": cards_left,
+                "won": cards_left == 0,
+                "excellent": cards_left < 10,
+            }
+        )
+        return
+    for number, (player, plays) in enumerate(result.turns, start=1):
+        cards = " ".join(str(p) for p in plays)
+        stdout.print(f"{number:>3}. player {player + 1}: {cards}")
+    verdict = "won!" if cards_left == 0 else ("excellent" if cards_left < 10 else "")
+    stdout.print(f"[bold]cards left: {cards_left}[/] {verdict} ({strategy}, TG-8)")
+
+
+def register(verbs: dict[str, typer.Typer]) -> None:
+    """Add The Game's subcommands to the verb groups."""
+    verbs["deal"].command(GAME)(deal_command)
+    verbs["play"].command(GAME)(play_command)
+    SHOW[GAME] = show

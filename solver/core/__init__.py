@@ -1,0 +1,1 @@
+"""Pieces shared by every game: result records, budgets, notation errors."""

@@ -1,0 +1,99 @@
+"""Parsing helpers shared by the notation modules: tokens with their columns."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from solver.core.errors import NotationError
+
+_TOKEN = re.compile(r"[^\s,]+")
+
+
+@dataclass(frozen=True)
+class Token:
+    """A word of a notation line and where it stands (1-based line and column)."""
+
+    text: str
+    line: int
+    column: int
+
+    def error(self, message: str) -> NotationError:
+        return NotationError(message, self.line, self.column)
+
+
+def tokens(text: str, line: int, column: int) -> Iterator[Token]:
+    """The words of ``text`` (separated by blanks or commas); ``column`` is where it starts."""
+    for match in _TOKEN.finditer(text):
+        yield Token(match.group(), line, column + match.start())
+
+
+@dataclass(frozen=True)
+class Field:
+    """One ``key: value`` line of a notation file."""
+
+    key: str
+    value: str
+    line: int
+    key_column: int
+    value_column: int
+
+    def tokens(self) -> list[Token]:
+        return list(tokens(self.value, self.line, self.value_column))
+
+    def error(self, message: str) -> NotationError:
+        return NotationError(message, self.line, self.value_column)
+
+
+@dataclass(frozen=True)
+class Document:
+    """A notation file split into its header (``playable GAME KIND``) and fields."""
+
+    game: str
+    kind: str
+    header_line: int
+    fields: list[Field]
+    end_line: int
+
+
+def split_document(text: str) -> Document:
+    """Split notation text into its header and ``key: value`` fields.
+
+    Blank lines and ``#`` comments (whole-line or trailing) are ignored. The first
+    remaining line must read ``playable GAME KIND``. Errors carry line and column.
+    """
+    header: tuple[str, str, int] | None = None
+    fields: list[Field] = []
+    lines = text.splitlines()
+    for number, raw in enumerate(lines, start=1):
+        content = raw.split("#", 1)[0].rstrip()
+        if not content.strip():
+            continue
+        indent = len(content) - len(content.lstrip())
+        if header is None:
+            words = content.split()
+            if len(words) != 3 or words[0] != "playable":
+                raise NotationError(
+                    "expected a first line 'playable GAME KIND', e.g. 'playable thegame deal'",
+                    number,
+                    indent + 1,
+                )
+            header = (words[1], words[2], number)
+            continue
+        if ":" not in content:
+            raise NotationError("expected 'key: value'", number, indent + 1)
+        key_part, value = content.split(":", 1)
+        key = key_part.strip()
+        if not key:
+            raise NotationError("expected a key before ':'", number, indent + 1)
+        value_column = len(key_part) + 2 + (len(value) - len(value.lstrip()))
+        fields.append(Field(key, value.strip(), number, indent + 1, value_column))
+    if header is None:
+        raise NotationError("empty file: expected 'playable GAME KIND'", 1, 1)
+    return Document(header[0], header[1], header[2], fields, max(len(lines), 1))
+
+
+def sniff_game(text: str) -> str:
+    """The game named by the header line of a notation file."""
+    return split_document(text).game

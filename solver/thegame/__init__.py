@@ -1,0 +1,1 @@
+"""The Game (cooperative, 1-5 players): rules, notation, search."""
