@@ -22,11 +22,16 @@ app = typer.Typer(
 VERBS: dict[str, typer.Typer] = {
     "deal": verb("deal", "Deal a game and write its deal file."),
     "play": verb("play", "Play a deal out with a bot: [bold]playable play FILE|GAME ...[/]"),
+    "solve": verb("solve", "Solve a deal or position: [bold]playable solve FILE|GAME ...[/]"),
+    "analyse": verb("analyse", "Analyse a position: [bold]playable analyse FILE|GAME ...[/]"),
+    "simulate": verb("simulate", "Simulate many games between bots."),
 }
+# Each game module adds its subcommands to the verbs; a new game is one entry here.
 for game in (thegame,):
     game.register(VERBS)
 for name, group in VERBS.items():
-    app.add_typer(group, name=name)
+    if group.registered_commands:
+        app.add_typer(group, name=name)
 
 
 def _version(value: bool) -> None:
