@@ -10,6 +10,7 @@ from typing import Any, NoReturn
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 #: Results go to stdout; progress and errors to stderr (ARCHITECTURE.md).
 stdout = Console(highlight=False)
@@ -24,7 +25,7 @@ class InputError(Exception):
 
 def fail(message: str) -> NoReturn:
     """Print one error line on stderr and exit with code 2 (usage or input error)."""
-    stderr.print(f"[bold red]error:[/] {message}", soft_wrap=True)
+    stderr.print(f"[bold red]error:[/] {escape(message)}", soft_wrap=True)
     raise typer.Exit(2)
 
 

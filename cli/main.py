@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Annotated
 
 import typer
+from rich.markup import escape
 
 from cli import thegame
 from cli.dispatch import SHOW, game_of, verb
@@ -67,5 +68,9 @@ def main() -> None:
     try:
         app()
     except (PlayableError, InputError) as error:
-        stderr.print(f"[bold red]error:[/] {error}", soft_wrap=True, markup=True)
+        stderr.print(f"[bold red]error:[/] {escape(str(error))}", soft_wrap=True)
         raise SystemExit(2) from None
+
+
+if __name__ == "__main__":
+    main()

@@ -85,6 +85,7 @@ def play_out(state: State, player: Player) -> PlayOut:
         plays = player.choose_turn(state)
         for play in plays:
             state = lay(state, play.card, play.pile)
-        state = end_turn(state)
+        if not state.is_won:  # the last card of the game ends it at once (TG-7)
+            state = end_turn(state)
         turns.append((mover, plays))
     return PlayOut(turns, state)

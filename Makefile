@@ -1,0 +1,24 @@
+# Set up a virtual environment in .venv and run the demo or the checks.
+# `make demo` and `make test` are the README's two commands; .ci/run calls `make test`.
+VENV ?= .venv
+BIN := $(VENV)/bin
+
+.PHONY: setup demo test
+
+$(BIN)/playable: pyproject.toml
+	python3 -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[test]'
+	touch $@
+
+setup: $(BIN)/playable
+
+demo: setup
+	$(BIN)/playable deal thegame --players 3 --seed 1 | $(BIN)/playable show -
+	$(BIN)/playable play examples/thegame-3p.deal.txt
+
+test: setup
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
+	$(BIN)/pytest

@@ -1,0 +1,110 @@
+"""The `playable` command line for The Game, run as a user runs it (a subprocess)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from solver.thegame import notation
+from solver.thegame.rules import Variant
+
+
+def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "cli.main", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def test_version() -> None:
+    result = run("--version")
+    assert result.returncode == 0 and result.stdout.startswith("playable ")
+
+
+def test_deal_piped_into_show() -> None:
+    dealt = run("deal", "thegame", "--players", "3", "--seed", "1")
+    assert dealt.returncode == 0
+    shown = run("show", "-", stdin=dealt.stdout)
+    assert shown.returncode == 0, shown.stderr
+    assert "draw pile: 80 cards" in shown.stdout
+    as_json = json.loads(run("show", "-", "--json", stdin=dealt.stdout).stdout)
+    assert as_json["kind"] == "position" and len(as_json["hands"]) == 3
+    assert as_json["cards_left"] == 98
+
+
+def test_deal_is_reproducible_and_json_parses(tmp_path: Path) -> None:
+    out = tmp_path / "d.txt"
+    assert run("deal", "thegame", "--players", "2", "--seed", "5", "-o", str(out)).returncode == 0
+    document = json.loads(run("deal", "thegame", "--players", "2", "--seed", "5", "--json").stdout)
+    parsed = notation.parse_deal(out.read_text())
+    assert list(parsed.order) == document["deck"]
+    assert document["variant"]["hand_size"] == 7
+
+
+def test_deck_option_is_read_in_deal_order() -> None:
+    deck = ",".join(str(c) for c in range(20, 1, -1))
+    result = run("deal", "thegame", "--max-card", "20", "--deck", deck, "--json")
+    assert json.loads(result.stdout)["deck"] == list(range(20, 1, -1))
+
+
+def test_play_file_and_inline_deal_agree(tmp_path: Path) -> None:
+    deal_file = tmp_path / "d.txt"
+    run("deal", "thegame", "--players", "3", "--seed", "1", "-o", str(deal_file))
+    from_file = json.loads(run("play", str(deal_file), "--json").stdout)
+    inline = json.loads(run("play", "thegame", "--players", "3", "--seed", "1", "--json").stdout)
+    assert from_file == inline
+    assert from_file["strategy"] == "greedy"
+    laid = sum(len(turn["plays"]) for turn in from_file["line"])
+    assert laid + from_file["cards_left"] == 98
+    text = run("play", str(deal_file))
+    assert text.returncode == 0 and f"cards left: {from_file['cards_left']}" in text.stdout
+
+
+GOOD = notation.format_deal(notation.Deal(Variant(), tuple(range(2, 100))))
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "fragment"),
+    [
+        ("deck: 2 ", "deck: 104 ", ":6:7: expected a card 2..99, got '104'"),
+        ("deck: 2 ", "deck: 3 ", ":6:9: card 3 appears twice"),
+        ("deck: 2 ", "deck: ", ":6:7: expected 98 cards"),
+        ("players: 1", "players: 1\nfoo: 1", ":3:1: unknown field 'foo'"),
+    ],
+)
+def test_malformed_deal_file_gives_one_line_and_exit_code_2(
+    tmp_path: Path, old: str, new: str, fragment: str
+) -> None:
+    assert old in GOOD
+    bad = tmp_path / "bad.txt"
+    bad.write_text(GOOD.replace(old, new, 1))
+    for command in (["show", str(bad)], ["play", str(bad)]):
+        result = run(*command)
+        assert result.returncode == 2
+        lines = result.stderr.strip().splitlines()
+        assert len(lines) == 1 and fragment in lines[0] and str(bad) in lines[0], result.stderr
+        assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["show", "/no/such/file"],
+        ["play", "thegame", "--players", "9"],
+        ["play", "thegame", "--seed", "1", "--deck", "2,3"],
+        ["play", "thegame", "--strategy", "oracle"],
+        ["deal", "thegame", "--max-card", "20", "--deck", "2,3,4"],
+    ],
+)
+def test_usage_errors_exit_2(args: list[str]) -> None:
+    result = run(*args)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert result.stderr.strip()

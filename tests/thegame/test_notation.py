@@ -1,0 +1,144 @@
+"""The Game notation: exact round trips and a clear, located error for each bad input."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from solver.core.errors import NotationError
+from solver.thegame import notation
+from solver.thegame.notation import Deal
+from solver.thegame.rules import Variant, apply, deal, is_terminal, legal_moves, shuffled_deck
+
+variants = st.builds(
+    Variant,
+    players=st.integers(1, 5),
+    expert=st.booleans(),
+    expert_hand=st.booleans(),
+    max_card=st.integers(40, 99),
+)
+
+
+@settings(max_examples=50, deadline=None)
+@given(variants, st.integers(0, 2**32))
+def test_deal_round_trip(variant: Variant, seed: int) -> None:
+    d = Deal(variant, tuple(shuffled_deck(variant, seed)))
+    assert notation.parse(notation.format_deal(d)) == d
+
+
+@settings(max_examples=50, deadline=None)
+@given(variants, st.integers(0, 2**32), st.integers(0, 300))
+def test_position_round_trip_anywhere_in_a_game(variant: Variant, seed: int, steps: int) -> None:
+    rng = random.Random(seed)
+    state = deal(variant, shuffled_deck(variant, seed), seed % variant.players)
+    for _ in range(steps):
+        if is_terminal(state):
+            break
+        state = apply(state, rng.choice(legal_moves(state)))
+    assert notation.parse(notation.format_position(state)) == state
+
+
+def test_comments_and_blank_lines_are_ignored() -> None:
+    d = Deal(Variant(max_card=20), tuple(range(2, 21)))
+    text = "# a deal\n\n" + notation.format_deal(d).replace("\n", "  # note\n", 1)
+    assert notation.parse(text) == d
+
+
+def test_defaults_for_optional_variant_fields() -> None:
+    cards = " ".join(str(c) for c in range(2, 100))
+    parsed = notation.parse(f"playable thegame deal\nplayers: 2\ndeck: {cards}\n")
+    assert isinstance(parsed, Deal) and parsed.variant == Variant(players=2)
+
+
+GOOD_DEAL = notation.format_deal(Deal(Variant(players=3), tuple(shuffled_deck(Variant(), 1))))
+
+
+def with_deck(deck: str) -> str:
+    lines = GOOD_DEAL.splitlines()
+    return "\n".join([*lines[:-1], f"deck: {deck}"]) + "\n"
+
+
+CARDS = GOOD_DEAL.splitlines()[-1].removeprefix("deck: ").split()
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "column", "fragment"),
+    [
+        (with_deck(" ".join(["104", *CARDS[1:]])), 6, 7, "expected a card 2..99, got '104'"),
+        (with_deck(" ".join(["x1", *CARDS[1:]])), 6, 7, "expected a card 2..99, got 'x1'"),
+        (
+            with_deck(" ".join([*CARDS[:-1], CARDS[0]])),
+            6,
+            7 + len(" ".join(CARDS[:-1])) + 1,
+            "appears twice",
+        ),
+        (with_deck(" ".join(CARDS[:-1])), 6, 7, "expected 98 cards"),
+        (
+            GOOD_DEAL.replace("players: 3", "players: 3\ncolour: red"),
+            3,
+            1,
+            "unknown field 'colour'",
+        ),
+        (GOOD_DEAL.replace("players: 3", "players: 7"), 2, 10, "expected a player count 1..5"),
+        (GOOD_DEAL.replace("expert: no", "expert: maybe"), 3, 9, "expected 'yes' or 'no'"),
+        (GOOD_DEAL.replace("expert: no", "players: 2"), 3, 1, "given twice"),
+        (GOOD_DEAL.replace("playable thegame deal", "playable thegame hand"), 1, 18, "kind"),
+        (GOOD_DEAL.replace("playable thegame deal", "thegame deal"), 1, 1, "first line"),
+        (GOOD_DEAL.replace("max-card: 99\n", "max-card\n"), 5, 1, "expected 'key: value'"),
+        ("\n".join(GOOD_DEAL.splitlines()[:-1]) + "\n", 5, 1, "missing field 'deck'"),
+        ("", 1, 1, "empty file"),
+    ],
+)
+def test_malformed_deal(text: str, line: int, column: int, fragment: str) -> None:
+    with pytest.raises(NotationError) as caught:
+        notation.parse(text, "deal.txt")
+    error = caught.value
+    assert (error.line, error.column) == (line, column), str(error)
+    assert fragment in error.message
+    assert str(error).startswith(f"deal.txt:{line}:{column}: ")
+
+
+POSITION = """playable thegame position
+players: 2
+max-card: 20
+piles: 5 1 21 12
+hand 1: 2 3 4 6 7 8
+hand 2: 9 10 11 13 14 15 16
+draw: 17 18 19 20
+to-move: 1
+laid: 1
+"""
+
+
+def test_position_example_parses() -> None:
+    state = notation.parse_position(POSITION)
+    assert state.piles == (5, 1, 21, 12) and state.laid == 1 and state.to_move == 0
+    assert state.draw == (17, 18, 19, 20)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "fragment"),
+    [
+        ("piles: 5 1 21 12", "piles: 5 1 21", "expected 4 pile tops"),
+        ("piles: 5 1 21 12", "piles: 5 1 21 2", "card 2 is on a pile and also elsewhere"),
+        ("piles: 5 1 21 12", "piles: 5 5 21 12", "card 5 is on a pile and also elsewhere"),
+        ("hand 2: 9 10", "hand 3: 9 10", "no player 3"),
+        ("hand 1: 2 3 4 6 7 8", "hand 1: 2 3 4 6 7", "must hold exactly 6 cards"),
+        ("to-move: 1", "to-move: 3", "expected a player 1..2"),
+        ("draw: 17 18 19 20", "draw: 17 18 19 20 9", "card 9 appears twice"),
+    ],
+)
+def test_malformed_position(old: str, new: str, fragment: str) -> None:
+    assert old in POSITION
+    with pytest.raises(NotationError) as caught:
+        notation.parse(POSITION.replace(old, new), "pos.txt")
+    assert fragment in caught.value.message, str(caught.value)
+
+
+def test_moves_text_form() -> None:
+    assert [str(m) for m in notation.parse_plays("37@0, 75@2")] == ["37@0", "75@2"]
+    with pytest.raises(NotationError):
+        notation.parse_plays("37@4")
