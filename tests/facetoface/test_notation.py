@@ -1,0 +1,128 @@
+"""Face to Face notation: round trips and located errors."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from solver.core.errors import NotationError
+from solver.facetoface import notation
+from solver.facetoface.rules import Play, State, Variant, shuffled_decks, turns
+
+
+def a_deal(seed: int = 1, max_card: int = 59) -> notation.Deal:
+    variant = Variant(max_card)
+    a, b = shuffled_decks(variant, seed)
+    return notation.Deal(variant, tuple(a), tuple(b))
+
+
+def test_deal_round_trip() -> None:
+    d = a_deal()
+    assert notation.parse(notation.format_deal(d)) == d
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10_000), st.integers(12, 59), st.integers(0, 12), st.integers(0, 1))
+def test_position_round_trip_along_random_games(
+    seed: int, max_card: int, steps: int, first: int
+) -> None:
+    import random
+
+    rng = random.Random(seed)
+    state: State = a_deal(seed, max_card).start(first)
+    for _ in range(steps):
+        options = turns(state)
+        if not options:
+            break
+        plays, after = rng.choice(options)
+        # mid-turn positions round trip too
+        if plays:
+            from solver.facetoface.rules import lay
+
+            mid = lay(state, plays[0].card, plays[0].pile)
+            assert notation.parse(notation.format_position(mid)) == mid
+        state = after
+        assert notation.parse(notation.format_position(state)) == state
+
+
+def test_moves_and_lines() -> None:
+    plays = notation.parse_plays("37@own-up, 12@opp-up 40@own-down")
+    assert plays == [Play(37, "own-up"), Play(12, "opp-up"), Play(40, "own-down")]
+    line = [(0, plays), (1, [Play(3, "own-up"), Play(4, "own-up")])]
+    doc = notation.line_to_json(line)
+    assert doc[0] == {
+        "player": 0,
+        "plays": [
+            {"card": 37, "pile": "own-up"},
+            {"card": 12, "pile": "opp-up"},
+            {"card": 40, "pile": "own-down"},
+        ],
+    }
+    assert notation.line_from_json(doc) == line
+    assert notation.format_line(line) == "1: 37@own-up 12@opp-up 40@own-down / 2: 3@own-up 4@own-up"
+
+
+POSITION = """playable facetoface position
+max-card: 20
+piles 1: 5 14
+piles 2: 1 21
+hand 1: 3 7 9
+hand 2: 2 6 8 10 11 12
+draw 1: -
+draw 2: 13 15
+to-move: 1
+laid: 0 0
+"""
+
+
+def test_position_example_parses() -> None:
+    state = notation.parse(POSITION)
+    assert isinstance(state, State)
+    assert state.piles == ((5, 14), (1, 21))
+    assert state.draws == ((), (13, 15))
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "column", "words"),
+    [
+        ("playable thegame deal\n", 1, 10, "expected game 'facetoface'"),
+        ("playable facetoface puzzle\n", 1, 21, "expected kind"),
+        (POSITION.replace("hand 1: 3 7 9", "hand 1: 3 7 99"), 5, 13, "expected a card 2..20"),
+        (POSITION.replace("hand 1: 3 7 9", "hand 1: 3 7 3"), 5, 13, "appears twice"),
+        (POSITION.replace("draw 2: 13 15", "draw 2: 13 2"), 8, 12, "appears twice"),
+        (POSITION.replace("piles 2: 1 21", "piles 2: 1"), 4, 10, "expected 2 pile tops"),
+        (POSITION.replace("laid: 0 0", "laid: 0 2"), 10, 9, "opponent's piles"),
+        (POSITION.replace("laid: 0 0", "laid: 0"), 10, 7, "laid: OWN OPP"),
+        (POSITION.replace("to-move: 1", "to-move: 3"), 9, 10, "a player 1..2"),
+        (POSITION.replace("to-move: 1\n", ""), 9, 1, "missing field 'to-move'"),
+        (
+            POSITION.replace("hand 2: 2 6 8 10 11 12", "hand 2: 2 6 8 10 11 12 16"),
+            6,
+            9,
+            "at most 6",
+        ),
+        (POSITION + "colour: red\n", 11, 1, "unknown field 'colour'"),
+    ],
+)
+def test_errors_name_line_and_column(text: str, line: int, column: int, words: str) -> None:
+    with pytest.raises(NotationError) as caught:
+        notation.parse(text, "x.facetoface.txt")
+    error = caught.value
+    assert (error.line, error.column) == (line, column), str(error)
+    assert words in error.message
+    assert str(error).startswith(f"x.facetoface.txt:{line}:{column}: ")
+
+
+def test_a_deal_deck_must_be_complete() -> None:
+    text = notation.format_deal(a_deal(max_card=12)).replace("deck 2: ", "deck 2: 2 ", 1)
+    with pytest.raises(NotationError, match=r"appears twice|expected 11 cards"):
+        notation.parse(text)
+
+
+def test_a_stranded_mid_turn_position_is_rejected() -> None:
+    text = POSITION.replace("hand 1: 3 7 9", "hand 1: 5 6").replace("laid: 0 0", "laid: 1 0")
+    text = text.replace("piles 1: 5 14", "piles 1: 9 4")
+    text = text.replace("draw 1: -", "draw 1: 16")
+    with pytest.raises(NotationError, match="cannot be completed"):
+        notation.parse(text)

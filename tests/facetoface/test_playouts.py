@@ -1,0 +1,76 @@
+"""Random playouts through the reference rules: invariants (hypothesis)."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from solver.facetoface.rules import (
+    END_TURN,
+    HAND_SIZE,
+    OPP_PILES,
+    Play,
+    State,
+    Variant,
+    accepts,
+    apply,
+    deal,
+    has_won,
+    is_terminal,
+    legal_moves,
+    shuffled_decks,
+    winner,
+)
+
+
+def laid_cards(before: State, after: State, player: int) -> set[int]:
+    held = set(before.hands[player]) | set(before.draws[player])
+    return held - set(after.hands[player]) - set(after.draws[player])
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 100_000), st.sampled_from([12, 20, 30, 59]), st.integers(0, 1))
+def test_random_playouts_keep_every_invariant(seed: int, max_card: int, first: int) -> None:
+    variant = Variant(max_card)
+    a, b = shuffled_decks(variant, seed)
+    rng = random.Random(seed)
+    state = deal(variant, a, b, first)
+    start = state
+    laid: list[set[int]] = [set(), set()]
+    moves = 0
+    while not is_terminal(state):
+        options = legal_moves(state)
+        assert options, "a live position always has a move"
+        move = rng.choice(options)
+        mover = state.to_move
+        if isinstance(move, Play):
+            assert move.card in state.hand
+            assert accepts(move.pile, state.top(move.pile), move.card)
+            if move.pile in OPP_PILES:
+                assert state.laid_opp == 0
+        after = apply(state, move)
+        if move is END_TURN:
+            assert after.to_move == 1 - mover
+            assert state.laid >= 2 and state.laid_own >= 1
+            assert len(after.hands[mover]) <= HAND_SIZE
+        else:
+            laid[mover] |= laid_cards(state, after, mover)
+        state = after
+        moves += 1
+        assert moves < 400, "every turn lays at least 2 cards, so games are short"
+        for p in (0, 1):
+            # cards are conserved: held + laid is exactly the deck
+            held = set(state.hands[p]) | set(state.draws[p])
+            assert not held & laid[p]
+            assert held | laid[p] == set(variant.cards)
+            assert len(state.hands[p]) + len(state.draws[p]) + len(laid[p]) == variant.deck_size
+    won = winner(state)
+    assert won in (0, 1)
+    if has_won(state, won):
+        assert laid[won] == set(variant.cards)
+    else:  # the loser was to move and could not lay the minimum
+        assert state.to_move == 1 - won and state.laid == 0
+    assert legal_moves(state) == []
+    assert start.to_move == first
