@@ -1,0 +1,521 @@
+"""UNO: the text notation of deals, positions and play-out hands (docs/notation-uno.md).
+
+Three kinds of file, each ``playable uno KIND`` then ``key: value`` lines::
+
+    playable uno deal            # UN-2: dealer, hands, full draw order, reshuffle seed
+    players: 2
+    dealer: 1
+    seed: 0
+    hand 1: R1 R7 GS ...
+    hand 2: ...
+    draw: Y3 B0 ...              # next card first; the first is turned up (UN-7)
+
+    playable uno position        # a round in progress
+    ... the same, plus
+    discard: R5 G5               # bottom first, top last
+    colour: green
+    to-move: 2
+    direction: left              # left (+1) or right (-1)
+    phase: play                  # play | drawn | challenge | stack | colour
+    pending: 0   drawn: -   accused: -   guilty: no   winner: -   reshuffles: 0
+
+    playable uno hand            # the play-out puzzle (one player, no opponents)
+    top: R5
+    colour: red                  # required when the top card is a wild
+    hand: R1 G1 W ...
+
+Rule options are optional fields with the official defaults: ``reverse-skips: yes``,
+``stacking: no``, ``scoring: standard``, ``target: 500``. Players are numbered from
+1 in the notation. ``parse(format(x)) == x``; every error names line and column.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from solver.core.cardlist import Document, Field, Token, split_document, tokens
+from solver.core.errors import InvalidVariant, NotationError
+from solver.uno.cards import (
+    COLOURS,
+    colour_name,
+    is_wild,
+    name,
+    parse_card,
+    parse_colour,
+)
+from solver.uno.rules import (
+    ACCEPT,
+    CHALLENGE,
+    DRAW,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    PASS,
+    Deal,
+    Move,
+    NameColour,
+    Options,
+    Phase,
+    Play,
+    Scoring,
+    State,
+    check_cards,
+    legal_moves,
+)
+
+GAME = "uno"
+_BOOL = {"yes": True, "no": False}
+_OPTION_KEYS = ("reverse-skips", "stacking", "scoring", "target")
+_DEAL_KEYS = ("players", "dealer", "seed", *_OPTION_KEYS, "draw")
+_POSITION_KEYS = (
+    *_DEAL_KEYS,
+    "discard",
+    "colour",
+    "to-move",
+    "direction",
+    "phase",
+    "pending",
+    "drawn",
+    "accused",
+    "guilty",
+    "winner",
+    "reshuffles",
+)
+_HAND_KEYS = ("top", "colour", "hand")
+
+
+@dataclass(frozen=True)
+class PlayoutHand:
+    """The play-out puzzle: lay every card of ``hand`` one after another, starting on
+    ``top`` with ``colour`` in force (UN-3 matching, UN-5 Wild Draw Four legality)."""
+
+    hand: tuple[int, ...]
+    top: int
+    colour: int
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "hand", tuple(sorted(self.hand)))
+
+
+# --------------------------------------------------------------------- formatting
+
+
+def cards_text(cards: Sequence[int]) -> str:
+    return " ".join(name(c) for c in cards) if cards else "-"
+
+
+def _yes(flag: bool) -> str:
+    return "yes" if flag else "no"
+
+
+def option_lines(options: Options) -> list[str]:
+    return [
+        f"reverse-skips: {_yes(options.reverse_skips)}",
+        f"stacking: {_yes(options.stacking)}",
+        f"scoring: {options.scoring.value}",
+        f"target: {options.target}",
+    ]
+
+
+def format_deal(d: Deal) -> str:
+    lines = [
+        f"playable {GAME} deal",
+        f"players: {d.players}",
+        f"dealer: {d.dealer + 1}",
+        f"seed: {d.seed}",
+        *option_lines(d.options),
+        *(f"hand {p + 1}: {cards_text(h)}" for p, h in enumerate(d.hands)),
+        f"draw: {cards_text(d.draw)}",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def _opt_player(p: int) -> str:
+    return "-" if p < 0 else str(p + 1)
+
+
+def format_position(s: State) -> str:
+    lines = [
+        f"playable {GAME} position",
+        f"players: {s.players}",
+        f"dealer: {s.dealer + 1}",
+        f"seed: {s.seed}",
+        *option_lines(s.options),
+        *(f"hand {p + 1}: {cards_text(h)}" for p, h in enumerate(s.hands)),
+        f"draw: {cards_text(s.draw)}",
+        f"discard: {cards_text(s.discard)}",
+        f"colour: {'-' if s.colour < 0 else colour_name(s.colour)}",
+        f"to-move: {s.to_move + 1}",
+        f"direction: {'left' if s.direction == 1 else 'right'}",
+        f"phase: {s.phase.value}",
+        f"pending: {s.pending}",
+        f"drawn: {'-' if s.drawn < 0 else name(s.drawn)}",
+        f"accused: {_opt_player(s.accused)}",
+        f"guilty: {_yes(s.guilty)}",
+        f"winner: {_opt_player(s.winner)}",
+        f"reshuffles: {s.reshuffles}",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def format_hand(h: PlayoutHand) -> str:
+    lines = [f"playable {GAME} hand", f"top: {name(h.top)}"]
+    lines.append(f"colour: {colour_name(h.colour)}")
+    lines.append(f"hand: {cards_text(h.hand)}")
+    return "\n".join(lines) + "\n"
+
+
+def move_text(move: Move) -> str:
+    """``R7``, ``W:green``, ``draw``, ``pass``, ``challenge``, ``accept``, ``colour:red``."""
+    return str(move)
+
+
+def options_to_json(o: Options) -> dict[str, Any]:
+    return {
+        "reverse_skips": o.reverse_skips,
+        "stacking": o.stacking,
+        "scoring": o.scoring.value,
+        "target": o.target,
+    }
+
+
+def deal_to_json(d: Deal) -> dict[str, Any]:
+    return {
+        "game": GAME,
+        "kind": "deal",
+        "players": d.players,
+        "dealer": d.dealer,
+        "seed": d.seed,
+        "options": options_to_json(d.options),
+        "hands": [[name(c) for c in h] for h in d.hands],
+        "draw": [name(c) for c in d.draw],
+    }
+
+
+def position_to_json(s: State) -> dict[str, Any]:
+    return {
+        "game": GAME,
+        "kind": "position",
+        "players": s.players,
+        "dealer": s.dealer,
+        "seed": s.seed,
+        "options": options_to_json(s.options),
+        "hands": [[name(c) for c in h] for h in s.hands],
+        "draw": [name(c) for c in s.draw],
+        "discard": [name(c) for c in s.discard],
+        "top": name(s.top),
+        "colour": None if s.colour < 0 else colour_name(s.colour),
+        "to_move": s.to_move,
+        "direction": s.direction,
+        "phase": s.phase.value,
+        "pending": s.pending,
+        "drawn": None if s.drawn < 0 else name(s.drawn),
+        "accused": None if s.accused < 0 else s.accused,
+        "guilty": s.guilty,
+        "winner": None if s.winner < 0 else s.winner,
+        "reshuffles": s.reshuffles,
+        "legal_moves": [str(m) for m in legal_moves(s)],
+    }
+
+
+def hand_to_json(h: PlayoutHand) -> dict[str, Any]:
+    return {
+        "game": GAME,
+        "kind": "hand",
+        "top": name(h.top),
+        "colour": colour_name(h.colour),
+        "hand": [name(c) for c in h.hand],
+    }
+
+
+# ------------------------------------------------------------------------ parsing
+
+
+def parse(text: str, source: str = "<input>") -> Deal | State | PlayoutHand:
+    """Parse a deal, position or hand file; errors name ``source``, line and column."""
+    try:
+        doc = split_document(text)
+        if doc.game != GAME:
+            raise NotationError(f"expected game '{GAME}', got '{doc.game}'", doc.header_line, 10)
+        if doc.kind == "deal":
+            return _parse_deal(doc)
+        if doc.kind == "position":
+            return _parse_position(doc)
+        if doc.kind == "hand":
+            return _parse_hand(doc)
+        raise NotationError(
+            f"expected kind 'deal', 'position' or 'hand', got '{doc.kind}'",
+            doc.header_line,
+            14,
+        )
+    except NotationError as error:
+        raise error.with_source(source) from None
+
+
+def card_token(token: Token) -> int:
+    card = parse_card(token.text)
+    if card is None:
+        raise token.error(f"expected a card like R7, GS, BR, YD2, W or W4, got '{token.text}'")
+    return card
+
+
+def parse_cards(text: str, source: str = "--hand", line: int = 1, column: int = 1) -> list[int]:
+    """A comma- or blank-separated list of cards (the CLI's ``--hand``)."""
+    try:
+        return [card_token(t) for t in tokens(text, line, column)]
+    except NotationError as error:
+        raise error.with_source(source) from None
+
+
+def parse_one_card(text: str, source: str) -> int:
+    cards = parse_cards(text, source)
+    if len(cards) != 1:
+        raise NotationError(f"expected one card, got {len(cards)}", 1, 1, source)
+    return cards[0]
+
+
+def parse_colour_text(text: str, source: str) -> int:
+    colour = parse_colour(text.strip())
+    if colour is None:
+        raise NotationError(f"expected a colour ({', '.join(COLOURS)}), got '{text}'", 1, 1, source)
+    return colour
+
+
+def _fields(doc: Document, allowed: Callable[[str], bool], expected: str) -> dict[str, Field]:
+    found: dict[str, Field] = {}
+    for f in doc.fields:
+        if not allowed(f.key):
+            raise NotationError(
+                f"unknown field '{f.key}'; expected one of {expected}", f.line, f.key_column
+            )
+        if f.key in found:
+            raise NotationError(
+                f"field '{f.key}' given twice (first on line {found[f.key].line})",
+                f.line,
+                f.key_column,
+            )
+        found[f.key] = f
+    return found
+
+
+def _required(fields: dict[str, Field], key: str, doc: Document) -> Field:
+    if key not in fields:
+        raise NotationError(f"missing field '{key}'", doc.end_line, 1)
+    return fields[key]
+
+
+def _single(f: Field) -> Token:
+    words = f.tokens()
+    if len(words) != 1:
+        raise f.error(f"expected one value for '{f.key}', got {len(words)}")
+    return words[0]
+
+
+def _integer(token: Token, low: int, high: int, what: str) -> int:
+    if not token.text.isdigit() or not low <= int(token.text) <= high:
+        raise token.error(f"expected {what} {low}..{high}, got '{token.text}'")
+    return int(token.text)
+
+
+def _flag(fields: dict[str, Field], key: str, default: bool) -> bool:
+    if key not in fields:
+        return default
+    token = _single(fields[key])
+    if token.text not in _BOOL:
+        raise token.error(f"expected 'yes' or 'no' for '{key}', got '{token.text}'")
+    return _BOOL[token.text]
+
+
+def _options(fields: dict[str, Field]) -> Options:
+    scoring = Scoring.STANDARD
+    if "scoring" in fields:
+        token = _single(fields["scoring"])
+        if token.text not in ("standard", "alternative"):
+            raise token.error(f"expected 'standard' or 'alternative', got '{token.text}'")
+        scoring = Scoring(token.text)
+    target = 500
+    if "target" in fields:
+        target = _integer(_single(fields["target"]), 1, 100000, "a target score")
+    return Options(
+        reverse_skips=_flag(fields, "reverse-skips", True),
+        stacking=_flag(fields, "stacking", False),
+        scoring=scoring,
+        target=target,
+    )
+
+
+def _card_list(f: Field) -> tuple[int, ...]:
+    words = f.tokens()
+    if len(words) == 1 and words[0].text == "-":
+        return ()
+    return tuple(card_token(t) for t in words)
+
+
+def _is_hand_key(key: str) -> bool:
+    return key.startswith("hand ") and key[5:].isdigit()
+
+
+def _common(
+    doc: Document, keys: tuple[str, ...]
+) -> tuple[dict[str, Field], int, int, int, Options]:
+    fields = _fields(doc, lambda k: k in keys or _is_hand_key(k), ", ".join((*keys, "hand N")))
+    players = _integer(
+        _single(_required(fields, "players", doc)), MIN_PLAYERS, MAX_PLAYERS, "a player count"
+    )
+    for key, f in fields.items():
+        if _is_hand_key(key) and not 1 <= int(key[5:]) <= players:
+            raise NotationError(
+                f"no player {key[5:]} in a {players}-player game", f.line, f.key_column
+            )
+    dealer = _integer(_single(_required(fields, "dealer", doc)), 1, players, "a player") - 1
+    seed = 0
+    if "seed" in fields:
+        seed = _integer(_single(fields["seed"]), 0, 2**63, "a seed")
+    return fields, players, dealer, seed, _options(fields)
+
+
+def _hands(fields: dict[str, Field], players: int, doc: Document) -> tuple[tuple[int, ...], ...]:
+    return tuple(_card_list(_required(fields, f"hand {p + 1}", doc)) for p in range(players))
+
+
+def _check_all(doc: Document, hands: Sequence[Sequence[int]], rest: Sequence[int]) -> None:
+    try:
+        check_cards(hands, rest)
+    except InvalidVariant as error:
+        raise NotationError(str(error), doc.header_line, 1) from None
+
+
+def _parse_deal(doc: Document) -> Deal:
+    fields, players, dealer, seed, options = _common(doc, _DEAL_KEYS)
+    hands = _hands(fields, players, doc)
+    draw_field = _required(fields, "draw", doc)
+    draw = _card_list(draw_field)
+    _check_all(doc, hands, draw)
+    if not draw:
+        raise draw_field.error("the draw pile of a deal cannot be empty (UN-2)")
+    return Deal(options, dealer, hands, draw, seed)
+
+
+def _optional_player(fields: dict[str, Field], key: str, players: int) -> int:
+    if key not in fields:
+        return -1
+    token = _single(fields[key])
+    if token.text == "-":
+        return -1
+    return _integer(token, 1, players, "a player") - 1
+
+
+def _parse_position(doc: Document) -> State:
+    fields, players, dealer, seed, options = _common(doc, _POSITION_KEYS)
+    hands = _hands(fields, players, doc)
+    draw = _card_list(_required(fields, "draw", doc))
+    discard_field = _required(fields, "discard", doc)
+    discard = _card_list(discard_field)
+    if not discard:
+        raise discard_field.error("the discard pile cannot be empty")
+    _check_all(doc, hands, draw + discard)
+    colour_field = _required(fields, "colour", doc)
+    colour_token = _single(colour_field)
+    colour = -1 if colour_token.text == "-" else parse_colour(colour_token.text)
+    if colour is None:
+        raise colour_token.error(f"expected a colour or '-', got '{colour_token.text}'")
+    to_move = _integer(_single(_required(fields, "to-move", doc)), 1, players, "a player") - 1
+    direction = 1
+    if "direction" in fields:
+        token = _single(fields["direction"])
+        if token.text not in ("left", "right"):
+            raise token.error(f"expected 'left' or 'right', got '{token.text}'")
+        direction = 1 if token.text == "left" else -1
+    phase = Phase.PLAY
+    if "phase" in fields:
+        token = _single(fields["phase"])
+        if token.text not in {p.value for p in Phase}:
+            raise token.error(
+                f"expected a phase ({', '.join(p.value for p in Phase)}), got '{token.text}'"
+            )
+        phase = Phase(token.text)
+    if (colour < 0) != (phase == Phase.COLOUR):
+        raise colour_token.error("the colour is '-' exactly in phase 'colour' (UN-7)")
+    pending = 0
+    if "pending" in fields:
+        pending = _integer(_single(fields["pending"]), 0, 108, "a penalty")
+    drawn = -1
+    if "drawn" in fields:
+        token = _single(fields["drawn"])
+        drawn = -1 if token.text == "-" else card_token(token)
+    if (drawn >= 0) != (phase == Phase.DRAWN):
+        f = fields.get("drawn", fields.get("phase", colour_field))
+        raise f.error("a drawn card is given exactly in phase 'drawn' (UN-4)")
+    if drawn >= 0 and drawn not in hands[to_move]:
+        raise fields["drawn"].error(f"player {to_move + 1} does not hold the drawn card")
+    accused = _optional_player(fields, "accused", players)
+    if (accused >= 0) != (phase == Phase.CHALLENGE):
+        f = fields.get("accused", fields.get("phase", colour_field))
+        raise f.error("an accused player is given exactly in phase 'challenge' (UN-6)")
+    winner = _optional_player(fields, "winner", players)
+    if winner >= 0 and hands[winner]:
+        raise fields["winner"].error(f"player {winner + 1} holds cards and cannot have won")
+    reshuffles = 0
+    if "reshuffles" in fields:
+        reshuffles = _integer(_single(fields["reshuffles"]), 0, 10**6, "a count")
+    return State(
+        options,
+        hands,
+        draw,
+        discard,
+        colour,
+        to_move,
+        dealer,
+        direction,
+        phase,
+        pending,
+        drawn,
+        accused,
+        _flag(fields, "guilty", False),
+        winner,
+        seed,
+        reshuffles,
+    )
+
+
+def _parse_hand(doc: Document) -> PlayoutHand:
+    fields = _fields(doc, lambda k: k in _HAND_KEYS, ", ".join(_HAND_KEYS))
+    top_token = _single(_required(fields, "top", doc))
+    top = card_token(top_token)
+    hand = _card_list(_required(fields, "hand", doc))
+    colour: int | None
+    if "colour" in fields:
+        token = _single(fields["colour"])
+        colour = parse_colour(token.text)
+        if colour is None:
+            raise token.error(f"expected a colour ({', '.join(COLOURS)}), got '{token.text}'")
+        if not is_wild(top) and colour != top // 13:
+            raise token.error(f"the colour in force on {name(top)} is its own colour (UN-3)")
+    elif is_wild(top):
+        raise top_token.error("a wild on top needs 'colour:' (the colour it named, UN-5)")
+    else:
+        colour = top // 13
+    return PlayoutHand(hand, top, colour)
+
+
+def play_from_text(text: str, source: str = "<move>") -> Move:
+    """A move from its text: ``R7``, ``W:green``, ``draw``, ``pass``, ``challenge``,
+    ``accept``, ``colour:red``."""
+    low = text.strip().lower()
+    simple: dict[str, Move] = {"draw": DRAW, "pass": PASS, "challenge": CHALLENGE, "accept": ACCEPT}
+    if low in simple:
+        return simple[low]
+    head, colon, tail = text.strip().partition(":")
+    if head.lower() == "colour" and colon:
+        return NameColour(parse_colour_text(tail, source))
+    card = parse_card(head)
+    if card is None:
+        raise NotationError(f"expected a move like R7, W:green or draw, got '{text}'", 1, 1, source)
+    if is_wild(card):
+        if not colon:
+            raise NotationError(f"a wild needs its colour, e.g. {head}:green", 1, 1, source)
+        return Play(card, parse_colour_text(tail, source))
+    if colon:
+        raise NotationError(f"only a wild names a colour, got '{text}'", 1, 1, source)
+    return Play(card)
