@@ -1,0 +1,1 @@
+"""Sequence: board, reference rules (SQ-1 ... SQ-10), notation, analysis and search."""

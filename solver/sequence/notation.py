@@ -1,0 +1,344 @@
+"""Sequence: the text notation of positions and moves (docs/notation-sequence.md).
+
+A position is a line-oriented file; the board is ten ``row N:`` lines of ten
+symbols (``.`` empty, ``*`` free corner, ``B`` ``G`` ``R`` chips of sides 1-3)::
+
+    playable sequence position
+    players: 2
+    sides: 2
+    row 0: * . . . . . . . . *
+    ...
+    row 9: * . . . . . . . . *
+    sequences: -                  # or B:a0-e0 G:c2-c6 (side and line, in order made)
+    hand 1: 2S 3H JD ...
+    hand 2: ...
+    discard 1: -                  # each player's discard pile, bottom first
+    discard 2: -
+    draw: 5H 7C ...               # known top of the draw pile, next card first
+    to-move: 1
+    replaced: no                  # a dead card was already replaced this turn (SQ-6)
+    seed: 0                       # SQ-9 reshuffle seed
+
+Cards the file does not list (104 minus hands, discards and draw) are the unknown
+rest of the draw pile, below the listed cards. ``parse(format(x)) == x``; every
+error is a :class:`NotationError` with line and column. Moves: ``QS@e4`` (place,
+with ``+a4-e4`` for each sequence it completes), ``JHxe4`` (remove), ``dead:9C``
+(replace a dead card), ``pass``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from solver.core.cardlist import Document, Field, Token, split_document
+from solver.core.errors import IllegalMove, InvalidVariant, NotationError
+from solver.sequence.board import (
+    CORNERS,
+    LINES,
+    SIZE,
+    line_name,
+    parse_cell,
+    parse_line,
+    shared_cells,
+)
+from solver.sequence.rules import (
+    COLOURS,
+    CORNER,
+    DECK,
+    EMPTY,
+    Completed,
+    Move,
+    State,
+    Variant,
+    apply,
+    is_card,
+    legal_moves,
+)
+
+GAME = "sequence"
+_BOOL = {"yes": True, "no": False}
+_SYMBOL = {EMPTY: ".", CORNER: "*", 0: "B", 1: "G", 2: "R"}
+_DECK_COUNT = Counter(DECK)
+
+
+# --------------------------------------------------------------------- formatting
+
+
+def _cards(cards: tuple[str, ...]) -> str:
+    return " ".join(cards) if cards else "-"
+
+
+def board_rows(chips: tuple[int, ...]) -> list[str]:
+    """The ten ``row N:`` lines of the board."""
+    return [
+        f"row {r}: " + " ".join(_SYMBOL[chips[r * SIZE + c]] for c in range(SIZE))
+        for r in range(SIZE)
+    ]
+
+
+def format_position(state: State) -> str:
+    """The text of a position file."""
+    v = state.variant
+    lines = [f"playable {GAME} position", f"players: {v.players}", f"sides: {v.sides}"]
+    lines += board_rows(state.chips)
+    lines.append("sequences: " + (" ".join(str(s) for s in state.sequences) or "-"))
+    lines += [f"hand {p + 1}: {_cards(h)}" for p, h in enumerate(state.hands)]
+    lines += [f"discard {p + 1}: {_cards(d)}" for p, d in enumerate(state.discards)]
+    lines += [
+        f"draw: {_cards(state.draw)}",
+        f"to-move: {state.to_move + 1}",
+        f"replaced: {'yes' if state.replaced else 'no'}",
+        f"seed: {state.seed}",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def position_to_json(state: State) -> dict[str, Any]:
+    """The JSON form of a position (players and sides 0-based)."""
+    return {
+        "game": GAME,
+        "kind": "position",
+        "players": state.variant.players,
+        "sides": state.variant.sides,
+        "hand_size": state.variant.hand_size,
+        "board": [row.split(": ", 1)[1].replace(" ", "") for row in board_rows(state.chips)],
+        "sequences": [{"side": s.side, "line": line_name(s.line)} for s in state.sequences],
+        "hands": [list(h) for h in state.hands],
+        "discards": [list(d) for d in state.discards],
+        "draw": list(state.draw),
+        "unknown": state.unknown,
+        "to_move": state.to_move,
+        "replaced": state.replaced,
+        "seed": state.seed,
+        "winner": state.winner,
+    }
+
+
+def move_to_json(player: int, move: Move) -> dict[str, Any]:
+    return {"player": player, "move": str(move)}
+
+
+# ------------------------------------------------------------------------ parsing
+
+
+def parse_position(text: str, source: str = "<input>") -> State:
+    """Parse a position file; errors name ``source``, line and column."""
+    try:
+        doc = split_document(text)
+        if doc.game != GAME:
+            raise NotationError(f"expected game '{GAME}', got '{doc.game}'", doc.header_line, 10)
+        if doc.kind != "position":
+            raise NotationError(f"expected kind 'position', got '{doc.kind}'", doc.header_line, 19)
+        return _parse_position(doc)
+    except NotationError as error:
+        raise error.with_source(source) from None
+
+
+parse = parse_position
+
+
+def _is_key(key: str) -> bool:
+    word, _, number = key.partition(" ")
+    if word == "row":
+        return number.isdigit() and len(number) == 1
+    if word in ("hand", "discard"):
+        return number.isdigit()
+    return key in ("players", "sides", "sequences", "draw", "to-move", "replaced", "seed")
+
+
+_EXPECTED = "players, sides, row 0-9, sequences, hand N, discard N, draw, to-move, replaced, seed"
+
+
+def _fields(doc: Document) -> dict[str, Field]:
+    found: dict[str, Field] = {}
+    for f in doc.fields:
+        if not _is_key(f.key):
+            raise NotationError(
+                f"unknown field '{f.key}'; expected one of {_EXPECTED}", f.line, f.key_column
+            )
+        if f.key in found:
+            raise NotationError(
+                f"field '{f.key}' given twice (first on line {found[f.key].line})",
+                f.line,
+                f.key_column,
+            )
+        found[f.key] = f
+    return found
+
+
+def _required(fields: dict[str, Field], key: str, doc: Document) -> Field:
+    if key not in fields:
+        raise NotationError(f"missing field '{key}'", doc.end_line, 1)
+    return fields[key]
+
+
+def _single(f: Field) -> Token:
+    words = f.tokens()
+    if len(words) != 1:
+        raise f.error(f"expected one value for '{f.key}', got {len(words)}")
+    return words[0]
+
+
+def _integer(token: Token, low: int, high: int, what: str) -> int:
+    if not token.text.isdigit() or not low <= int(token.text) <= high:
+        raise token.error(f"expected {what} {low}..{high}, got '{token.text}'")
+    return int(token.text)
+
+
+def _card_list(f: Field, seen: Counter[str], first: dict[str, Token]) -> tuple[str, ...]:
+    words = f.tokens()
+    if len(words) == 1 and words[0].text == "-":
+        return ()
+    cards = []
+    for token in words:
+        card = token.text.upper() if len(token.text) == 2 else token.text
+        if not is_card(card):
+            raise token.error(f"expected a card like QS, TD or JH, got '{token.text}'")
+        seen[card] += 1
+        if seen[card] > 2:
+            where = first[card]
+            raise token.error(
+                f"card {card} appears a third time; two decks hold it twice "
+                f"(first at line {where.line}, column {where.column}) (SQ-2)"
+            )
+        first.setdefault(card, token)
+        cards.append(card)
+    return tuple(cards)
+
+
+def _parse_position(doc: Document) -> State:
+    fields = _fields(doc)
+    players_field = _required(fields, "players", doc)
+    players = _integer(_single(players_field), 2, 12, "a player count")
+    sides = _integer(_single(_required(fields, "sides", doc)), 2, 3, "a number of sides")
+    try:
+        variant = Variant(players, sides)
+    except InvalidVariant as error:
+        raise players_field.error(str(error)) from None
+    for key, f in fields.items():
+        word, _, number = key.partition(" ")
+        if word in ("hand", "discard") and not 1 <= int(number) <= players:
+            raise NotationError(
+                f"no player {number} in a {players}-player game", f.line, f.key_column
+            )
+    chips = _board(fields, doc, sides)
+    sequences = _sequences(fields, doc, chips, variant)
+    seen: Counter[str] = Counter()
+    first: dict[str, Token] = {}
+    hands = tuple(
+        _card_list(_required(fields, f"hand {p + 1}", doc), seen, first) for p in range(players)
+    )
+    discards = tuple(
+        _card_list(fields[f"discard {p + 1}"], seen, first) if f"discard {p + 1}" in fields else ()
+        for p in range(players)
+    )
+    draw = _card_list(_required(fields, "draw", doc), seen, first)
+    to_move = _integer(_single(_required(fields, "to-move", doc)), 1, players, "a player") - 1
+    replaced = False
+    if "replaced" in fields:
+        token = _single(fields["replaced"])
+        if token.text not in _BOOL:
+            raise token.error(f"expected 'yes' or 'no' for 'replaced', got '{token.text}'")
+        replaced = _BOOL[token.text]
+    seed = 0
+    if "seed" in fields:
+        seed = _integer(_single(fields["seed"]), 0, 2**63 - 1, "a seed")
+    unknown = len(DECK) - sum(seen.values())
+    state = State(
+        variant, chips, sequences, hands, discards, draw, unknown, to_move, replaced, seed
+    )
+    for p, hand in enumerate(state.hands):
+        # SQ-3, SQ-4: hands are full after every turn; the player who made the
+        # winning sequence does not draw (SQ-8), so holds one card fewer.
+        size = variant.hand_size - (1 if state.winner is not None and p == to_move else 0)
+        if len(hand) != size:
+            raise fields[f"hand {p + 1}"].error(
+                f"hand {p + 1} must hold {size} cards with {players} players "
+                f"(SQ-3), got {len(hand)}"
+            )
+    return state
+
+
+def _board(fields: dict[str, Field], doc: Document, sides: int) -> tuple[int, ...]:
+    symbols = {".": EMPTY, "*": CORNER, **{COLOURS[s]: s for s in range(sides)}}
+    chips: list[int] = []
+    for r in range(SIZE):
+        f = _required(fields, f"row {r}", doc)
+        words = f.tokens()
+        if len(words) != SIZE:
+            raise f.error(f"expected {SIZE} spaces on row {r}, got {len(words)}")
+        for c, token in enumerate(words):
+            if token.text not in symbols:
+                allowed = " ".join(symbols)
+                raise token.error(f"expected one of {allowed}, got '{token.text}'")
+            chip = symbols[token.text]
+            corner = r * SIZE + c in CORNERS
+            if corner != (chip == CORNER):
+                what = "a free corner '*'" if corner else "'.' or a chip"
+                raise token.error(f"expected {what} here (SQ-1), got '{token.text}'")
+            chips.append(chip)
+    return tuple(chips)
+
+
+def _sequences(
+    fields: dict[str, Field], doc: Document, chips: tuple[int, ...], variant: Variant
+) -> tuple[Completed, ...]:
+    f = _required(fields, "sequences", doc)
+    words = f.tokens()
+    if len(words) == 1 and words[0].text == "-":
+        return ()
+    found: list[Completed] = []
+    for token in words:
+        colour, _, name = token.text.partition(":")
+        line = parse_line(name)
+        if colour not in COLOURS[: variant.sides] or line is None:
+            raise token.error(
+                f"expected a sequence like B:a0-e0 (side {COLOURS[: variant.sides]}, "
+                f"line of five), got '{token.text}'"
+            )
+        side = COLOURS.index(colour)
+        if any(chips[c] not in (side, CORNER) for c in LINES[line]):
+            raise token.error(f"sequence {token.text} is not five {colour} chips in a row (SQ-7)")
+        for other in found:
+            if other.side == side and shared_cells(other.line, line) > 1:
+                raise token.error(
+                    f"sequence {token.text} shares more than one space with {other} (SQ-7)"
+                )
+        found.append(Completed(side, line))
+    return tuple(found)
+
+
+def parse_move(state: State, text: str, line: int = 1, column: int = 1) -> Move:
+    """The legal move written ``text`` in ``state`` (claims may be left out when unique)."""
+    token = Token(text, line, column)
+    legal = legal_moves(state)
+    exact = [m for m in legal if str(m) == text]
+    if exact:
+        return exact[0]
+    loose = [m for m in legal if str(m).split("+", 1)[0] == text]
+    if len(loose) == 1:
+        return loose[0]
+    if loose:
+        options = ", ".join(str(m) for m in loose)
+        raise token.error(f"'{text}' completes sequences; choose one of {options} (SQ-7)")
+    raise token.error(_why_illegal(state, text))
+
+
+def _why_illegal(state: State, text: str) -> str:
+    head = text.split("+", 1)[0]
+    for sep in ("@", "x"):
+        card, found, cell_text = head.partition(sep)
+        if found and is_card(card) and parse_cell(cell_text) is not None:
+            return f"'{text}' is not a legal move for player {state.to_move + 1} here"
+    if text.startswith("dead:") or text == "pass":
+        return f"'{text}' is not a legal move for player {state.to_move + 1} here"
+    return f"expected a move like QS@e4, JDxe4, dead:9C or pass, got '{text}'"
+
+
+def apply_text(state: State, text: str) -> State:
+    """Apply the move written ``text`` (for tests and the CLI)."""
+    try:
+        return apply(state, parse_move(state, text))
+    except NotationError as error:
+        raise IllegalMove(error.message) from None
