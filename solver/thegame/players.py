@@ -1,11 +1,19 @@
 """The Game: players that see only what a real player sees (own hand, piles, counts).
 
+The cost of laying ``card`` on a pile is -10 for the backwards trick (TG-3), else
+the gap it leaves (``card - top`` on an ascending pile, ``top - card`` on a
+descending one): the numbers skipped for good.
+
 :class:`GreedyPlayer` is the first, honest baseline. Each play it lays the legal
-card with the smallest cost, where the cost of laying ``card`` on a pile is the
-backwards trick (TG-3) first (cost -10), else the gap it leaves (``card - top`` on
-an ascending pile, ``top - card`` on a descending one); ties go to the lower card,
-then the lower pile. It lays the minimum (TG-5) and then keeps laying only while
-the cheapest play is a trick or leaves a gap of at most ``extra_gap`` (default 2).
+card with the smallest cost; ties go to the lower card, then the lower pile. It lays
+the minimum (TG-5) and then keeps laying only while the cheapest play is a trick or
+leaves a gap of at most ``extra_gap`` (default 2).
+
+:class:`PlannerPlayer` scores whole turns instead of single cards: every distinct
+way to lay the minimum is scored by the gaps it opens plus a heavy charge for each
+hand card it leaves with no pile (:func:`hand_cost`), the cheapest is kept, and
+then it extends the turn like the greedy player. Neither looks at other hands or at
+the draw pile (TG-10).
 """
 
 from __future__ import annotations
@@ -18,6 +26,7 @@ from solver.thegame.rules import (
     TRICK,
     Play,
     State,
+    accepts,
     end_turn,
     is_terminal,
     lay,
@@ -34,11 +43,8 @@ class Player(Protocol):
 
 
 def play_cost(state: State, play: Play) -> int:
-    """The greedy cost of a play: -10 for the backwards trick, else the gap left."""
-    top = state.piles[play.pile]
-    if play.pile in ASCENDING_PILES:
-        return -TRICK if play.card == top - TRICK else play.card - top
-    return -TRICK if play.card == top + TRICK else top - play.card
+    """The cost of a play: -10 for the backwards trick, else the gap left."""
+    return cost_on(play.pile, state.piles[play.pile], play.card)
 
 
 @dataclass
@@ -61,7 +67,81 @@ class GreedyPlayer:
             state = lay(state, best.card, best.pile)
 
 
-STRATEGIES: dict[str, type[GreedyPlayer]] = {"greedy": GreedyPlayer}
+#: Cost of a hand card that fits no pile after a turn (it may never be laid): worse
+#: than any gap, so the planner strands a card only when every turn does.
+STRANDED = 200
+
+
+def hand_cost(piles: tuple[int, ...], hand: tuple[int, ...]) -> int:
+    """:data:`STRANDED` for each hand card that fits no pile.
+
+    Only stranding is charged: estimating the future gaps of the hand (each card's
+    best gap, or laying the whole hand greedily) made the planner dump high cards
+    early and measured far worse than plain gap counting (solo, 100 deals: 37-39
+    cards left on average against 17 for this rule and 22 for the greedy player).
+    """
+    return STRANDED * sum(
+        1 for card in hand if not any(accepts(p, top, card) for p, top in enumerate(piles))
+    )
+
+
+def cost_on(pile: int, top: int, card: int) -> int:
+    """The cost of ``card`` on ``pile`` showing ``top`` (the card must fit)."""
+    if pile in ASCENDING_PILES:
+        return -TRICK if card == top - TRICK else card - top
+    return -TRICK if card == top + TRICK else top - card
+
+
+def minimum_turns(state: State) -> list[tuple[list[Play], State]]:
+    """Every distinct way to lay exactly the cards still needed for the minimum.
+
+    Two orders of plays that reach the same piles and hand are the same turn; only
+    the first found is kept.
+    """
+    frontier: list[tuple[list[Play], State]] = [([], state)]
+    for _ in range(max(state.minimum - state.laid, 0)):
+        following: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[list[Play], State]] = {}
+        for plays, s in frontier:
+            for move in legal_moves(s):
+                if isinstance(move, Play):
+                    after = lay(s, move.card, move.pile)
+                    following.setdefault((after.piles, after.hand), ([*plays, move], after))
+        frontier = list(following.values())
+    return frontier
+
+
+@dataclass
+class PlannerPlayer:
+    """Scores every distinct minimum turn by its gaps plus the cards it strands."""
+
+    extra_gap: int = 2
+    name: str = "planner"
+
+    def choose_turn(self, state: State) -> list[Play]:
+        def score(option: tuple[list[Play], State]) -> tuple[int, list[tuple[int, int]]]:
+            plays, after = option
+            gaps = sum(cost_on(p.pile, s_top, p.card) for p, s_top in _tops(state, plays))
+            return gaps + hand_cost(after.piles, after.hand), [(p.card, p.pile) for p in plays]
+
+        plays, after = min(minimum_turns(state), key=score)
+        extension = GreedyPlayer(self.extra_gap).choose_turn(after)
+        return plays + extension
+
+
+def _tops(state: State, plays: list[Play]) -> list[tuple[Play, int]]:
+    """Each play with the top of its pile just before it is laid."""
+    piles = list(state.piles)
+    result = []
+    for play in plays:
+        result.append((play, piles[play.pile]))
+        piles[play.pile] = play.card
+    return result
+
+
+STRATEGIES: dict[str, type[GreedyPlayer] | type[PlannerPlayer]] = {
+    "greedy": GreedyPlayer,
+    "planner": PlannerPlayer,
+}
 
 
 @dataclass(frozen=True)

@@ -108,3 +108,12 @@ def test_usage_errors_exit_2(args: list[str]) -> None:
     result = run(*args)
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert result.stderr.strip()
+
+
+def test_simulate_json() -> None:
+    result = run("simulate", "thegame", "--players", "2", "--games", "6", "--json")
+    assert result.returncode == 0, result.stderr
+    summary = json.loads(result.stdout)
+    assert summary["games"] == 6 and summary["strategy"] == "greedy"
+    assert 0.0 <= summary["wins"]["low"] <= summary["wins"]["rate"] <= summary["wins"]["high"]
+    assert sum(summary["distribution"].values()) == 6

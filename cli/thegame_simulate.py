@@ -1,0 +1,85 @@
+"""`playable simulate thegame`: hidden-information players over many deals."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Annotated, Any
+
+import typer
+from rich.table import Table
+
+from cli.io import fail, print_json, stdout
+from cli.progress import progress_bar
+from cli.thegame import Expert, ExpertHand, Json, MaxCard, Players, variant_from
+from solver.core.stats import Proportion
+from solver.core.study import run_jobs
+from solver.thegame.players import STRATEGIES
+from solver.thegame.simulate import Simulation, describe, summarise
+
+Workers = Annotated[int, typer.Option(help="Worker processes (1 = this process).")]
+
+
+def simulate_command(
+    strategy: Annotated[str, typer.Option(help="Player: greedy or planner.")] = "greedy",
+    games: Annotated[int, typer.Option(help="Number of games (deals).", min=1)] = 100,
+    seed: Annotated[int, typer.Option(help="Game i is the deal of seed SEED + i.")] = 0,
+    players: Players = None,
+    expert: Expert = False,
+    expert_hand: ExpertHand = False,
+    max_card: MaxCard = 99,
+    workers: Workers = 2,
+    json: Json = False,
+) -> None:
+    """Play GAMES deals with a hidden-information player: win rate with a 95% interval,
+    cards left (mean and distribution), share of excellent games (< 10 left, TG-8)."""
+    if strategy not in STRATEGIES:
+        fail(f"unknown strategy '{strategy}'; choose one of {', '.join(STRATEGIES)}")
+    simulation = Simulation(variant_from(players, expert, expert_hand, max_card), strategy)
+    cards_left: dict[int, int] = {}
+
+    with progress_bar(f"simulate {strategy}", games, quiet=json) as advance:
+
+        def record(game_seed: int, result: dict[str, Any]) -> None:
+            cards_left[game_seed] = result["value"]
+            advance()
+
+        run_jobs(partial(_play, simulation), range(seed, seed + games), record, workers)
+    summary = {
+        "game": "thegame",
+        **describe(simulation),
+        "seeds": [seed, seed + games - 1],
+        **summarise([cards_left[s] for s in sorted(cards_left)]),
+    }
+    if json:
+        print_json(summary)
+        return
+    stdout.print(render(summary))
+
+
+def _play(simulation: Simulation, seed: int) -> dict[str, Any]:
+    return simulation.play(seed)
+
+
+def render(summary: dict[str, Any]) -> Table:
+    def proportion(key: str) -> str:
+        return str(Proportion(summary[key]["successes"], summary[key]["trials"]))
+
+    table = Table(title=f"The Game, {summary['strategy']} player", show_header=False)
+    variant = summary["variant"]
+    table.add_row("variant", ", ".join(f"{k}={v}" for k, v in variant.items()))
+    table.add_row(
+        "games", f"{summary['games']} (deal seeds {summary['seeds'][0]}..{summary['seeds'][1]})"
+    )
+    table.add_row("wins (95% Wilson)", proportion("wins"))
+    table.add_row("excellent, < 10 left", proportion("excellent"))
+    table.add_row(
+        "mean cards left",
+        f"{summary['mean_cards_left']:.2f} ± {1.96 * (summary['stderr_cards_left'] or 0):.2f}",
+    )
+    histogram = " ".join(f"{k}:{v}" for k, v in summary["distribution"].items())
+    table.add_row("cards left: games", histogram)
+    return table
+
+
+def register(verbs: dict[str, typer.Typer]) -> None:
+    verbs["simulate"].command("thegame")(simulate_command)

@@ -1,0 +1,53 @@
+"""The Game: many games played by hidden-information players, summarised.
+
+Game ``i`` of a simulation with base seed ``s`` is the deal shuffled with seed
+``s + i``, so two strategies simulated with the same seed meet the same deals.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import asdict, dataclass
+from statistics import mean, stdev
+from typing import Any
+
+from solver.core.stats import Proportion
+from solver.thegame.players import STRATEGIES, play_out
+from solver.thegame.rules import Variant, deal, shuffled_deck
+
+
+@dataclass(frozen=True)
+class Simulation:
+    """What to simulate: the variant, the strategy every player uses."""
+
+    variant: Variant
+    strategy: str
+
+    def __post_init__(self) -> None:
+        if self.strategy not in STRATEGIES:
+            raise ValueError(f"unknown strategy '{self.strategy}'")
+
+    def play(self, seed: int) -> dict[str, Any]:
+        """Play the deal of ``seed`` to its end; the result as a study row."""
+        state = deal(self.variant, shuffled_deck(self.variant, seed))
+        result = play_out(state, STRATEGIES[self.strategy]())
+        left = result.cards_left
+        return {"status": "won" if left == 0 else "lost", "value": left, "turns": len(result.turns)}
+
+
+def summarise(cards_left: list[int]) -> dict[str, Any]:
+    """Win rate and "excellent" rate (< 10 cards left, TG-8) with 95% Wilson intervals,
+    mean cards left with its standard error, and the distribution of cards left."""
+    n = len(cards_left)
+    return {
+        "games": n,
+        "wins": Proportion(sum(1 for c in cards_left if c == 0), n).to_json(),
+        "excellent": Proportion(sum(1 for c in cards_left if c < 10), n).to_json(),
+        "mean_cards_left": mean(cards_left) if n else None,
+        "stderr_cards_left": stdev(cards_left) / n**0.5 if n > 1 else None,
+        "distribution": dict(sorted(Counter(cards_left).items())),
+    }
+
+
+def describe(simulation: Simulation) -> dict[str, Any]:
+    return {"variant": asdict(simulation.variant), "strategy": simulation.strategy}
