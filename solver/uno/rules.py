@@ -408,6 +408,12 @@ def apply(state: State, move: Move) -> State:
         raise IllegalMove(
             f"{move} is not legal for player {state.to_move + 1} in phase {state.phase}"
         )
+    return apply_legal(state, move)
+
+
+def apply_legal(state: State, move: Move) -> State:
+    """:func:`apply` for a move taken from :func:`legal_moves` of ``state`` (searches
+    use it to skip re-checking legality; anything else must call :func:`apply`)."""
     if isinstance(move, Play):
         return _play(state, move)
     if isinstance(move, Draw):

@@ -1,0 +1,378 @@
+"""`playable deal|show|solve|analyse|simulate uno`: UNO's commands."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.panel import Panel
+from rich.table import Table
+
+from cli.dispatch import SHOW
+from cli.io import fail, print_json, read_source, stdout
+from solver.core.budget import Budget
+from solver.core.errors import InvalidVariant
+from solver.core.result import Status
+from solver.uno import notation
+from solver.uno.cards import COLOURS, colour_of, is_wild, name
+from solver.uno.rules import Deal, Options, Scoring, State, random_deal
+
+GAME = "uno"
+
+FileArg = Annotated[
+    str | None,
+    typer.Argument(help="A deal, position or hand file ('-' for stdin).", show_default=False),
+]
+Json = Annotated[bool, typer.Option("--json", help="Print one JSON document.")]
+Seconds = Annotated[float | None, typer.Option(help="Time budget in seconds.")]
+Nodes = Annotated[int | None, typer.Option(help="Node budget.")]
+Stacking = Annotated[bool, typer.Option("--stacking", help="House rule: stack Draw Two / Four.")]
+NoReverseSkip = Annotated[
+    bool,
+    typer.Option("--no-reverse-skips", help="With 2 players Reverse does not act as Skip (UN-5)."),
+]
+ScoringOpt = Annotated[str, typer.Option(help="UN-10 scoring: standard or alternative.")]
+Target = Annotated[int, typer.Option(help="Points that end the match (UN-10).")]
+
+_COLOUR_STYLE = {0: "red", 1: "yellow", 2: "green", 3: "blue", -1: "magenta"}
+
+
+def options_from(stacking: bool, no_reverse_skips: bool, scoring: str, target: int) -> Options:
+    if scoring not in ("standard", "alternative"):
+        fail(f"--scoring must be 'standard' or 'alternative', got '{scoring}'")
+    if target < 1:
+        fail(f"--target must be positive, got {target}")
+    return Options(
+        reverse_skips=not no_reverse_skips,
+        stacking=stacking,
+        scoring=Scoring(scoring),
+        target=target,
+    )
+
+
+def deal_command(
+    players: Annotated[int, typer.Option(help="Players 2-10.")] = 2,
+    seed: Annotated[int, typer.Option(help="Shuffle with this seed (and reshuffles).")] = 0,
+    dealer: Annotated[int, typer.Option(help="The dealer (UN-2), 1-based.")] = 1,
+    stacking: Stacking = False,
+    no_reverse_skips: NoReverseSkip = False,
+    scoring: ScoringOpt = "standard",
+    target: Target = 500,
+    output: Annotated[Path | None, typer.Option("-o", "--output", help="Write to FILE.")] = None,
+    json: Json = False,
+) -> None:
+    """Deal a round of UNO: dealer, hands and the full draw order (UN-2)."""
+    options = options_from(stacking, no_reverse_skips, scoring, target)
+    if not 1 <= dealer <= players:
+        fail(f"--dealer must be 1..{players}, got {dealer}")
+    try:
+        d = random_deal(options, players, seed, dealer - 1)
+    except InvalidVariant as error:
+        fail(str(error))
+    text = notation.format_deal(d)
+    if output is not None:
+        output.write_text(text, encoding="utf-8")
+    if json:
+        print_json(notation.deal_to_json(d))
+    elif output is None:
+        stdout.out(text, end="")
+
+
+def styled(card: int, colour: int | None = None) -> str:
+    text = name(card)
+    if is_wild(card) and colour is not None and colour >= 0:
+        text += f":{COLOURS[colour]}"
+        return f"[bold magenta]{text}[/]"
+    return f"[bold {_COLOUR_STYLE[colour_of(card)]}]{text}[/]"
+
+
+def render_state(s: State) -> Panel:
+    table = Table(show_edge=False, box=None, padding=(0, 1))
+    table.add_column("player")
+    table.add_column("cards", justify="right")
+    table.add_column("hand")
+    for p, hand in enumerate(s.hands):
+        marker = "[bold yellow]▶[/]" if p == s.to_move and not s.is_over else " "
+        dealer = " (dealer)" if p == s.dealer else ""
+        table.add_row(
+            f"{marker} {p + 1}{dealer}", str(len(hand)), " ".join(styled(c) for c in hand)
+        )
+    body = Table.grid()
+    body.add_row(table)
+    body.add_row("")
+    colour = "-" if s.colour < 0 else COLOURS[s.colour]
+    body.add_row(
+        f"top: {styled(s.top, s.colour)}   colour in force: [bold]{colour}[/]   "
+        f"draw pile: {len(s.draw)}   discard: {len(s.discard)}   "
+        f"direction: {'left' if s.direction == 1 else 'right'}"
+    )
+    if s.is_over:
+        body.add_row(f"[bold]player {s.winner + 1} won the round[/]")
+    else:
+        extra = f" (pending {s.pending})" if s.pending else ""
+        body.add_row(f"player {s.to_move + 1} to move, phase {s.phase.value}{extra}")
+    return Panel(body, title="UNO", subtitle=f"{s.players} players", expand=False)
+
+
+def show(text: str, source: str, json: bool) -> None:
+    """Draw an UNO deal, position or hand file."""
+    parsed = notation.parse(text, source)
+    if isinstance(parsed, notation.PlayoutHand):
+        if json:
+            print_json(notation.hand_to_json(parsed))
+            return
+        stdout.print(
+            Panel(
+                f"top: {styled(parsed.top, parsed.colour)}  colour: {COLOURS[parsed.colour]}\n"
+                f"hand ({len(parsed.hand)}): " + " ".join(styled(c) for c in parsed.hand),
+                title="UNO play-out",
+                expand=False,
+            )
+        )
+        return
+    if isinstance(parsed, Deal):
+        if json:
+            print_json(notation.deal_to_json(parsed))
+            return
+        stdout.print(render_state(parsed.start()))
+        return
+    if json:
+        print_json(notation.position_to_json(parsed))
+        return
+    stdout.print(render_state(parsed))
+
+
+def _hand_problem(
+    file: str | None, hand: str | None, top: str | None, colour: str | None
+) -> notation.PlayoutHand | Deal | State:
+    if file is not None:
+        if hand is not None or top is not None or colour is not None:
+            fail("give a FILE or --hand/--top/--colour, not both")
+        text, source = read_source(file)
+        return notation.parse(text, source)
+    if hand is None or top is None:
+        fail("give a FILE, or --hand CARDS and --top CARD")
+    cards = notation.parse_cards(hand, "--hand")
+    top_card = notation.parse_one_card(top, "--top")
+    if colour is None:
+        if is_wild(top_card):
+            fail("a wild on top needs --colour (the colour it named)")
+        named = colour_of(top_card)
+    else:
+        named = notation.parse_colour_text(colour, "--colour")
+        if not is_wild(top_card) and named != colour_of(top_card):
+            fail(f"the colour in force on {name(top_card)} is {COLOURS[colour_of(top_card)]}")
+    return notation.PlayoutHand(tuple(cards), top_card, named)
+
+
+def _print_result(document: dict[str, Any], json: bool, lines: list[str]) -> None:
+    if json:
+        print_json(document)
+        return
+    for line in lines:
+        stdout.print(line)
+
+
+def solve_command(
+    file: FileArg = None,
+    hand: Annotated[str | None, typer.Option(help="Play-out hand, e.g. R1,G1,W,W4.")] = None,
+    top: Annotated[str | None, typer.Option(help="The top card, e.g. R5.")] = None,
+    colour: Annotated[str | None, typer.Option(help="Colour in force (for a wild top).")] = None,
+    engine: Annotated[str, typer.Option(help="Play-out engine: dfs or cpsat.")] = "dfs",
+    lax_w4: Annotated[
+        bool, typer.Option("--lax-w4", help="Allow a Wild Draw Four while holding the colour.")
+    ] = False,
+    seconds: Seconds = None,
+    nodes: Nodes = None,
+    memory: Annotated[int, typer.Option(help="Table memory in MiB (endgame).")] = 256,
+    json: Json = False,
+) -> None:
+    """Solve an UNO play-out hand (can it be laid down card after card?) or, for a
+    two-player deal or position, whether the player to move can force a win."""
+    problem = _hand_problem(file, hand, top, colour)
+    budget = Budget(seconds, nodes, memory)
+    if not isinstance(problem, notation.PlayoutHand):
+        _solve_endgame(problem, budget, json)
+        return
+    from solver.uno.playout import from_uno, solve
+
+    p = from_uno(problem.hand, problem.top, problem.colour, honest=not lax_w4)
+    if engine == "dfs":
+        result = solve(p, budget)
+    elif engine == "cpsat":
+        from solver.uno.playout_cpsat import solve_cpsat
+
+        result = solve_cpsat(p, budget)
+    else:
+        fail(f"--engine must be dfs or cpsat, got '{engine}'")
+    document = result.to_solve_result(len(problem.hand)).to_json()
+    lines = [
+        f"[bold]{result.status.value}[/] ({result.engine}, {result.nodes} nodes, "
+        f"{result.seconds:.3f} s)"
+    ]
+    if result.order:
+        lines.append("order: " + " ".join(s.text() for s in result.order))
+    if result.proof:
+        lines.append(f"proof: {result.proof}")
+    _print_result(document, json, lines)
+    raise typer.Exit(result.status.exit_code)
+
+
+def _solve_endgame(game: Deal | State, budget: Budget, json: bool) -> None:
+    from solver.uno.endgame import solve_position
+
+    state = game.start() if isinstance(game, Deal) else game
+    result = solve_position(state, budget)
+    document = result.to_json()
+    lines = [
+        f"[bold]{result.status.value}[/]: player {state.to_move + 1} "
+        + {
+            Status.SOLVED: "can force a win",
+            Status.UNSOLVABLE: "cannot force a win",
+            Status.UNKNOWN: "- undecided (budget or reshuffle)",
+        }[result.status],
+        f"nodes {result.nodes}, {result.seconds:.3f} s, table {result.tt_entries}",
+    ]
+    if result.line:
+        lines.append("line: " + " ".join(f"{m['player'] + 1}:{m['move']}" for m in result.line))
+    _print_result(document, json, lines)
+    raise typer.Exit(result.status.exit_code)
+
+
+def analyse_command(
+    file: Annotated[str, typer.Argument(help="A two-player deal or position file.")],
+    seconds: Seconds = None,
+    nodes: Nodes = None,
+    memory: Annotated[int, typer.Option(help="Table memory in MiB.")] = 256,
+    json: Json = False,
+) -> None:
+    """Every legal move of a two-player position with its perfect-information value."""
+    from solver.uno.endgame import analyse
+
+    text, source = read_source(file)
+    parsed = notation.parse(text, source)
+    if isinstance(parsed, notation.PlayoutHand):
+        fail("analyse takes a deal or position; use 'solve' for a play-out hand")
+    state = parsed.start() if isinstance(parsed, Deal) else parsed
+    rows = analyse(state, Budget(seconds, nodes, memory))
+    if json:
+        print_json(
+            {
+                "game": GAME,
+                "to_move": state.to_move,
+                "moves": [{"move": str(m), "value": v, "line": line} for m, v, line in rows],
+            }
+        )
+        return
+    table = Table(title=f"player {state.to_move + 1} to move ({state.phase.value})")
+    table.add_column("move")
+    table.add_column("value")
+    for move, value, _ in rows:
+        table.add_row(str(move), value)
+    stdout.print(table)
+
+
+def simulate_command(
+    players: Annotated[int, typer.Option(help="Players 2-10.")] = 2,
+    strategy: Annotated[
+        list[str] | None,
+        typer.Option(help="Bot per seat (random, greedy, heuristic); one for all or one each."),
+    ] = None,
+    games: Annotated[int, typer.Option(help="Matches to play (each to the target).")] = 100,
+    seed: Annotated[int, typer.Option(help="First match seed.")] = 0,
+    forget_uno: Annotated[
+        float, typer.Option(help="Probability a bot forgets to call UNO (UN-8).")
+    ] = 0.0,
+    stacking: Stacking = False,
+    no_reverse_skips: NoReverseSkip = False,
+    scoring: ScoringOpt = "standard",
+    target: Target = 500,
+    json: Json = False,
+) -> None:
+    """Play whole matches to 500 (UN-10) between bots; win rates with 95% intervals.
+
+    Seats rotate between matches (match g shifts every bot g seats to the left), so
+    no strategy keeps the same seat."""
+    from solver.core.stats import Proportion
+    from solver.uno.players import STRATEGIES
+    from solver.uno.simulate import play_match
+
+    options = options_from(stacking, no_reverse_skips, scoring, target)
+    names = strategy or ["heuristic"]
+    if len(names) == 1:
+        names = names * players
+    if len(names) != players:
+        fail(f"give one --strategy or {players} of them, got {len(names)}")
+    for s in names:
+        if s not in STRATEGIES:
+            fail(f"unknown strategy '{s}'; choose one of {', '.join(STRATEGIES)}")
+    if not 2 <= players <= 10:
+        fail(f"UNO is for 2-10 players, got {players}")
+    if games < 1:
+        fail("--games must be at least 1")
+    if not 0.0 <= forget_uno <= 1.0:
+        fail("--forget-uno must be a probability 0..1")
+    wins = [0] * players  # by bot (index into names), whichever seat it sat in
+    rounds = abandoned = penalties = unfinished = 0
+    points = [0] * players
+    for g in range(games):
+        shift = g % players
+        seats = [names[(s - shift) % players] for s in range(players)]
+        record = play_match(seats, options, seed + g, forget_uno)
+        rounds += record.rounds
+        abandoned += record.abandoned
+        penalties += record.uno_penalties
+        for seat in range(players):
+            bot = (seat + shift) % players
+            points[bot] += record.totals[seat]
+            if record.winner == seat:
+                wins[bot] += 1
+        unfinished += record.winner < 0
+    results = [Proportion(wins[b], games) for b in range(players)]
+    if json:
+        print_json(
+            {
+                "game": GAME,
+                "players": players,
+                "games": games,
+                "seed": seed,
+                "options": notation.options_to_json(options),
+                "forget_uno": forget_uno,
+                "bots": [
+                    {
+                        "bot": b + 1,
+                        "strategy": names[b],
+                        "wins": r.to_json(),
+                        "mean_points": points[b] / games,
+                    }
+                    for b, r in enumerate(results)
+                ],
+                "rounds": rounds,
+                "abandoned_rounds": abandoned,
+                "unfinished_matches": unfinished,
+                "uno_penalties": penalties,
+            }
+        )
+        return
+    table = Table(title=f"UNO: {games} matches to {options.target}, {players} players")
+    table.add_column("bot")
+    table.add_column("strategy")
+    table.add_column("match wins (95% Wilson)")
+    table.add_column("mean points", justify="right")
+    for b, r in enumerate(results):
+        table.add_row(str(b + 1), names[b], str(r), f"{points[b] / games:.0f}")
+    stdout.print(table)
+    stdout.print(
+        f"rounds {rounds} (abandoned {abandoned}), UNO penalties {penalties}, "
+        f"unfinished matches {unfinished}"
+    )
+
+
+def register(verbs: dict[str, typer.Typer]) -> None:
+    """Add UNO's subcommands to the verb groups."""
+    verbs["deal"].command(GAME)(deal_command)
+    verbs["solve"].command(GAME)(solve_command)
+    verbs["analyse"].command(GAME)(analyse_command)
+    verbs["simulate"].command(GAME)(simulate_command)
+    SHOW[GAME] = show
