@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 from rich.markup import escape
 
-from cli import facetoface, sequence, thegame, thegame_simulate
+from cli import facetoface, sequence, thegame, thegame_simulate, uno
 from cli.dispatch import SHOW, game_of, verb
 from cli.io import InputError, fail, read_source, stderr
 from solver import __version__
@@ -28,7 +28,7 @@ VERBS: dict[str, typer.Typer] = {
     "simulate": verb("simulate", "Simulate many games between bots."),
 }
 # Each game module adds its subcommands to the verbs; a new game is one entry here.
-for game in (thegame, thegame_simulate, sequence, facetoface):
+for game in (thegame, thegame_simulate, sequence, facetoface, uno):
     game.register(VERBS)
 for name, group in VERBS.items():
     if group.registered_commands:
