@@ -83,6 +83,7 @@ class Endgame:
         self.deadline = self.budget.deadline
         self.node_limit = self.budget.node_limit
         self.on_path: set[Hashable] = set()
+        self.reshuffle_leaves = 0
 
     def key(self, s: State) -> Hashable:
         tail: Hashable = (s.draw, s.discard, s.reshuffles) if self.seeded else len(s.discard) > 1
@@ -108,6 +109,7 @@ class Endgame:
         if after.is_over:
             return None, WIN if after.winner == s.to_move else LOSS
         if after.reshuffles != s.reshuffles and not self.seeded:
+            self.reshuffle_leaves += 1
             return None, UNKNOWN
         return after, 0
 
@@ -216,6 +218,8 @@ def solve_position(state: State, budget: Budget | None = None, seeded: bool = Fa
             "to_move": state.to_move,
             "reshuffles": "seeded" if seeded else "unknown",
             "value": VALUE_TEXT[value],
+            "reshuffle_leaves": search.reshuffle_leaves,
+            "out_of_budget": search.out_of_budget,
         },
     )
 

@@ -149,7 +149,7 @@ class HeuristicPlayer:
     """A stronger heuristic (see the module docstring); ``challenge_from`` is the
     hand size of an accused player from which it challenges a Wild Draw Four."""
 
-    challenge_from: int = 6
+    challenge_from: int = 99
     name: str = "heuristic"
 
     def choose(self, view: View) -> Move:
@@ -169,27 +169,26 @@ class HeuristicPlayer:
         if not plays:
             return PASS if view.phase == Phase.DRAWN else (ACCEPT if ACCEPT in view.moves else DRAW)
         danger = view.hand_sizes[view.next_player] <= 2
-        endgame = view.fewest_cards_of_others <= 2
-        held = Counter(colour_of(c) for c in view.hand)
+        two_players = len(view.hand_sizes) == 2
 
         def score(m: Play) -> float:
             card = m.card
             symbol = symbol_of(card)
-            value = 0.0
+            rest = list(view.hand)
+            rest.remove(card)
+            colour = m.colour if card >= 52 else colour_of(card)
+            follow = sum(
+                1
+                for c in rest
+                if c >= 52 or colour_of(c) == colour or (card < 52 and symbol_of(c) == symbol)
+            )
+            value = 2.0 * follow + points(card) / 10
             if card >= 52:
-                value -= 40  # keep wilds as a last resort
+                value -= 30  # keep wilds as a last resort
                 if danger and card == WILD_DRAW_FOUR:
-                    value += 80
-            else:
-                value += 3 * held[colour_of(card)]  # stay in a colour we hold
-                if symbol in (SKIP, REVERSE, DRAW_TWO):
-                    value += 25 if danger else 2
-                    if symbol == DRAW_TWO and danger:
-                        value += 10
-            if endgame:
-                value += points(card) / 2  # get rid of points before someone goes out
-            if len(view.hand) == 2 and card < 52:
-                value += 5  # keep the wild as the last card when possible
+                    value += 60
+            elif symbol in (SKIP, REVERSE, DRAW_TWO) and (two_players or danger):
+                value += 15 + (10 if symbol == DRAW_TWO else 0)  # another turn / hurt them
             return value
 
         return max(plays, key=lambda m: (score(m), -m.card, -m.colour))

@@ -34,6 +34,15 @@ proven here and cross-checked in tests against brute force and CP-SAT:
    disconnected, no order exists. (A necessary condition: it only cuts states
    that have no solution.)
 
+4. *Dead ends.* With no wild left, call a card a dead end when exactly one other
+   card left fits it (shares its colour or symbol; a copy of the same kind
+   counts). In a play-out a card is laid between its predecessor and its
+   successor, both of which share its colour or symbol, except the last card
+   (no successor) and the next card (its predecessor is the current top, which is
+   not among the cards left). So every dead end is the last card or the next card,
+   and a next card must fit the top: more than two dead ends, or two of which none
+   fits the top, leave no play-out. (Again only states without a solution are cut.)
+
 Move ordering (fewest neighbours first, wilds last) changes speed, never answers.
 Every order found is replayed through :func:`check_order` (UN-3 matching via
 :func:`solver.uno.cards.matches` rules and the UN-5 honesty check) before it is
@@ -267,6 +276,28 @@ class _Search:
         pc, ps = prev
         return pc in self.colour_ids or ps in self.symbol_ids
 
+    # pruning rule 4 -----------------------------------------------------------
+    def dead_ends_ok(self, counts: list[int], prev: tuple[int, int]) -> bool:
+        by_colour: Counter[int] = Counter()
+        by_symbol: Counter[int] = Counter()
+        for j, n in enumerate(counts):
+            if n:
+                kind = self.kinds[j]
+                if kind.wild:
+                    return True
+                by_colour[kind.colour] += n
+                by_symbol[kind.symbol] += n
+        dead = fitting = 0
+        for j, n in enumerate(counts):
+            if not n:
+                continue
+            kind = self.kinds[j]
+            if by_colour[kind.colour] + by_symbol[kind.symbol] - n - 1 == 1:
+                dead += n
+                if prev == FREE or kind.colour == prev[0] or kind.symbol == prev[1]:
+                    fitting += n
+        return dead <= 1 or (dead == 2 and fitting > 0)
+
     def playable(self, i: int, prev: tuple[int, int], counts: list[int]) -> bool:
         kind = self.kinds[i]
         pc, ps = prev
@@ -315,7 +346,7 @@ class _Search:
         ):
             self.out_of_budget = True
             return False
-        if not self.connected(counts, prev):
+        if not self.connected(counts, prev) or not self.dead_ends_ok(counts, prev):
             self.failed.add(key)
             return False
         for j in self.order_moves(counts):

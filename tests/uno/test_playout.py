@@ -127,3 +127,28 @@ def test_regression_hands(expected: str, text: str) -> None:
     problem = from_uno(hand.hand, hand.top, hand.colour)
     assert solve(problem).status.value == expected
     assert solve_cpsat(problem).status.value == expected
+
+
+def test_hamiltonian_reduction_instances() -> None:
+    from solver.uno.instances import random_cubic, three_bridges
+
+    bridged = three_bridges((4, 4, 4), seed=1)
+    assert len(bridged.cards) == 48
+    assert solve(bridged).status == Status.UNSOLVABLE
+    assert solve_cpsat(bridged).status == Status.UNSOLVABLE
+    cubic = random_cubic(8, seed=0)
+    result = solve(cubic)
+    assert result.status == Status.SOLVED and solve_cpsat(cubic).status == Status.SOLVED
+    check_order(cubic, result.order)
+
+
+def test_dfs_agrees_with_brute_force_on_dense_small_pools() -> None:
+    """Hands from 2 colours x 3 symbols (plus a wild now and then) make many
+    cards fit each other, exercising the dead-end and connectivity prunings."""
+    rng = random.Random(13)
+    pool = [c * 13 + s for c in (0, 1) for s in (1, 2, 3) for _ in range(2)] + [WILD, 53]
+    for _ in range(200):
+        hand = rng.sample(pool, rng.randint(2, 7))
+        top = rng.choice([c for c in range(52) if c % 13 in (1, 2, 3, 4)])
+        problem = from_uno(hand, top, colour_of(top), honest=rng.random() < 0.5)
+        assert (solve(problem).status == Status.SOLVED) == brute_force(problem), problem
