@@ -296,7 +296,7 @@ def simulate_command(
     no strategy keeps the same seat."""
     from solver.core.stats import Proportion
     from solver.uno.players import STRATEGIES
-    from solver.uno.simulate import play_match
+    from solver.uno.simulate import run_matches
 
     options = options_from(stacking, no_reverse_skips, scoring, target)
     names = strategy or ["heuristic"]
@@ -313,22 +313,8 @@ def simulate_command(
         fail("--games must be at least 1")
     if not 0.0 <= forget_uno <= 1.0:
         fail("--forget-uno must be a probability 0..1")
-    wins = [0] * players  # by bot (index into names), whichever seat it sat in
-    rounds = abandoned = penalties = unfinished = 0
-    points = [0] * players
-    for g in range(games):
-        shift = g % players
-        seats = [names[(s - shift) % players] for s in range(players)]
-        record = play_match(seats, options, seed + g, forget_uno)
-        rounds += record.rounds
-        abandoned += record.abandoned
-        penalties += record.uno_penalties
-        for seat in range(players):
-            bot = (seat + shift) % players
-            points[bot] += record.totals[seat]
-            if record.winner == seat:
-                wins[bot] += 1
-        unfinished += record.winner < 0
+    tally = run_matches(names, games, seed, options, forget_uno)
+    wins, points = tally.wins, tally.points
     results = [Proportion(wins[b], games) for b in range(players)]
     if json:
         print_json(
@@ -348,10 +334,10 @@ def simulate_command(
                     }
                     for b, r in enumerate(results)
                 ],
-                "rounds": rounds,
-                "abandoned_rounds": abandoned,
-                "unfinished_matches": unfinished,
-                "uno_penalties": penalties,
+                "rounds": tally.rounds,
+                "abandoned_rounds": tally.abandoned,
+                "unfinished_matches": tally.unfinished,
+                "uno_penalties": tally.uno_penalties,
             }
         )
         return
@@ -364,8 +350,8 @@ def simulate_command(
         table.add_row(str(b + 1), names[b], str(r), f"{points[b] / games:.0f}")
     stdout.print(table)
     stdout.print(
-        f"rounds {rounds} (abandoned {abandoned}), UNO penalties {penalties}, "
-        f"unfinished matches {unfinished}"
+        f"rounds {tally.rounds} (abandoned {tally.abandoned}), "
+        f"UNO penalties {tally.uno_penalties}, unfinished matches {tally.unfinished}"
     )
 
 

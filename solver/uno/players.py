@@ -8,10 +8,14 @@ one of the legal moves; it never sees another hand or the draw pile.
   playing, bluff a Wild Draw Four, challenge at random).
 * :class:`GreedyPlayer`: always plays when it can, the card worth most points first
   (UN-10), wilds last, never bluffs, never challenges, names its majority colour.
-* :class:`HeuristicPlayer`: keeps wilds for when they are needed, aims action
-  cards at a next player close to going out, prefers cards that keep play in its
-  majority colour, dumps points when someone is about to win, plays the drawn card,
-  and challenges a Wild Draw Four played from a large hand.
+* :class:`HeuristicPlayer`: plans its whole turn: with two players Skip, Reverse,
+  Draw Two and Wild Draw Four give another turn (UN-5), so it enumerates the
+  chains of plays its own hand allows (:func:`turn_plans`) and scores each by
+  cards and points shed, wilds kept, the colour left in force (one it holds, best
+  one the next player is publicly known to lack, :class:`VoidTracker`), and Draw
+  Two / Wild Draw Four aimed at a next player close to going out. It never
+  bluffs; it challenges only an accused player holding ``challenge_from`` cards
+  (default: never, as the other bots never bluff).
 
 Every bot calls UNO (UN-8) unless the simulator makes it forget.
 """
@@ -23,7 +27,16 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from solver.uno.cards import DRAW_TWO, REVERSE, SKIP, WILD_DRAW_FOUR, colour_of, points, symbol_of
+from solver.uno.cards import (
+    DRAW_TWO,
+    REVERSE,
+    SKIP,
+    WILD_DRAW_FOUR,
+    colour_of,
+    matches,
+    points,
+    symbol_of,
+)
 from solver.uno.rules import (
     ACCEPT,
     CHALLENGE,
@@ -53,6 +66,8 @@ class View:
     direction: int
     accused_cards: int
     moves: tuple[Move, ...]
+    #: colours each player is known to lack (public: they drew on it and passed)
+    voids: tuple[frozenset[int], ...] = ()
 
     @property
     def next_player(self) -> int:
@@ -63,8 +78,9 @@ class View:
         return min(n for p, n in enumerate(self.hand_sizes) if p != self.me)
 
 
-def view_of(state: State) -> View:
-    """The public view of the player to move (their hand included)."""
+def view_of(state: State, voids: tuple[frozenset[int], ...] = ()) -> View:
+    """The public view of the player to move (their hand included); ``voids`` is
+    the public record the simulator keeps (:class:`VoidTracker`)."""
     accused = len(state.hands[state.accused]) if state.accused >= 0 else 0
     return View(
         state.to_move,
@@ -78,7 +94,37 @@ def view_of(state: State) -> View:
         state.direction,
         accused,
         tuple(legal_moves(state)),
+        voids or tuple(frozenset() for _ in state.hands),
     )
+
+
+class VoidTracker:
+    """Public knowledge of missing colours: a player who draws on colour c and then
+    passes without playing holds no card of colour c (bots only pass when they
+    cannot play). Any other card they receive (penalties, draws) voids the record."""
+
+    def __init__(self, players: int) -> None:
+        self.voids: list[set[int]] = [set() for _ in range(players)]
+
+    def snapshot(self) -> tuple[frozenset[int], ...]:
+        return tuple(frozenset(v) for v in self.voids)
+
+    def update(self, before: State, move: Move, after: State) -> None:
+        mover = before.to_move
+        for p in range(before.players):
+            if p != mover and len(after.hands[p]) > len(before.hands[p]):
+                self.voids[p].clear()
+        if isinstance(move, Play):
+            return
+        if before.phase == Phase.PLAY and move == DRAW:
+            if after.phase == Phase.PLAY and after.to_move != mover:
+                self.voids[mover] = {before.colour}  # drew, could not play, passed
+            else:
+                self.voids[mover].clear()
+        elif before.phase == Phase.DRAWN and move == PASS:
+            self.voids[mover].clear()  # kept a playable card: nothing is known
+        elif len(after.hands[mover]) > len(before.hands[mover]):
+            self.voids[mover].clear()
 
 
 class Player(Protocol):
@@ -160,38 +206,86 @@ class HeuristicPlayer:
                 return CHALLENGE
             stack = [m for m in view.moves if isinstance(m, Play) and _honest(view, m)]
             return stack[0] if stack else ACCEPT
-        rest_colour = majority_colour(tuple(c for c in view.hand if colour_of(c) >= 0))
-        plays = [
-            m
-            for m in view.moves
-            if isinstance(m, Play) and _honest(view, m) and _with_colour(m, rest_colour)
-        ]
+        plays = [m for m in view.moves if isinstance(m, Play) and _honest(view, m)]
         if not plays:
             return PASS if view.phase == Phase.DRAWN else (ACCEPT if ACCEPT in view.moves else DRAW)
-        danger = view.hand_sizes[view.next_player] <= 2
         two_players = len(view.hand_sizes) == 2
+        danger = view.hand_sizes[view.next_player] <= 2
+        void = view.voids[view.next_player] if view.voids else frozenset()
+        if view.phase != Phase.PLAY:  # the drawn card or a stack: one decision
+            return max(plays, key=lambda m: self.value(view.hand, [m], void, danger))
+        plans = turn_plans(view.hand, view.top, view.colour, two_players)
+        best = max(plans, key=lambda plan: self.value(view.hand, plan, void, danger))
+        return best[0]
 
-        def score(m: Play) -> float:
-            card = m.card
-            symbol = symbol_of(card)
-            rest = list(view.hand)
-            rest.remove(card)
-            colour = m.colour if card >= 52 else colour_of(card)
-            follow = sum(
-                1
-                for c in rest
-                if c >= 52 or colour_of(c) == colour or (card < 52 and symbol_of(c) == symbol)
-            )
-            value = 2.0 * follow + points(card) / 10
+    @staticmethod
+    def value(hand: tuple[int, ...], plan: list[Play], void: frozenset[int], danger: bool) -> float:
+        """How good a whole turn is: cards and points shed, wilds kept, and the
+        colour left in force (one we hold, ideally one the next player lacks)."""
+        rest = list(hand)
+        for m in plan:
+            rest.remove(m.card)
+        if not rest:
+            return 1e6
+        last = plan[-1]
+        colour = last.colour if last.card >= 52 else colour_of(last.card)
+        held = sum(1 for c in rest if colour_of(c) == colour)
+        value = 30.0 * len(plan) + sum(points(m.card) for m in plan)
+        # a wild is kept for when nothing else fits (worth more than any card's points)
+        value -= sum(
+            100 for m in plan if m.card >= 52 and not (danger and m.card == WILD_DRAW_FOUR)
+        )
+        value += 2 * held + (20 if held and colour in void else 0)
+        value += sum(
+            25
+            for m in plan
+            if danger and (symbol_of(m.card) == DRAW_TWO or m.card == WILD_DRAW_FOUR)
+        )
+        return value
+
+
+def turn_plans(
+    hand: tuple[int, ...], top: int, colour: int, two_players: bool, limit: int = 400
+) -> list[list[Play]]:
+    """Every sequence of plays one turn can hold, from the player's own hand: with two
+    players Skip, Reverse, Draw Two and (honest) Wild Draw Four give another turn
+    (UN-5), so a turn chains them; wilds name only colours the hand holds (or red if
+    none). At most ``limit`` plans (depth-first order)."""
+    plans: list[list[Play]] = []
+
+    def options(h: list[int], top: int, colour: int) -> list[Play]:
+        out: list[Play] = []
+        for card in sorted(set(h)):
+            if not matches(card, top, colour):
+                continue
             if card >= 52:
-                value -= 30  # keep wilds as a last resort
-                if danger and card == WILD_DRAW_FOUR:
-                    value += 60
-            elif symbol in (SKIP, REVERSE, DRAW_TWO) and (two_players or danger):
-                value += 15 + (10 if symbol == DRAW_TWO else 0)  # another turn / hurt them
-            return value
+                rest = list(h)
+                rest.remove(card)
+                if card == WILD_DRAW_FOUR and holds_colour(tuple(rest), colour):
+                    continue  # never bluff
+                rest_names = sorted({colour_of(c) for c in rest if colour_of(c) >= 0}) or [0]
+                out += [Play(card, k) for k in rest_names]
+            else:
+                out.append(Play(card))
+        return out
 
-        return max(plays, key=lambda m: (score(m), -m.card, -m.colour))
+    def extend(h: list[int], top: int, colour: int, plan: list[Play]) -> None:
+        if len(plans) >= limit:
+            return
+        for m in options(h, top, colour):
+            h.remove(m.card)
+            step = [*plan, m]
+            plans.append(step)
+            again = two_players and (
+                symbol_of(m.card) in (SKIP, REVERSE, DRAW_TWO) or m.card == WILD_DRAW_FOUR
+            )
+            if again and h:
+                named = m.colour if m.card >= 52 else colour_of(m.card)
+                extend(h, m.card, named, step)
+            h.append(m.card)
+
+    extend(list(hand), top, colour, [])
+    return plans
 
 
 STRATEGIES: dict[str, type[RandomPlayer] | type[GreedyPlayer] | type[HeuristicPlayer]] = {

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from solver.uno.cards import full_deck, symbol_of
-from solver.uno.players import Player, make_player, view_of
+from solver.uno.players import Player, VoidTracker, make_player, view_of
 from solver.uno.rules import (
     Options,
     Play,
@@ -78,12 +78,14 @@ def play_round(
     """Play one round from ``state`` to its end; every move is checked by the rules."""
     penalties = 0
     moves = 0
+    voids = VoidTracker(state.players)
     while not state.is_over and moves < max_moves:
         mover = state.to_move
-        move = players[mover].choose(view_of(state))
+        move = players[mover].choose(view_of(state, voids.snapshot()))
         if move not in legal_moves(state):
             raise AssertionError(f"bot {players[mover].name} chose an illegal move {move}")
-        state = apply(state, move)
+        before, state = state, apply(state, move)
+        voids.update(before, move, state)
         moves += 1
         if (
             isinstance(move, Play)
@@ -92,6 +94,7 @@ def play_round(
             and rng.random() < forget_uno
         ):
             state = uno_penalty(state, mover)  # UN-8: caught, draws 2
+            voids.voids[mover].clear()
             penalties += 1
     if not state.is_over:
         return RoundRecord(-1, [0] * state.players, moves, penalties, state)
@@ -138,3 +141,40 @@ def play_match(
                 return MatchRecord(winner, totals, rounds, abandoned, penalties, round_wins)
         dealer = (dealer + 1) % n
     return MatchRecord(-1, totals, rounds, abandoned, penalties, round_wins)
+
+
+@dataclass
+class Tally:
+    """Matches between named bots with seats rotated: match g shifts every bot g
+    seats to the left, so no strategy keeps one seat."""
+
+    names: list[str]
+    games: int
+    wins: list[int]
+    points: list[int]
+    rounds: int
+    abandoned: int
+    uno_penalties: int
+    unfinished: int
+
+
+def run_matches(
+    names: Sequence[str], games: int, seed: int, options: Options, forget_uno: float = 0.0
+) -> Tally:
+    """``games`` matches (seeds ``seed``, ``seed + 1``, ...) between the bots."""
+    n = len(names)
+    tally = Tally(list(names), games, [0] * n, [0] * n, 0, 0, 0, 0)
+    for g in range(games):
+        shift = g % n
+        seats = [names[(s - shift) % n] for s in range(n)]
+        record = play_match(seats, options, seed + g, forget_uno)
+        tally.rounds += record.rounds
+        tally.abandoned += record.abandoned
+        tally.uno_penalties += record.uno_penalties
+        tally.unfinished += record.winner < 0
+        for seat in range(n):
+            bot = (seat - shift) % n  # the bot sitting in this seat
+            tally.points[bot] += record.totals[seat]
+            if record.winner == seat:
+                tally.wins[bot] += 1
+    return tally

@@ -57,3 +57,34 @@ def test_bots_choose_legal_moves_only() -> None:
             move = bots[state.to_move].choose(view_of(state))
             assert move in legal_moves(state)
             state = apply(state, move)
+
+
+def test_seat_rotation_credits_the_right_bot() -> None:
+    from solver.uno.simulate import run_matches
+
+    tally = run_matches(["random", "greedy", "random"], 6, 0, Options())
+    assert sum(tally.wins) == 6
+    assert tally.wins[1] >= 5  # greedy beats two random bots, whatever its seat
+
+
+def test_turn_plans_chain_action_cards_with_two_players() -> None:
+    from solver.uno.players import turn_plans
+
+    hand = tuple(cards("RS GS G1 B7"))
+    top = cards("R5")[0]
+    plans = [[str(m) for m in p] for p in turn_plans(hand, top, 0, two_players=True)]
+    assert ["RS", "GS", "G1"] in plans
+    single = [[str(m) for m in p] for p in turn_plans(hand, top, 0, two_players=False)]
+    assert all(len(p) == 1 for p in single)
+
+
+def test_void_tracker_records_a_draw_and_pass() -> None:
+    from solver.uno.players import VoidTracker
+    from solver.uno.rules import DRAW
+
+    s = position(["G1 G2", "Y1"], "R5", draw="B9")
+    tracker = VoidTracker(2)
+    after = apply(s, DRAW)
+    tracker.update(s, DRAW, after)
+    assert tracker.snapshot()[0] == frozenset({0})  # lacks red
+    assert view_of(after, tracker.snapshot()).voids[0] == frozenset({0})
