@@ -406,17 +406,18 @@ def turns(state: State) -> list[tuple[tuple[Play, ...], State]]:
     seen: set[State] = set()
 
     def walk(s: State, plays: tuple[Play, ...]) -> None:
+        # Every play the laying rules allow is followed; a branch that cannot be
+        # completed simply yields no turn, so each kept sequence is legal throughout.
         if s in seen:
             return
         seen.add(s)
         if has_won(s, s.to_move):
             results.setdefault(s, plays)
             return
-        for move in legal_moves(s):
-            if isinstance(move, EndTurn):
-                results.setdefault(end_turn(s), plays)
-            else:
-                walk(lay(s, move.card, move.pile), (*plays, move))
+        for play in plays_from(s):
+            walk(_lay_unchecked(s, play.card, play.pile), (*plays, play))
+        if can_end_turn(s):
+            results.setdefault(end_turn(s), plays)
 
     walk(state, ())
     return [(plays, after) for after, plays in results.items()]

@@ -1,0 +1,275 @@
+"""Face to Face: the perfect-information solver (who wins with perfect play?).
+
+Both hands and both draw orders are known (a position or a deal). The numba kernel
+(:mod:`solver.facetoface.kernel`) proves each position won or lost for the player to
+move; this module converts positions, keeps the transposition table between calls,
+analyses every turn of the player to move, and builds the principal line through the
+reference rules (:func:`rules.turns`), then replays it (the certificate) before it is
+reported. A budget that runs out gives ``unknown``.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from solver.core.budget import Budget
+from solver.core.errors import IllegalMove
+from solver.core.result import SolveResult, Status
+from solver.core.tt import SLOT_BYTES, new_table
+from solver.facetoface import kernel
+from solver.facetoface.notation import line_to_json
+from solver.facetoface.rules import Play, State, has_won, play_turn, turns, winner
+
+GAME = "facetoface"
+WIN, LOSS, UNKNOWN = 1, -1, 0
+VALUE_NAMES = {WIN: "win", LOSS: "loss", UNKNOWN: "unknown"}
+
+
+def _mask(cards: tuple[int, ...]) -> int:
+    bits = 0
+    for c in cards:
+        bits |= 1 << c
+    return bits
+
+
+def _zobrist(seed: int) -> npt.NDArray[np.uint64]:
+    rng = np.random.default_rng(seed)
+    return rng.integers(1, 2**63, size=(9, 64), dtype=np.uint64) ^ rng.integers(
+        0, 2**63, size=(9, 64), dtype=np.uint64
+    ) << np.uint64(1)
+
+
+@dataclass
+class Counters:
+    nodes: int = 0
+    seconds: float = 0.0
+    tt_entries: int = 0
+    aborted: bool = False
+
+
+class Solver:
+    """A solver for one deal's draw orders, with a transposition table kept between
+    calls (positions of one game share their draw piles, so proven values carry over).
+
+    The draw piles of every position given to :meth:`value` must be suffixes of the
+    ones of the first position (true along any game from it).
+    """
+
+    def __init__(self, state: State, memory_mb: int = 64) -> None:
+        self.full_draws = (state.draws[0], state.draws[1])
+        self.draws = np.zeros((2, 64), dtype=np.int64)
+        self.dlens = np.zeros(2, dtype=np.int64)
+        for p in (0, 1):
+            self.draws[p, : len(state.draws[p])] = state.draws[p]
+            self.dlens[p] = len(state.draws[p])
+        total = state.cards_left(0) + state.cards_left(1)
+        self.max_depth = total // 2 + 4
+        self.kids = np.zeros((self.max_depth, kernel.MAX_KIDS, kernel.ROW), dtype=np.int64)
+        self.order = np.zeros((self.max_depth, kernel.MAX_KIDS), dtype=np.int64)
+        self.vkeys = np.zeros(kernel.VISIT_SLOTS, dtype=np.int64)
+        self.vstamp = np.zeros(kernel.VISIT_SLOTS, dtype=np.int64)
+        self.stack = np.zeros((kernel.VISIT_SLOTS, 6), dtype=np.int64)
+        self.ctx = np.zeros(kernel.CTX_SIZE, dtype=np.int64)
+        self.zob = _zobrist(1)
+        self.zob_check = _zobrist(2)
+        slots = Budget(memory_mb=memory_mb).table_slots(SLOT_BYTES)
+        self.tt_keys, self.tt_values = new_table(slots)
+        self.counters = Counters()
+
+    def _pointer(self, state: State, player: int) -> int:
+        draw = state.draws[player]
+        full = self.full_draws[player]
+        if len(draw) > len(full) or full[len(full) - len(draw) :] != draw:
+            raise IllegalMove("the position's draw pile is not a suffix of the solver's deal")
+        return len(full) - len(draw)
+
+    def value(self, state: State, budget: Budget, nodes: int | None = None) -> int:
+        """1 if the player to move wins with perfect play, -1 if they lose, 0 unknown.
+
+        The search stops at the budget's deadline, after the budget's node limit counted
+        over every call of this solver, or after ``nodes`` nodes of this call."""
+        won = winner(state)
+        if won is not None:
+            return WIN if won == state.to_move else LOSS
+        m, o = state.to_move, 1 - state.to_move
+        stamp = self.ctx[kernel.STAMP]  # the visited set's generation: never reused
+        self.ctx[:] = 0
+        self.ctx[kernel.STAMP] = stamp
+        limit = max(1, budget.node_limit - self.counters.nodes)
+        self.ctx[kernel.NODE_LIMIT] = limit if nodes is None else min(limit, nodes)
+        deadline = budget.deadline or 0.0
+        started = time.perf_counter()
+        result = kernel.search(
+            m,
+            _mask(state.hands[m]),
+            self._pointer(state, m),
+            state.piles[m][0],
+            state.piles[m][1],
+            _mask(state.hands[o]),
+            self._pointer(state, o),
+            state.piles[o][0],
+            state.piles[o][1],
+            state.laid_own,
+            state.laid_opp,
+            self.draws,
+            self.dlens,
+            self.zob,
+            self.zob_check,
+            self.tt_keys,
+            self.tt_values,
+            self.kids,
+            self.order,
+            self.vkeys,
+            self.vstamp,
+            self.stack,
+            self.ctx,
+            deadline,
+        )
+        self.counters.nodes += int(self.ctx[kernel.NODES])
+        self.counters.tt_entries += int(self.ctx[kernel.TT_NEW])
+        self.counters.seconds += time.perf_counter() - started
+        if self.ctx[kernel.ABORTED] and nodes is None:
+            self.counters.aborted = True
+        return int(result)
+
+    def analyse(self, state: State, budget: Budget) -> list[tuple[tuple[Play, ...], State, int]]:
+        """Every distinct turn of the player to move (reference rules) with its proven
+        value for that player: win, loss or unknown (budget)."""
+        rows = []
+        for plays, after in turns(state):
+            if has_won(after, state.to_move):
+                value = WIN
+            elif budget.expired(self.counters.nodes):
+                value = UNKNOWN
+            else:
+                value = -self.value(after, budget)
+            rows.append((plays, after, value))
+        return rows
+
+    def principal_line(self, state: State, budget: Budget) -> list[tuple[int, list[Play]]]:
+        """A line of whole turns to the end of the game in which the side that wins
+        with perfect play wins: the winner plays a proven winning turn, the loser the
+        first of their turns in the reference order (every one is proven lost). Turns
+        already proven in the table are tried first (a 2-node probe). Empty if the
+        budget runs out before the line is complete."""
+        line: list[tuple[int, list[Play]]] = []
+        while winner(state) is None:
+            chosen: tuple[tuple[Play, ...], State] | None = None
+            fallback: tuple[tuple[Play, ...], State] | None = None
+            options = turns(state)
+            for plays, after in options:
+                if has_won(after, state.to_move) or -self.value(after, budget, 2) == WIN:
+                    chosen = (plays, after)
+                    break
+            for plays, after in [] if chosen else options:
+                if has_won(after, state.to_move):
+                    chosen = (plays, after)
+                    break
+                v = -self.value(after, budget)
+                if v == WIN:
+                    chosen = (plays, after)
+                    break
+                if v == LOSS and fallback is None:
+                    fallback = (plays, after)
+                if v == UNKNOWN:
+                    return []
+            pick = chosen or fallback
+            if pick is None:  # pragma: no cover - a proven position has a proven turn
+                return []
+            line.append((state.to_move, list(pick[0])))
+            state = pick[1]
+        return line
+
+
+def certify(start: State, line: list[tuple[int, list[Play]]], expected_winner: int) -> None:
+    """Replay ``line`` through the reference rules; it must end with ``expected_winner``
+    winning (FF-6). Raises :class:`IllegalMove` otherwise (a solver bug)."""
+    state = start
+    for player, plays in line:
+        if state.to_move != player:
+            raise IllegalMove(f"line out of turn: player {player + 1} is not to move")
+        state = play_turn(state, plays)
+    if winner(state) != expected_winner:
+        raise IllegalMove(f"the line does not end with player {expected_winner + 1} winning")
+
+
+def solve(state: State, budget: Budget | None = None) -> SolveResult:
+    """Who wins ``state`` with perfect play from both sides, with a certified line.
+
+    Status ``solved``: the player to move wins; ``unsolvable``: they lose (proven);
+    ``unknown``: the budget ran out. ``winner`` (0-based) is the winning player.
+    """
+    budget = (budget or Budget()).start()
+    solver = Solver(state, budget.memory_mb)
+    value = solver.value(state, budget)
+    line: list[tuple[int, list[Play]]] = []
+    win_player: int | None = None
+    if value != UNKNOWN:
+        win_player = state.to_move if value == WIN else 1 - state.to_move
+        line = solver.principal_line(state, Budget(None, None, budget.memory_mb).start())
+        certify(state, line, win_player)
+    status = {WIN: Status.SOLVED, LOSS: Status.UNSOLVABLE, UNKNOWN: Status.UNKNOWN}[value]
+    c = solver.counters
+    extra: dict[str, Any] = {
+        "to_move": state.to_move,
+        "value": VALUE_NAMES[value],
+        "turns": len(line),
+    }
+    return SolveResult(
+        game=GAME,
+        engine="negamax",
+        status=status,
+        objective_name="winner",
+        objective=win_player,
+        bound=None,
+        proven_optimal=value != UNKNOWN,
+        line=line_to_json(line),
+        nodes=c.nodes,
+        seconds=budget.elapsed,
+        tt_entries=c.tt_entries,
+        extra=extra,
+    )
+
+
+def kernel_turns(state: State) -> tuple[bool, set[State]]:
+    """The kernel's turn generation from a position, as reference states: whether a
+    turn wins at once (FF-6) and the set of positions after each other turn. For tests
+    (cross-checked against :func:`rules.turns`)."""
+    solver = Solver(state, 1)
+    m, o = state.to_move, 1 - state.to_move
+    out = solver.kids[0]
+    count = kernel.gen_turns(
+        _mask(state.hands[m]),
+        solver._pointer(state, m),
+        int(solver.dlens[m]),
+        solver.draws[m],
+        state.piles[m][0],
+        state.piles[m][1],
+        state.piles[o][0],
+        state.piles[o][1],
+        state.laid_own,
+        state.laid_opp,
+        out,
+        solver.vkeys,
+        solver.vstamp,
+        solver.stack,
+        solver.ctx,
+    )
+    if count == kernel.WIN_NOW:
+        return True, set()
+    results = set()
+    for i in range(count):
+        hand = tuple(c for c in range(64) if (int(out[i, 0]) >> c) & 1)
+        draw = solver.full_draws[m][int(out[i, 1]) :]
+        own = (int(out[i, 2]), int(out[i, 3]))
+        opp = (int(out[i, 4]), int(out[i, 5]))
+        piles = (own, opp) if m == 0 else (opp, own)
+        hands = (hand, state.hands[o]) if m == 0 else (state.hands[o], hand)
+        draws = (draw, state.draws[o]) if m == 0 else (state.draws[o], draw)
+        results.add(State(state.variant, piles, hands, draws, o, 0, 0))
+    return False, results
