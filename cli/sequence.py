@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.panel import Panel
@@ -12,10 +12,15 @@ from rich.text import Text
 
 from cli.dispatch import SHOW
 from cli.io import fail, print_json, read_source, stdout
+from solver.core.budget import Budget
 from solver.core.errors import InvalidVariant
+from solver.core.result import SolveResult, Status
 from solver.sequence import notation
-from solver.sequence.board import CORNERS, GRID, SIZE, line_name
+from solver.sequence.board import CORNERS, GRID, SIZE, cell_name, line_name
 from solver.sequence.rules import COLOURS, EMPTY, State, Variant, deal, shuffled_deck
+
+if TYPE_CHECKING:
+    from solver.sequence.analyse import Analysis
 
 GAME = "sequence"
 
@@ -105,11 +110,11 @@ def render_board(state: State, highlight: frozenset[int] = frozenset()) -> Table
     return board
 
 
-def render(state: State) -> Panel:
-    """The position as a rich panel."""
+def render(state: State, highlight: frozenset[int] = frozenset()) -> Panel:
+    """The position as a rich panel (``highlight``: spaces to mark)."""
     v = state.variant
     body = Table.grid()
-    body.add_row(render_board(state))
+    body.add_row(render_board(state, highlight))
     body.add_row("")
     seqs = ", ".join(f"{_SIDE_NAME[s.side]} {line_name(s.line)}" for s in state.sequences)
     body.add_row(f"sequences: {seqs or 'none'} (each side needs {v.sequences_to_win}, SQ-8)")
@@ -137,7 +142,226 @@ def render(state: State) -> Panel:
     )
 
 
+def budget_from(seconds: float | None, nodes: int | None, memory: int) -> Budget:
+    if seconds is not None and seconds <= 0:
+        fail("--seconds must be positive")
+    if nodes is not None and nodes <= 0:
+        fail("--nodes must be positive")
+    if memory <= 0:
+        fail("--memory must be positive")
+    return Budget(seconds=seconds, nodes=nodes, memory_mb=memory)
+
+
+def analyse_command(
+    file: FileArg,
+    depth: Annotated[
+        int, typer.Option(help="Also prove a forced win within N own turns (0: skip).")
+    ] = 0,
+    seconds: Seconds = None,
+    nodes: Nodes = None,
+    memory: Memory = 64,
+    json: Json = False,
+) -> None:
+    """Sequences, open lines, threats and the best move; with --depth N a proof search.
+
+    Exit code 0 when the analysis is complete, 3 when the proof search ran out of
+    budget or needed an unknown card.
+    """
+    from solver.sequence.analyse import analyse
+
+    state = load(file)
+    if depth < 0:
+        fail("--depth must be 0 or more")
+    report = analyse(state)
+    proof = None
+    if depth > 0 and state.winner is None:
+        from solver.sequence.search import forced_win
+
+        proof = forced_win(state, depth, budget_from(seconds, nodes, memory))
+    if json:
+        document = report.to_json()
+        if proof is not None:
+            document["proof"] = proof.to_json()
+            if proof.status == Status.SOLVED:
+                document["best_move"] = proof.line[0]["move"]
+        print_json(document)
+    else:
+        stdout.print(render_analysis(report))
+        if proof is not None:
+            stdout.print(render_proof(proof))
+            if proof.status == Status.SOLVED:
+                stdout.print(f"[bold]best move (proven): {proof.line[0]['move']}[/]")
+    if proof is not None and proof.status == Status.UNKNOWN:
+        raise typer.Exit(3)
+
+
+def render_analysis(report: Analysis) -> Table:
+    state = report.state
+    v = state.variant
+    threat_cells = frozenset(t.cell for ts in report.threats.values() for t in ts)
+    body = Table.grid()
+    body.add_row(render(state, threat_cells))
+    body.add_row(Text("threat spaces are shown reversed", style="dim"))
+    lines = Table(title="open lines by chips needed (SQ-7)", box=None, padding=(0, 1))
+    lines.add_column("side")
+    lines.add_column("sequences")
+    for k in range(1, 6):
+        lines.add_column(f"need {k}", justify="right")
+    lines.add_column("threat spaces (one chip completes a sequence)")
+    for side in range(v.sides):
+        by = report.open_lines[side]
+        spaces = " ".join(f"{cell_name(t.cell)}({line_name(t.line)})" for t in report.threats[side])
+        lines.add_row(
+            Text(_SIDE_NAME[side], style=_STYLE[side]),
+            f"{state.sequence_count(side)}/{v.sequences_to_win}",
+            *(str(by[k]) for k in range(1, 6)),
+            spaces or "-",
+        )
+    body.add_row(lines)
+    if state.winner is not None:
+        body.add_row(f"[bold]the game is over: {side_name(state.winner)} has won (SQ-8)[/]")
+        return body
+    who = f"player {state.to_move + 1} ({_SIDE_NAME[state.side]})"
+    if report.winning_moves:
+        wins = " ".join(str(m) for m in report.winning_moves)
+        body.add_row(f"[bold green]{who} wins now with:[/] {wins}")
+    else:
+        body.add_row(f"{who} has no winning move this turn")
+    danger = [t for side, ts in report.threats.items() if side != state.side for t in ts]
+    if danger:
+        spaces = " ".join(sorted({cell_name(t.cell) for t in danger}))
+        body.add_row(f"[bold red]opponent threats to block:[/] {spaces}")
+    top = Table(title=f"best moves (evaluation {report.evaluation:+d})", box=None, padding=(0, 1))
+    top.add_column("move")
+    top.add_column("gain", justify="right")
+    for g, m in report.ranked[:5]:
+        top.add_row(str(m), f"{g:+d}")
+    body.add_row(top)
+    if report.best is not None:
+        body.add_row(f"[bold]best move by evaluation: {report.best}[/]")
+    return body
+
+
+def render_proof(result: SolveResult) -> str:
+    n = result.extra["max_turns"]
+    counters = f"({result.nodes} nodes, {result.tt_entries} table entries, {result.seconds:.2f} s)"
+    if result.status == Status.SOLVED:
+        line = " ".join(f"{d['player'] + 1}:{d['move']}" for d in result.line)
+        return (
+            f"[bold green]forced win in {result.objective} own turn(s)[/] against any defence "
+            f"{counters}\n  line (one defence shown): {line}"
+        )
+    if result.status == Status.UNSOLVABLE:
+        return f"[bold]no forced win within {n} own turn(s)[/] {counters}"
+    return f"[bold yellow]unknown[/]: {result.extra.get('reason', '')} {counters}"
+
+
+def solve_command(
+    file: FileArg,
+    engine: Annotated[
+        str, typer.Option(help="search (forced win) or cpsat (distance).")
+    ] = "search",
+    turns: Annotated[int, typer.Option(help="Horizon in own turns.")] = 3,
+    seconds: Seconds = None,
+    nodes: Nodes = None,
+    memory: Memory = 64,
+    json: Json = False,
+) -> None:
+    """Forced win within N own turns (search) or the fewest turns to win (cpsat).
+
+    Exit codes: 0 solved, 1 proven impossible within the horizon, 3 unknown.
+    """
+    state = load(file)
+    if turns < 1:
+        fail("--turns must be 1 or more")
+    budget = budget_from(seconds, nodes, memory)
+    if engine == "search":
+        from solver.sequence.search import forced_win
+
+        result = forced_win(state, turns, budget)
+        text = render_proof(result)
+    elif engine == "cpsat":
+        from solver.sequence.cpsat import distance_to_win
+
+        result = distance_to_win(state, turns, budget)
+        text = render_distance(result)
+    else:
+        fail(f"unknown engine '{engine}'; choose search or cpsat")
+    if json:
+        print_json(result.to_json())
+    else:
+        stdout.print(text)
+    raise typer.Exit(result.status.exit_code)
+
+
+def render_distance(result: SolveResult) -> str:
+    note = result.extra.get("exactness", "")
+    counters = f"({result.seconds:.2f} s, {result.extra.get('solver_status', '')})"
+    if result.status == Status.SOLVED:
+        line = " ".join(d["move"] for d in result.line)
+        return (
+            f"[bold green]{result.objective} own turn(s) to win[/] {counters}\n"
+            f"  plan: {line}\n  {note}"
+        )
+    if result.status == Status.UNSOLVABLE:
+        return (
+            f"[bold]cannot win within {result.extra['max_turns']} own turns[/] {counters}\n  {note}"
+        )
+    return f"[bold yellow]unknown[/]: {result.extra.get('reason', '')} {counters}"
+
+
+def simulate_command(
+    sides: Annotated[int, typer.Option(help="Sides 2 or 3 (SQ-3).")] = 2,
+    players: Annotated[int | None, typer.Option(help="Players (default: one per side).")] = None,
+    strategies: Annotated[
+        str, typer.Option(help="One bot per side, comma-separated: random, greedy, stronger.")
+    ] = "greedy,random",
+    games: Annotated[int, typer.Option(help="Number of games.")] = 100,
+    seed: Annotated[int, typer.Option(help="Deal g uses seed + g.")] = 0,
+    max_turns: Annotated[int, typer.Option(help="Stop a game after this many turns.")] = 2000,
+    json: Json = False,
+) -> None:
+    """Play bots against each other; win rates with 95% Wilson intervals."""
+    from solver.sequence.players import STRATEGIES
+    from solver.sequence.simulate import simulate
+
+    variant = variant_from(players or sides, sides)
+    names = [s.strip() for s in strategies.split(",")]
+    if len(names) == 1:
+        names = names * sides
+    if len(names) != sides:
+        fail(f"give one strategy per side ({sides}), got {len(names)}")
+    for name in names:
+        if name not in STRATEGIES:
+            fail(f"unknown strategy '{name}'; choose from {', '.join(STRATEGIES)}")
+    if games < 1:
+        fail("--games must be 1 or more")
+    result = simulate(variant, names, games, seed, max_turns)
+    if json:
+        print_json(result.to_json())
+        return
+    table = Table(
+        title=f"Sequence: {games} games, {variant.players} players, {sides} sides, seed {seed}"
+    )
+    table.add_column("side")
+    table.add_column("bot")
+    table.add_column("wins", justify="right")
+    table.add_column("win rate [95% Wilson]", justify="right")
+    for s in range(sides):
+        table.add_row(
+            Text(_SIDE_NAME[s], style=_STYLE[s]), names[s], str(result.wins[s]), str(result.rate(s))
+        )
+    stdout.print(table)
+    stdout.print(
+        f"unfinished (turn limit {max_turns}): {result.unfinished}; "
+        f"mean turns per game: {result.mean_turns:.1f}; seats rotate every game"
+    )
+
+
 def register(verbs: dict[str, typer.Typer]) -> None:
     """Add Sequence's subcommands to the verb groups."""
     verbs["deal"].command(GAME)(deal_command)
+    verbs["analyse"].command(GAME)(analyse_command)
+    verbs["solve"].command(GAME)(solve_command)
+    verbs["simulate"].command(GAME)(simulate_command)
     SHOW[GAME] = show

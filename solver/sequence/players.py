@@ -1,0 +1,157 @@
+"""Sequence: players that see only what a real player sees (board, own hand, discards).
+
+* :class:`RandomPlayer`: a uniformly random legal move.
+* :class:`GreedyPlayer`: the move of highest :func:`analyse.gain` (one ply of the
+  evaluation in :mod:`solver.sequence.analyse`), a dead card replaced first.
+* :class:`StrongerPlayer`: greedy, plus threat awareness: it wins at once when it
+  can; it blocks (or removes) a chip of an opponent line that needs one more chip
+  when the next opponents could finish it; and it keeps its Jacks unless a Jack
+  wins, blocks or builds a line of four. It never looks at hidden cards.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from solver.sequence.analyse import gain, threats
+from solver.sequence.board import GRID, LINES, LINES_THROUGH
+from solver.sequence.rules import (
+    CORNER,
+    EMPTY,
+    TWO_EYED,
+    Move,
+    Place,
+    Remove,
+    ReplaceDead,
+    State,
+    apply,
+    is_terminal,
+    legal_moves,
+)
+
+
+class Player(Protocol):
+    """Chooses one move for the player to move."""
+
+    name: str
+
+    def choose(self, state: State) -> Move: ...
+
+
+@dataclass
+class RandomPlayer:
+    seed: int = 0
+    name: str = "random"
+    rng: random.Random = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.rng = random.Random(self.seed)
+
+    def choose(self, state: State) -> Move:
+        return self.rng.choice(legal_moves(state))
+
+
+def _dead_first(moves: Sequence[Move]) -> Move | None:
+    return next((m for m in moves if isinstance(m, ReplaceDead)), None)
+
+
+@dataclass
+class GreedyPlayer:
+    name: str = "greedy"
+
+    def choose(self, state: State) -> Move:
+        moves = legal_moves(state)
+        dead = _dead_first(moves)
+        if dead is not None:
+            return dead
+        return max(moves, key=lambda m: gain(state, m))
+
+
+@dataclass
+class StrongerPlayer:
+    """Greedy with threat awareness, Jack economy and hand-aware lines (module notes)."""
+
+    block_value: int = 400
+    wild_price: int = 80
+    remover_price: int = 60
+    ready_value: int = 40
+    name: str = "stronger"
+
+    def choose(self, state: State) -> Move:
+        moves = legal_moves(state)
+        dead = _dead_first(moves)
+        if dead is not None:
+            return dead
+        for m in moves:
+            if isinstance(m, Place) and m.claims and apply(state, m).winner == state.side:
+                return m
+        danger = {
+            t.cell: t.line
+            for side in range(state.variant.sides)
+            if side != state.side
+            for t in threats(state, side)
+        }
+        danger_lines = set(danger.values())
+
+        def score(m: Move) -> int:
+            value = gain(state, m)
+            if isinstance(m, Place):
+                blocks = m.cell in danger
+                if blocks:
+                    value += self.block_value
+                if m.card in TWO_EYED and not (blocks or m.claims):
+                    value -= self.wild_price  # a wild Jack is kept for a sequence or a block
+                value += self.ready_value * _ready_lines(state, m)
+            if isinstance(m, Remove):
+                if any(m.cell in LINES[x] for x in danger_lines):
+                    value += self.block_value
+                else:
+                    value -= self.remover_price
+            return value
+
+        return max(moves, key=score)
+
+
+def _ready_lines(state: State, move: Place) -> int:
+    """Own lines through the new chip that the rest of the hand can finish alone
+    (each missing space shows a different card still in hand): one or two to go."""
+    side = state.side
+    hand = list(state.hand)
+    hand.remove(move.card)
+    chips = (*state.chips[: move.cell], side, *state.chips[move.cell + 1 :])
+    ready = 0
+    for line in LINES_THROUGH[move.cell]:
+        missing = [c for c in LINES[line] if chips[c] == EMPTY]
+        if not 1 <= len(missing) <= 2 or any(
+            chips[c] not in (side, EMPTY, CORNER) for c in LINES[line]
+        ):
+            continue
+        cards = [GRID[c] for c in missing]
+        if len(set(cards)) == len(cards) and all(card in hand for card in cards):
+            ready += 3 - len(missing)
+    return ready
+
+
+STRATEGIES = {"random": RandomPlayer, "greedy": GreedyPlayer, "stronger": StrongerPlayer}
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """The outcome of one game: the winning side (None: turn limit) and its length."""
+
+    winner: int | None
+    turns: int
+    final: State
+
+
+def play_game(state: State, players: Sequence[Player], max_turns: int = 2000) -> GameRecord:
+    """Play ``state`` out, ``players[p]`` moving for player ``p`` (reference rules)."""
+    turns = 0
+    while not is_terminal(state) and turns < max_turns:
+        move = players[state.to_move].choose(state)
+        state = apply(state, move)
+        turns += 1
+    return GameRecord(state.winner, turns, state)

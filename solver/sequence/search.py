@@ -1,0 +1,184 @@
+"""Sequence: can the side to move force a win within N of its own turns? (SQ-8)
+
+:func:`forced_win` runs the numba proof search of :mod:`solver.sequence.kernel`
+with iterative deepening (1, 2, ..., N own turns), so a reported win is also the
+fastest forced win. The answer is a :class:`SolveResult`:
+
+* ``solved``: a forced win in ``turns`` own turns; ``line`` is one line of play
+  (the winning side's moves against one defence; every other defence loses too),
+  replayed through the reference rules before it is reported.
+* ``unsolvable``: no forced win within N own turns (an exhaustive search; see the
+  kernel's notes for its exact cuts).
+* ``unknown``: the budget ran out, or the search would have needed a card that is
+  not known (an unknown draw or an SQ-9 reshuffle within the horizon).
+
+:func:`reference_win_within` is the plain oracle over :mod:`rules` (no table, no
+cuts beyond AND/OR short-circuit); tests check the kernel against it.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import numpy as np
+
+from solver.core.budget import Budget
+from solver.core.errors import IllegalMove
+from solver.core.result import SolveResult, Status
+from solver.core.tt import SLOT_BYTES, new_table
+from solver.sequence import kernel
+from solver.sequence.rules import Move, ReplaceDead, State, apply, legal_moves
+
+
+def reference_win_within(state: State, turns: int, side: int | None = None) -> bool:
+    """The oracle: does ``side`` (default: the side to move) force a win within
+    ``turns`` of its own turns? Plain AND/OR search over :func:`rules.legal_moves`."""
+    side = state.side if side is None else side
+    if state.winner is not None:
+        return state.winner == side
+    mine = state.side == side
+    for move in legal_moves(state):
+        child = apply(state, move)
+        if child.winner is not None:
+            won = child.winner == side
+        elif isinstance(move, ReplaceDead):
+            won = reference_win_within(child, turns, side)
+        elif mine:
+            won = turns > 1 and reference_win_within(child, turns - 1, side)
+        else:
+            won = reference_win_within(child, turns, side)
+        if mine and won:
+            return True
+        if not mine and not won:
+            return False
+    return not mine
+
+
+class KernelSearch:
+    """One transposition table and its counters, reused across searches."""
+
+    def __init__(self, budget: Budget) -> None:
+        self.budget = budget
+        self.keys, self.values = new_table(budget.table_slots(SLOT_BYTES))
+        self.counters = np.zeros(5, dtype=np.int64)
+
+    def wins(self, state: State, turns: int, side: int) -> bool | None:
+        """Kernel answer for ``state`` (None when a budget ran out)."""
+        if state.winner is not None:
+            return state.winner == side
+        a: dict[str, Any] = kernel.encode(state)
+        plies = 2 * turns * state.variant.players + 4
+        movebuf = np.zeros((plies, kernel.MAX_MOVES, 4), dtype=np.int64)
+        self.counters[kernel.DRAW_PTR] = 0
+        deadline = self.budget.deadline or 0.0
+        won = kernel.win_within(
+            a["chips"], a["bb"], a["locked"], a["seq_lines"], a["seq_n"], a["hands"],
+            a["hand_n"], a["draw"], int(a["draw_len"][0]), self.counters, self.keys,
+            self.values, movebuf, state.to_move, turns, int(state.replaced), side,
+            state.variant.sides, state.variant.sequences_to_win, self.budget.node_limit,
+            deadline,
+        )  # fmt: skip
+        if self.counters[kernel.STOPPED]:
+            return None
+        return bool(won)
+
+    @property
+    def incomplete(self) -> bool:
+        return bool(self.counters[kernel.INCOMPLETE])
+
+    @property
+    def nodes(self) -> int:
+        return int(self.counters[kernel.NODES])
+
+
+def forced_win(state: State, max_turns: int, budget: Budget | None = None) -> SolveResult:
+    """Iterative deepening proof search for a forced win of the side to move."""
+    budget = (budget or Budget()).start()
+    started = time.perf_counter()
+    search = KernelSearch(budget)
+    side = state.side
+    found: int | None = None
+    stopped = False
+    for turns in range(1, max_turns + 1):
+        won = search.wins(state, turns, side)
+        if won is None:
+            stopped = True
+            break
+        if won:
+            found = turns
+            break
+    line: list[dict[str, Any]] = []
+    if found is not None and not search.incomplete:
+        moves = principal_line(state, found, side, search)
+        if moves is None:
+            stopped = True
+        else:
+            line = [{"player": p, "move": str(m)} for p, m in moves]
+    seconds = time.perf_counter() - started
+    extra: dict[str, Any] = {"side": side, "max_turns": max_turns}
+    if search.incomplete:
+        status = Status.UNKNOWN
+        extra["reason"] = "the search needed a card that is not known (unknown draw or SQ-9)"
+    elif stopped:
+        status = Status.UNKNOWN
+        extra["reason"] = "budget ran out"
+    elif found is not None:
+        status = Status.SOLVED
+    else:
+        status = Status.UNSOLVABLE
+        extra["reason"] = f"no forced win within {max_turns} own turns"
+    return SolveResult(
+        game="sequence",
+        engine="proof-search",
+        status=status,
+        objective_name="turns",
+        objective=found if status == Status.SOLVED else None,
+        bound=found if status == Status.SOLVED else None,
+        proven_optimal=status == Status.SOLVED,
+        line=line if status == Status.SOLVED else [],
+        nodes=search.nodes,
+        seconds=seconds,
+        tt_entries=int(search.counters[kernel.TT_NEW]),
+        extra=extra,
+    )
+
+
+def principal_line(
+    state: State, turns: int, side: int, search: KernelSearch
+) -> list[tuple[int, Move]] | None:
+    """One line of a proven forced win, built and replayed through the rules.
+
+    The winning side plays a move whose child the kernel proves won; the defence
+    shown is the first legal reply (all of them lose). None if a budget ran out.
+    """
+    moves: list[tuple[int, Move]] = []
+    while state.winner is None:
+        mine = state.side == side
+        chosen: Move | None = None
+        for move in legal_moves(state):
+            child = apply(state, move)
+            if not mine:
+                chosen = move
+                break
+            if child.winner == side:
+                chosen = move
+                break
+            left = turns if isinstance(move, ReplaceDead) else turns - 1
+            if left < 1:
+                continue
+            won = search.wins(child, left, side)
+            if won is None:
+                return None
+            if won:
+                chosen = move
+                break
+        if chosen is None:
+            raise IllegalMove("internal error: the proven win has no winning move")
+        moves.append((state.to_move, chosen))
+        if mine and not isinstance(chosen, ReplaceDead):
+            turns -= 1
+        state = apply(state, chosen)
+    if state.winner != side:
+        raise IllegalMove("internal error: the proven line does not win")
+    return moves

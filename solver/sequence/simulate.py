@@ -1,0 +1,124 @@
+"""Sequence: games between bots, win rates with 95% Wilson intervals, and fixed
+sets of positions taken from simulated games (for tests and benchmarks).
+
+Every game is played through the reference rules. Seats rotate: game ``g`` is
+started by player ``g mod players``, so no side keeps the first move; each deal
+is ``shuffled_deck(seed + g)``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from solver.core.stats import Proportion
+from solver.sequence.players import STRATEGIES, GreedyPlayer, Player, play_game
+from solver.sequence.rules import State, Variant, apply, deal, legal_moves, shuffled_deck
+
+
+@dataclass(frozen=True)
+class SimulationResult:
+    """Wins of each side over ``games`` games; ``unfinished``: hit the turn limit."""
+
+    variant: Variant
+    strategies: tuple[str, ...]
+    games: int
+    wins: tuple[int, ...]
+    unfinished: int
+    mean_turns: float
+    seed: int
+
+    def rate(self, side: int) -> Proportion:
+        return Proportion(self.wins[side], self.games)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": "sequence",
+            "players": self.variant.players,
+            "sides": self.variant.sides,
+            "games": self.games,
+            "seed": self.seed,
+            "unfinished": self.unfinished,
+            "mean_turns": self.mean_turns,
+            "sides_results": [
+                {"side": s, "strategy": self.strategies[s], **self.rate(s).to_json()}
+                for s in range(self.variant.sides)
+            ],
+        }
+
+
+def make_players(variant: Variant, strategies: Sequence[str], seed: int) -> list[Player]:
+    """One bot per player; player ``p`` plays its side's strategy (SQ-3 seating)."""
+    players: list[Player] = []
+    for p in range(variant.players):
+        name = strategies[variant.side_of(p)]
+        if name == "random":
+            players.append(STRATEGIES["random"](seed=seed * 100 + p))
+        else:
+            players.append(STRATEGIES[name]())
+    return players
+
+
+def simulate(
+    variant: Variant,
+    strategies: Sequence[str],
+    games: int,
+    seed: int = 0,
+    max_turns: int = 2000,
+) -> SimulationResult:
+    """Play ``games`` games, side ``s`` played by ``strategies[s]``."""
+    if len(strategies) != variant.sides:
+        raise ValueError(f"give one strategy per side ({variant.sides}), got {len(strategies)}")
+    wins = [0] * variant.sides
+    unfinished = 0
+    turns = 0
+    for g in range(games):
+        state = deal(variant, shuffled_deck(seed + g), g % variant.players)
+        record = play_game(state, make_players(variant, strategies, seed + g), max_turns)
+        turns += record.turns
+        if record.winner is None:
+            unfinished += 1
+        else:
+            wins[record.winner] += 1
+    return SimulationResult(
+        variant, tuple(strategies), games, tuple(wins), unfinished, turns / max(games, 1), seed
+    )
+
+
+def sample_positions(
+    count: int,
+    seed: int,
+    variants: Sequence[tuple[int, int]] = ((2, 2), (3, 3), (4, 2), (6, 3), (10, 2), (12, 3)),
+    min_known_draw: int = 30,
+    threat_share: float = 0.6,
+) -> list[State]:
+    """``count`` positions from games of greedy bots with 30% random moves.
+
+    Each game stops at a random turn; the position is kept when nobody has won and
+    at least ``min_known_draw`` cards remain in the draw pile (so a short search
+    never reaches SQ-9). About ``threat_share`` of them are taken at the first turn
+    where the side to move has a line needing one chip (to include wins).
+    """
+    from solver.sequence.analyse import threats
+
+    rng = random.Random(seed)
+    greedy = GreedyPlayer()
+    found: list[State] = []
+    while len(found) < count:
+        variant = Variant(*variants[rng.randrange(len(variants))])
+        state = deal(variant, shuffled_deck(rng.randrange(2**31)), 0)
+        stop = rng.randrange(8, 120)
+        want_threat = rng.random() < threat_share
+        for turn in range(stop):
+            if state.winner is not None:
+                break
+            if want_threat and turn > 4 and threats(state, state.side):
+                break
+            moves = legal_moves(state)
+            move = greedy.choose(state) if rng.random() < 0.7 else rng.choice(moves)
+            state = apply(state, move)
+        if state.winner is None and len(state.draw) >= min_known_draw:
+            found.append(state)
+    return found

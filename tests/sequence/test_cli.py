@@ -1,0 +1,65 @@
+"""The `playable ... sequence` commands: output, JSON, exit codes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from cli.main import app
+
+runner = CliRunner()
+EXAMPLES = Path(__file__).parents[2] / "examples"
+
+
+def run(*args: str) -> tuple[int, str]:
+    result = runner.invoke(app, list(args))
+    return result.exit_code, result.stdout
+
+
+def test_deal_and_show(tmp_path: Path) -> None:
+    out = tmp_path / "d.txt"
+    code, _ = run("deal", "sequence", "--players", "3", "--seed", "2", "-o", str(out))
+    assert code == 0
+    code, text = run("show", str(out))
+    assert code == 0 and "Sequence" in text and "3 players, 3 sides" in text
+    code, text = run("show", str(out), "--json")
+    document = json.loads(text)
+    assert document["players"] == 3 and document["hand_size"] == 6
+
+
+def test_show_reports_notation_errors_with_exit_2(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.txt"
+    bad.write_text("playable sequence position\nplayers: 5\n", encoding="utf-8")
+    code, _ = run("show", str(bad))
+    assert code != 0
+
+
+def test_analyse_with_depth_json() -> None:
+    code, text = run("analyse", str(EXAMPLES / "win-in-2.sequence.txt"), "--depth", "2", "--json")
+    assert code == 0, text
+    document = json.loads(text)
+    assert document["proof"]["status"] == "solved" and document["proof"]["turns"] == 2
+    assert document["winning_moves"] == []
+
+
+def test_solve_exit_codes() -> None:
+    code, text = run("solve", str(EXAMPLES / "win-in-2.sequence.txt"), "--turns", "1", "--json")
+    assert code == 1 and json.loads(text)["status"] == "unsolvable"
+    code, text = run(
+        "solve", str(EXAMPLES / "win-in-2.sequence.txt"), "--turns", "2", "--nodes", "2"
+    )
+    assert code == 3
+
+
+def test_simulate_json() -> None:
+    code, text = run(
+        "simulate", "sequence", "--sides", "2", "--games", "2", "--strategies", "greedy,random",
+        "--json",
+    )  # fmt: skip
+    assert code == 0
+    document = json.loads(text)
+    assert document["games"] == 2 and len(document["sides_results"]) == 2
+    code, _ = run("simulate", "sequence", "--strategies", "nobody,random")
+    assert code == 2

@@ -1,0 +1,129 @@
+"""The win-in-N proof search: the numba kernel against the plain reference search."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+import pytest
+
+from solver.core.budget import Budget
+from solver.core.result import Status
+from solver.sequence.notation import parse_move, parse_position
+from solver.sequence.rules import State, apply
+from solver.sequence.search import KernelSearch, forced_win, reference_win_within
+
+DATA = Path(__file__).parents[1] / "data" / "sequence" / "winin.txt"
+ANSWER = {"yes": True, "no": False, "-": None}
+
+
+@dataclass(frozen=True)
+class Case:
+    number: int
+    state: State
+    wins: dict[int, bool]
+    reference_seconds: float
+
+
+def load_cases() -> list[Case]:
+    """The cases of winin.txt (see make_winin.py): position + reference answers."""
+    cases = []
+    for block in DATA.read_text(encoding="utf-8").split("# case ")[1:]:
+        header, _, text = block.partition("\n")
+        number, _, rest = header.partition(":")
+        fields = dict(word.split("=") for word in rest.split())
+        wins = {n: answer for n in (1, 2, 3) if (answer := ANSWER[fields[f"win{n}"]]) is not None}
+        cases.append(
+            Case(int(number), parse_position(text, f"case {number}"), wins, float(fields["ref2"]))
+        )
+    return cases
+
+
+CASES = load_cases()
+
+
+def test_the_data_set_has_200_cases_with_wins_and_non_wins() -> None:
+    assert len(CASES) == 200
+    assert sum(c.wins[2] for c in CASES) >= 50
+    assert sum(not c.wins[2] for c in CASES) >= 50
+    assert sum(3 in c.wins for c in CASES) >= 20
+
+
+def test_kernel_agrees_with_the_reference_on_200_positions() -> None:
+    search = KernelSearch(Budget(memory_mb=8))
+    for case in CASES:
+        for n, expected in case.wins.items():
+            got = search.wins(case.state, n, case.state.side)
+            assert got == expected, f"case {case.number}, {n} own turns"
+    assert not search.incomplete
+
+
+def test_reference_answers_still_hold_on_the_cheap_cases() -> None:
+    cheap = [c for c in CASES if c.reference_seconds < 0.02][:60]
+    assert len(cheap) >= 30
+    for case in cheap:
+        for n in (1, 2):
+            assert reference_win_within(case.state, n) == case.wins[n], case.number
+
+
+def test_forced_wins_are_fastest_and_replay_through_the_rules() -> None:
+    for case in [c for c in CASES if c.wins[2]][:40]:
+        result = forced_win(case.state, 2, Budget(memory_mb=8))
+        assert result.status == Status.SOLVED
+        assert result.objective == (1 if case.wins[1] else 2)
+        state = case.state
+        for step in result.line:
+            assert step["player"] == state.to_move
+            state = apply(state, parse_move(state, step["move"]))
+        assert state.winner == case.state.side
+
+
+def test_no_forced_win_is_reported_as_unsolvable() -> None:
+    case = next(c for c in CASES if 3 in c.wins and not c.wins[3])
+    result = forced_win(case.state, 3, Budget(memory_mb=8))
+    assert result.status == Status.UNSOLVABLE and result.line == []
+    assert "no forced win within 3" in result.extra["reason"]
+
+
+def test_a_budget_that_runs_out_gives_unknown() -> None:
+    case = next(c for c in CASES if not c.wins[2])
+    result = forced_win(case.state, 3, Budget(nodes=3, memory_mb=1))
+    assert result.status == Status.UNKNOWN and result.extra["reason"] == "budget ran out"
+
+
+def test_an_unknown_card_gives_unknown_not_a_guess() -> None:
+    case = next(c for c in CASES if not c.wins[2] and c.state.variant.players == 2)
+    hidden = replace(case.state, draw=(), unknown=case.state.unknown + len(case.state.draw))
+    result = forced_win(hidden, 2, Budget(memory_mb=8))
+    assert result.status == Status.UNKNOWN
+    assert "not known" in result.extra["reason"]
+
+
+def test_kernel_runs_without_jit() -> None:
+    script = (
+        f"import sys; sys.path.insert(0, {str(Path(__file__).parent)!r})\n"
+        "from test_search import CASES\n"
+        "from solver.core.budget import Budget\n"
+        "from solver.sequence.search import KernelSearch\n"
+        "s = KernelSearch(Budget(memory_mb=1))\n"
+        "for c in CASES[:3] + CASES[-3:]:\n"
+        "    assert s.wins(c.state, 2, c.state.side) == c.wins[2], c.number\n"
+        "print('ok')\n"
+    )
+    env = {**os.environ, "NUMBA_DISABLE_JIT": "1", "PYTHONWARNINGS": "ignore"}
+    out = subprocess.run(
+        [sys.executable, "-c", script], env=env, capture_output=True, text=True, check=False
+    )
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.strip() == "ok"
+
+
+@pytest.mark.slow
+def test_kernel_agrees_with_the_reference_at_three_turns_on_more_cases() -> None:
+    for case in CASES[:60]:
+        assert KernelSearch(Budget(memory_mb=8)).wins(case.state, 3, case.state.side) == (
+            reference_win_within(case.state, 3)
+        )
