@@ -179,7 +179,9 @@ def solve_command(
     hand: Annotated[str | None, typer.Option(help="Play-out hand, e.g. R1,G1,W,W4.")] = None,
     top: Annotated[str | None, typer.Option(help="The top card, e.g. R5.")] = None,
     colour: Annotated[str | None, typer.Option(help="Colour in force (for a wild top).")] = None,
-    engine: Annotated[str, typer.Option(help="Play-out engine: dfs or cpsat.")] = "dfs",
+    engine: Annotated[
+        str, typer.Option(help="Play-out engine: dfs, kernel (numba) or cpsat.")
+    ] = "dfs",
     lax_w4: Annotated[
         bool, typer.Option("--lax-w4", help="Allow a Wild Draw Four while holding the colour.")
     ] = False,
@@ -200,12 +202,16 @@ def solve_command(
     p = from_uno(problem.hand, problem.top, problem.colour, honest=not lax_w4)
     if engine == "dfs":
         result = solve(p, budget)
+    elif engine == "kernel":
+        from solver.uno.kernel import solve_kernel
+
+        result = solve_kernel(p, budget)
     elif engine == "cpsat":
         from solver.uno.playout_cpsat import solve_cpsat
 
         result = solve_cpsat(p, budget)
     else:
-        fail(f"--engine must be dfs or cpsat, got '{engine}'")
+        fail(f"--engine must be dfs, kernel or cpsat, got '{engine}'")
     document = result.to_solve_result(len(problem.hand)).to_json()
     lines = [
         f"[bold]{result.status.value}[/] ({result.engine}, {result.nodes} nodes, "

@@ -23,6 +23,11 @@ the *end of known information* and scores it unknown (``seeded=False``). With
 ``seeded=True`` it follows the engine's documented deterministic reshuffle (the
 deal's seed, see rules.py) and keys the table on the whole discard pile.
 
+**Iterative deepening.** The search runs with depth limits 4, 8, 16, ... moves
+(a cut is unknown and never stored), so short forced wins are found before the
+long drawing lines are explored; decided values are exact at any depth and stay
+in the table between iterations.
+
 **Repetition.** Without reshuffles every move lays or draws a card, except drawing
 when no card is left anywhere, which just passes; a position repeated on the
 current path is scored unknown (an endless game is neither side's win) and never
@@ -84,6 +89,21 @@ class Endgame:
         self.node_limit = self.budget.node_limit
         self.on_path: set[Hashable] = set()
         self.reshuffle_leaves = 0
+        self.depth_cut = False
+        self.depth = 1 << 30
+
+    def deepening(self, s: State) -> int:
+        """Iterative deepening: depth limits 4, 8, 16, ... until the value is decided,
+        no depth cut happened (so unknown is final: a reshuffle or a repetition), or
+        the budget runs out. Decided values are exact at any depth, so the table
+        keeps them across iterations; short wins are found first."""
+        self.depth = 4
+        while True:
+            self.depth_cut = False
+            v = self.value(s, self.depth)
+            if v != UNKNOWN or not self.depth_cut or self.out_of_budget:
+                return v
+            self.depth *= 2
 
     def key(self, s: State) -> Hashable:
         tail: Hashable = (s.draw, s.discard, s.reshuffles) if self.seeded else len(s.discard) > 1
@@ -113,13 +133,17 @@ class Endgame:
             return None, UNKNOWN
         return after, 0
 
-    def value(self, s: State) -> int:
-        """The value of ``s`` for its mover: WIN, LOSS or UNKNOWN."""
+    def value(self, s: State, depth: int = 1 << 30) -> int:
+        """The value of ``s`` for its mover within ``depth`` more moves: WIN, LOSS
+        or UNKNOWN (a depth cut is unknown and never stored)."""
         key = self.key(s)
         stored = self.table.get(key)
         if stored is not None:
             return stored
         if key in self.on_path:
+            return UNKNOWN
+        if depth <= 0:
+            self.depth_cut = True
             return UNKNOWN
         self.nodes += 1
         if self.nodes >= self.node_limit or (
@@ -133,7 +157,7 @@ class Endgame:
         self.on_path.add(key)
         best = LOSS
         for move in sorted(legal_moves(s), key=_order_key):
-            v = self.move_value(s, move)
+            v = self.move_value(s, move, depth)
             if v == WIN:
                 best = WIN
                 break
@@ -147,12 +171,12 @@ class Endgame:
             self.table[key] = best
         return best
 
-    def move_value(self, s: State, move: Move) -> int:
-        """The value of ``move`` for the mover of ``s``."""
+    def move_value(self, s: State, move: Move, depth: int = 1 << 30) -> int:
+        """The value of ``move`` for the mover of ``s`` (within ``depth`` moves)."""
         after, leaf = self.child(s, move)
         if after is None:
             return leaf
-        v = self.value(after)
+        v = self.value(after, depth - 1)
         return v if after.to_move == s.to_move else _flip(v)
 
     def line(self, s: State, limit: int = 400) -> list[dict[str, object]]:
@@ -163,10 +187,10 @@ class Endgame:
             moves = sorted(legal_moves(s), key=_order_key)
             if not moves:
                 break
-            target = self.value(s)
+            target = self.value(s, self.depth)
             chosen = None
             for move in moves:
-                if self.move_value(s, move) == target:
+                if self.move_value(s, move, self.depth) == target:
                     chosen = move
                     break
             if chosen is None:
@@ -195,7 +219,7 @@ def solve_position(state: State, budget: Budget | None = None, seeded: bool = Fa
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 20000))
     try:
-        value = UNKNOWN if state.is_over else search.value(state)
+        value = UNKNOWN if state.is_over else search.deepening(state)
         line = search.line(state) if value != UNKNOWN and not search.out_of_budget else []
     finally:
         sys.setrecursionlimit(limit)
@@ -248,8 +272,10 @@ def analyse(
     rows: list[tuple[Move, str, list[dict[str, object]]]] = []
     try:
         for move in legal_moves(state):
-            v = search.move_value(state, move)
-            after, _ = search.child(state, move)
+            after, v = search.child(state, move)
+            if after is not None:
+                inner = search.deepening(after)
+                v = inner if after.to_move == state.to_move else _flip(inner)
             line = [{"player": state.to_move, "move": str(move)}]
             if after is not None and v != UNKNOWN:
                 line += search.line(after)

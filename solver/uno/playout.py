@@ -252,9 +252,10 @@ class _Search:
                 x = parent[x]
             return x
 
-        roots: set[int] = set()
         first = -1
         touched: list[int] = []
+        touches_top = prev == FREE
+        pc, ps = prev
         for i, n in enumerate(counts):
             if not n:
                 continue
@@ -264,17 +265,12 @@ class _Search:
             a, b = self.colour_ids[kind.colour], self.symbol_ids[kind.symbol]
             parent[find(a)] = find(b)
             touched.append(a)
+            touches_top = touches_top or kind.colour == pc or kind.symbol == ps
             if first < 0:
                 first = a
         if first < 0:
             return True
-        roots = {find(a) for a in touched}
-        if len(roots) > 1:
-            return False
-        if prev == FREE:
-            return True
-        pc, ps = prev
-        return pc in self.colour_ids or ps in self.symbol_ids
+        return touches_top and len({find(a) for a in touched}) == 1
 
     # pruning rule 4 -----------------------------------------------------------
     def dead_ends_ok(self, counts: list[int], prev: tuple[int, int]) -> bool:

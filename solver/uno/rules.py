@@ -30,7 +30,8 @@ Decisions taken here (each a documented choice, tested in tests/uno):
   other card), so the next player just draws 4.
 * Stacking (UN-5 option, default off): a pending Draw Two may be answered by a
   Draw Two, a pending Wild Draw Four by a Wild Draw Four (instead of challenging);
-  the penalties add up and the first player who does not stack draws them all. A
+  the penalties add up and the first player who does not stack draws them all
+  (a Draw Two turned as the first card is not stackable: UN-7 applies). A
   challenge judges the last Wild Draw Four: guilty, its player draws the whole
   pending penalty; innocent, the challenger draws it plus 2.
 """

@@ -1,0 +1,365 @@
+"""The play-out DFS of solver/uno/playout.py as a numba kernel.
+
+Same search, same pruning rules 1-4 (proven in playout.py's docstring), same move
+ordering, but iterative over NumPy arrays. The failed-state memo is the shared
+open-addressing table of solver/core/tt.py keyed by a Zobrist hash of (card counts,
+card on top); the stored value is a second, independent 62-bit Zobrist hash that
+must match too, so a false hit needs a 126-bit collision. An always-replace table
+may forget failures: that only costs time, never correctness.
+
+The search state lives in arrays the caller keeps, so the kernel runs in chunks of
+nodes and Python checks the clock between chunks (numba cannot read it). Every
+order found is still certified by :func:`solver.uno.playout.check_order`.
+Runs unchanged with ``NUMBA_DISABLE_JIT=1``.
+"""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+import numpy.typing as npt
+from numba import njit
+
+from solver.core.budget import Budget
+from solver.core.result import Status
+from solver.core.tt import SLOT_BYTES, new_table, tt_lookup, tt_store
+from solver.uno.playout import (
+    NO_SYMBOL,
+    PlayoutResult,
+    Problem,
+    assign_colours,
+    check_order,
+)
+
+I64 = npt.NDArray[np.int64]
+U64 = npt.NDArray[np.uint64]
+CHUNK = 200_000
+MASK62 = (1 << 62) - 1
+
+
+@njit(cache=True)
+def _fits(k: int, prev: int, root_pc: int, root_ps: int, kcol: I64, ksym: I64, kwild: I64) -> bool:
+    """Does kind k fit on ``prev`` (a kind, -1 for a wild on top = anything, -2 for
+    the root top)? Wild Draw Four honesty is checked separately."""
+    if kwild[k] != 0 or prev == -1:
+        return True
+    if prev == -2:
+        return bool(kcol[k] == root_pc or (root_ps >= 0 and ksym[k] == root_ps))
+    return bool(kcol[k] == kcol[prev] or ksym[k] == ksym[prev])
+
+
+@njit(cache=True)
+def _prunes(
+    counts: I64,
+    prev: int,
+    root_pc: int,
+    root_ps: int,
+    kcol: I64,
+    ksym: I64,
+    kwild: I64,
+    ccount: I64,
+    scount: I64,
+    parent: I64,
+) -> bool:
+    """Pruning rules 3 (connectivity) and 4 (dead ends): True when the state is
+    proven to have no play-out."""
+    n_kinds = counts.shape[0]
+    n_col = ccount.shape[0]
+    for k in range(n_kinds):
+        if counts[k] > 0 and kwild[k] != 0:
+            return False  # a wild connects everything
+    for i in range(parent.shape[0]):
+        parent[i] = i
+    first = -1
+    touches = prev == -1
+    dead = 0
+    fitting = 0
+    for k in range(n_kinds):
+        if counts[k] == 0:
+            continue
+        a = kcol[k]
+        b = n_col + ksym[k]
+        while parent[a] != a:
+            a = parent[a]
+        while parent[b] != b:
+            b = parent[b]
+        parent[a] = b
+        if first < 0:
+            first = kcol[k]
+        if _fits(k, prev, root_pc, root_ps, kcol, ksym, kwild):
+            touches = True
+        if ccount[kcol[k]] + scount[ksym[k]] - counts[k] - 1 == 1:
+            dead += counts[k]
+            if _fits(k, prev, root_pc, root_ps, kcol, ksym, kwild):
+                fitting += counts[k]
+    if first < 0:
+        return False
+    if not touches:
+        return True
+    root = first
+    while parent[root] != root:
+        root = parent[root]
+    for k in range(n_kinds):
+        if counts[k] > 0:
+            a = kcol[k]
+            while parent[a] != a:
+                a = parent[a]
+            if a != root:
+                return True
+    return not (dead <= 1 or (dead == 2 and fitting > 0))
+
+
+@njit(cache=True)
+def _honest_ok(
+    k: int, prev: int, root_pc: int, kcol: I64, kwild: I64, ccount: I64, colours: int
+) -> bool:
+    """UN-5 for a Wild Draw Four k (its copy already removed from the counts)."""
+    if kwild[k] != 2:
+        return True
+    if prev == -1:
+        for c in range(colours):  # noqa: SIM110 (numba has no any() over generators)
+            if c >= ccount.shape[0] or ccount[c] == 0:
+                return True
+        return False
+    pc = root_pc if prev == -2 else kcol[prev]
+    return pc < 0 or pc >= ccount.shape[0] or ccount[pc] == 0
+
+
+@njit(cache=True)
+def dfs_chunk(
+    counts: I64,
+    kcol: I64,
+    ksym: I64,
+    kwild: I64,
+    ccount: I64,
+    scount: I64,
+    root_pc: int,
+    root_ps: int,
+    colours: int,
+    honest: bool,
+    z1: U64,
+    z2: U64,
+    zprev1: U64,
+    zprev2: U64,
+    keys: U64,
+    values: I64,
+    path: I64,
+    cand: I64,
+    ncand: I64,
+    pos: I64,
+    hashes: U64,
+    stats: I64,
+    chunk: int,
+) -> int:
+    """Run up to ``chunk`` nodes. ``stats`` = [depth, nodes, entered, total cards];
+    ``entered`` is 0 when the node at ``depth`` still has to be expanded. Returns 1
+    solved (``path[:total]`` is the order), 0 proven unsolvable, 2 paused."""
+    n_kinds = counts.shape[0]
+    total = stats[3]
+    parent = np.empty(ccount.shape[0] + scount.shape[0], dtype=np.int64)
+    keyv = np.zeros(n_kinds, dtype=np.int64)
+    done = 0
+    while True:
+        d = stats[0]
+        if d < 0:
+            return 0
+        prev = -2 if d == 0 else (-1 if kwild[path[d - 1]] != 0 else path[d - 1])
+        if stats[2] == 0:  # expand the node at depth d
+            if d == total:
+                return 1
+            if done >= chunk:
+                return 2
+            h1 = hashes[2 * d]
+            h2 = hashes[2 * d + 1]
+            p_index = n_kinds if prev == -1 else (n_kinds + 1 if prev == -2 else prev)
+            k1 = h1 ^ zprev1[p_index]
+            k2 = int((h2 ^ zprev2[p_index]) & np.uint64(MASK62))
+            if d > 0 and tt_lookup(keys, values, k1) == k2:
+                stats[0] = d - 1
+                stats[2] = 1
+                last = path[d - 1]
+                counts[last] += 1
+                if kwild[last] == 0:
+                    ccount[kcol[last]] += 1
+                    scount[ksym[last]] += 1
+                continue
+            done += 1
+            stats[1] += 1
+            if _prunes(counts, prev, root_pc, root_ps, kcol, ksym, kwild, ccount, scount, parent):
+                if d > 0:
+                    tt_store(keys, values, k1, k2)
+                stats[0] = d - 1
+                stats[2] = 1
+                if d > 0:
+                    last = path[d - 1]
+                    counts[last] += 1
+                    if kwild[last] == 0:
+                        ccount[kcol[last]] += 1
+                        scount[ksym[last]] += 1
+                continue
+            m = 0
+            for k in range(n_kinds):
+                if counts[k] > 0:
+                    if kwild[k] != 0:
+                        keyv[k] = (1 << 40) + kwild[k]
+                    else:
+                        keyv[k] = ccount[kcol[k]] + scount[ksym[k]]
+                    j = m
+                    while j > 0 and keyv[cand[d * n_kinds + j - 1]] > keyv[k]:
+                        cand[d * n_kinds + j] = cand[d * n_kinds + j - 1]
+                        j -= 1
+                    cand[d * n_kinds + j] = k
+                    m += 1
+            ncand[d] = m
+            pos[d] = 0
+            stats[2] = 1
+        # try the next candidate of the node at depth d
+        moved = False
+        while pos[d] < ncand[d]:
+            k = cand[d * n_kinds + pos[d]]
+            pos[d] += 1
+            if not _fits(k, prev, root_pc, root_ps, kcol, ksym, kwild):
+                continue
+            counts[k] -= 1
+            if kwild[k] == 0:
+                ccount[kcol[k]] -= 1
+                scount[ksym[k]] -= 1
+            if honest and not _honest_ok(k, prev, root_pc, kcol, kwild, ccount, colours):
+                counts[k] += 1
+                continue
+            c = counts[k]
+            hashes[2 * d + 2] = hashes[2 * d] ^ z1[k * 8 + c + 1] ^ z1[k * 8 + c]
+            hashes[2 * d + 3] = hashes[2 * d + 1] ^ z2[k * 8 + c + 1] ^ z2[k * 8 + c]
+            path[d] = k
+            stats[0] = d + 1
+            stats[2] = 0
+            moved = True
+            break
+        if moved:
+            continue
+        # every candidate failed: remember and backtrack
+        if d > 0:
+            h1 = hashes[2 * d]
+            h2 = hashes[2 * d + 1]
+            p_index = n_kinds if prev == -1 else (n_kinds + 1 if prev == -2 else prev)
+            tt_store(
+                keys,
+                values,
+                h1 ^ zprev1[p_index],
+                int((h2 ^ zprev2[p_index]) & np.uint64(MASK62)),
+            )
+            last = path[d - 1]
+            counts[last] += 1
+            if kwild[last] == 0:
+                ccount[kcol[last]] += 1
+                scount[ksym[last]] += 1
+        stats[0] = d - 1
+        stats[2] = 1
+
+
+def solve_kernel(problem: Problem, budget: Budget | None = None) -> PlayoutResult:
+    """The play-out DFS in numba (see the module docstring); never guesses."""
+    budget = (budget or Budget()).start()
+    kinds = sorted(set(problem.cards))
+    n = len(kinds)
+    total = len(problem.cards)
+    if total == 0:
+        return PlayoutResult(Status.SOLVED, [], 0, 0.0, 0, engine="playout-kernel")
+    colours = sorted({k.colour for k in kinds if not k.wild} | {problem.colour})
+    symbols = sorted({k.symbol for k in kinds if not k.wild})
+    col_index = {c: i for i, c in enumerate(colours)}
+    sym_index = {s: i for i, s in enumerate(symbols)}
+    counts = np.array([problem.cards.count(k) for k in kinds], dtype=np.int64)
+    if counts.max() >= 7:
+        raise ValueError("the kernel supports at most 6 copies of a card")
+    kcol = np.array([col_index[k.colour] if not k.wild else 0 for k in kinds], dtype=np.int64)
+    ksym = np.array([sym_index[k.symbol] if not k.wild else 0 for k in kinds], dtype=np.int64)
+    kwild = np.array([k.wild for k in kinds], dtype=np.int64)
+    ccount = np.zeros(len(colours), dtype=np.int64)
+    scount = np.zeros(max(len(symbols), 1), dtype=np.int64)
+    for i, k in enumerate(kinds):
+        if not k.wild:
+            ccount[kcol[i]] += counts[i]
+            scount[ksym[i]] += counts[i]
+    # colour indices of the universe: the kernel's honesty test needs "a colour with
+    # no card left"; colours outside the hand always qualify, so index them last
+    universe = problem.colours
+    free_outside = universe > len(colours)
+    root_pc = col_index[problem.colour]
+    top = problem.top
+    root_ps = sym_index.get(top.symbol, -1) if not top.wild and top.symbol != NO_SYMBOL else -1
+    rng = np.random.default_rng(0x5EED)
+    z1 = rng.integers(1, 2**63, size=n * 8, dtype=np.uint64)
+    z2 = rng.integers(1, 2**63, size=n * 8, dtype=np.uint64)
+    zprev1 = rng.integers(1, 2**63, size=n + 2, dtype=np.uint64)
+    zprev2 = rng.integers(1, 2**63, size=n + 2, dtype=np.uint64)
+    h1 = np.uint64(0)
+    h2 = np.uint64(0)
+    for i in range(n):
+        h1 ^= z1[i * 8 + counts[i]]
+        h2 ^= z2[i * 8 + counts[i]]
+    hashes = np.zeros(2 * (total + 2), dtype=np.uint64)
+    hashes[0], hashes[1] = h1, h2
+    keys, values = new_table(budget.table_slots(SLOT_BYTES))
+    path = np.zeros(total + 1, dtype=np.int64)
+    cand = np.zeros((total + 1) * n, dtype=np.int64)
+    ncand = np.zeros(total + 1, dtype=np.int64)
+    pos = np.zeros(total + 1, dtype=np.int64)
+    stats = np.array([0, 0, 0, total], dtype=np.int64)
+    honest_colours = len(colours) + (1 if free_outside else 0)
+    ccount_h = np.concatenate([ccount, np.zeros(1 if free_outside else 0, dtype=np.int64)])
+    status = 2
+    while status == 2:
+        chunk = min(CHUNK, max(1, budget.node_limit - int(stats[1])))
+        status = dfs_chunk(
+            counts,
+            kcol,
+            ksym,
+            kwild,
+            ccount_h,
+            scount,
+            root_pc,
+            root_ps,
+            honest_colours,
+            problem.honest,
+            z1,
+            z2,
+            zprev1,
+            zprev2,
+            keys,
+            values,
+            path,
+            cand,
+            ncand,
+            pos,
+            hashes,
+            stats,
+            chunk,
+        )
+        if status == 2 and (
+            int(stats[1]) >= budget.node_limit
+            or (budget.deadline is not None and time.perf_counter() >= budget.deadline)
+        ):
+            break
+    nodes = int(stats[1])
+    entries = int(np.count_nonzero(keys))
+    if status == 1:
+        order = assign_colours(problem, [kinds[int(k)] for k in path[:total]])
+        check_order(problem, order)
+        return PlayoutResult(
+            Status.SOLVED, order, nodes, budget.elapsed, entries, engine="playout-kernel"
+        )
+    if status == 0:
+        return PlayoutResult(
+            Status.UNSOLVABLE,
+            [],
+            nodes,
+            budget.elapsed,
+            entries,
+            proof=f"exhaustive search (numba kernel): {nodes} states, all failing",
+            engine="playout-kernel",
+        )
+    return PlayoutResult(
+        Status.UNKNOWN, [], nodes, budget.elapsed, entries, engine="playout-kernel"
+    )
