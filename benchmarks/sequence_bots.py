@@ -26,7 +26,7 @@ MATCHES = [
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--games", type=int, default=60)
+    parser.add_argument("--games", type=int, default=40)
     args = parser.parse_args()
     rows = []
     for (players, sides), bots in MATCHES:

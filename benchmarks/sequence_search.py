@@ -3,7 +3,7 @@
 A fixed set of positions from simulated games (:func:`sample_positions`, seed
 2026, 2- and 3-sided games, most taken when the side to move has a line that
 needs one chip). For each position: the analyser's time, the proof search for a
-forced win within 2 and within 3 own turns (status, nodes, time), and the CP-SAT
+forced win within 2, 3 and 4 own turns (status, nodes, time), and the CP-SAT
 distance to win with a horizon of 4 own turns. Prints one summary table and
 writes it to benchmarks/results/sequence_search.md.
 
@@ -52,7 +52,7 @@ def main() -> None:
         analyse(state)
         times.append(time.perf_counter() - started)
     rows.append(row("analyse", times, Counter(), []))
-    for turns in (2, 3):
+    for turns in (2, 3, 4):
         times, nodes, statuses = [], [], Counter[str]()
         for state in positions:
             result = forced_win(state, turns, Budget(seconds=SECONDS, memory_mb=64))

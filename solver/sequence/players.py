@@ -4,22 +4,26 @@
 * :class:`GreedyPlayer`: the move of highest :func:`analyse.gain` (one ply of the
   evaluation in :mod:`solver.sequence.analyse`), a dead card replaced first.
 * :class:`StrongerPlayer`: greedy, plus threat awareness: it wins at once when it
-  can; it blocks (or removes) a chip of an opponent line that needs one more chip
-  when the next opponents could finish it; and it keeps its Jacks unless a Jack
-  wins, blocks or builds a line of four. It never looks at hidden cards.
+  can; it blocks (or removes a chip of) an opponent line that needs one more chip;
+  it keeps its Jacks for sequences and blocks; it prefers chips that leave a line
+  its own hand can finish; and among its best few moves it subtracts the next
+  player's best greedy reply, averaged over hands sampled from the cards it has
+  not seen (a small determinized lookahead). It never looks at hidden cards.
 """
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from solver.sequence.analyse import gain, threats
 from solver.sequence.board import GRID, LINES, LINES_THROUGH
 from solver.sequence.rules import (
     CORNER,
+    DECK,
     EMPTY,
     TWO_EYED,
     Move,
@@ -78,6 +82,9 @@ class StrongerPlayer:
     wild_price: int = 80
     remover_price: int = 60
     ready_value: int = 40
+    candidates: int = 3
+    samples: int = 2
+    seed: int = 0
     name: str = "stronger"
 
     def choose(self, state: State) -> Move:
@@ -112,7 +119,37 @@ class StrongerPlayer:
                     value -= self.remover_price
             return value
 
-        return max(moves, key=score)
+        ranked = sorted(moves, key=score, reverse=True)
+        if len(ranked) == 1 or self.candidates <= 1:
+            return ranked[0]
+        return max(ranked[: self.candidates], key=lambda m: score(m) - self._reply(state, m))
+
+    def _reply(self, state: State, move: Move) -> int:
+        """The next player's best greedy gain after ``move``, averaged over hands
+        sampled from the cards this player has not seen (a determinization)."""
+        after = apply(state, move)
+        if after.winner is not None or after.side == state.side:
+            return 0
+        pool = sorted(_unseen(state).elements())
+        size = len(after.hands[after.to_move])
+        rng = random.Random(self.seed * 1_000_003 + sum(len(d) for d in state.discards))
+        total = 0
+        for _ in range(self.samples):
+            hand = tuple(rng.sample(pool, min(size, len(pool))))
+            hands = (*after.hands[: after.to_move], hand, *after.hands[after.to_move + 1 :])
+            guess = replace(after, hands=hands, replaced=True)  # no dead-card detour
+            replies = [m for m in legal_moves(guess) if not isinstance(m, ReplaceDead)]
+            total += max((gain(guess, m) for m in replies), default=0)
+        return total // self.samples
+
+
+def _unseen(state: State) -> Counter[str]:
+    """The cards the player to move has not seen: not in its hand nor discarded."""
+    unseen = Counter(DECK)
+    unseen.subtract(state.hand)
+    for pile in state.discards:
+        unseen.subtract(pile)
+    return +unseen
 
 
 def _ready_lines(state: State, move: Place) -> int:

@@ -28,6 +28,7 @@ from solver.core.errors import IllegalMove
 from solver.core.result import SolveResult, Status
 from solver.core.tt import SLOT_BYTES, new_table
 from solver.sequence import kernel
+from solver.sequence.analyse import gain
 from solver.sequence.rules import Move, ReplaceDead, State, apply, legal_moves
 
 
@@ -150,17 +151,17 @@ def principal_line(
     """One line of a proven forced win, built and replayed through the rules.
 
     The winning side plays a move whose child the kernel proves won; the defence
-    shown is the first legal reply (all of them lose). None if a budget ran out.
+    shown is the reply of highest :func:`analyse.gain` (all of them lose). None if
+    a budget ran out.
     """
     moves: list[tuple[int, Move]] = []
     while state.winner is None:
         mine = state.side == side
         chosen: Move | None = None
-        for move in legal_moves(state):
+        if not mine:  # every defence loses; show the one the evaluation likes best
+            chosen = max(legal_moves(state), key=lambda m: gain(state, m))
+        for move in [] if chosen is not None else legal_moves(state):
             child = apply(state, move)
-            if not mine:
-                chosen = move
-                break
             if child.winner == side:
                 chosen = move
                 break
