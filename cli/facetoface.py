@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.panel import Panel
@@ -29,6 +29,13 @@ DeckB = Annotated[
     str | None, typer.Option(help="Player 2's cards, top first (FF-1), comma-separated.")
 ]
 Json = Annotated[bool, typer.Option("--json", help="Print one JSON document.")]
+Seconds = Annotated[float | None, typer.Option(help="Time budget in seconds.")]
+Nodes = Annotated[int | None, typer.Option(help="Node budget of the search.")]
+Memory = Annotated[int, typer.Option(help="Transposition table memory in MiB.")]
+First = Annotated[
+    int | None,
+    typer.Option(help="On a deal: solve only with this player (1 or 2) starting (FF-7)."),
+]
 
 
 def variant_from(max_card: int) -> Variant:
@@ -128,7 +135,208 @@ def render(state: State) -> Panel:
     )
 
 
+def _result_lines(state: State, result: Any) -> list[str]:
+    from solver.core.result import Status
+
+    verdict = {
+        Status.SOLVED: f"player {state.to_move + 1} (to move) wins with perfect play",
+        Status.UNSOLVABLE: f"player {state.to_move + 1} (to move) loses with perfect play",
+        Status.UNKNOWN: "unknown: the budget ran out",
+    }[result.status]
+    lines = [
+        f"[bold]{verdict}[/]",
+        f"nodes {result.nodes}, {result.seconds:.3f} s, table entries {result.tt_entries}",
+    ]
+    turns = notation.line_from_json(result.line)
+    for number, (player, plays) in enumerate(turns, start=1):
+        lines.append(f"{number:>3}. player {player + 1}: {notation.format_turn(plays)}")
+    return lines
+
+
+def solve_command(
+    file: FileArg = None,
+    first: First = None,
+    max_card: MaxCard = 59,
+    seed: Seed = None,
+    deck_a: DeckA = None,
+    deck_b: DeckB = None,
+    seconds: Seconds = None,
+    nodes: Nodes = None,
+    memory: Memory = 256,
+    json: Json = False,
+) -> None:
+    """Who wins with perfect play (both hands and draw orders known)? A position is
+    solved for the player to move; a deal for both choices of first player (FF-7).
+    Exit code 0 won (deal: both decided), 1 lost, 3 budget ran out."""
+    from solver.core.budget import Budget
+    from solver.core.result import Status
+    from solver.facetoface.search import solve
+
+    game = load(file, max_card, seed, deck_a, deck_b)
+    if isinstance(game, State):
+        if first is not None:
+            fail("--first applies to a deal, not a position")
+        result = solve(game, Budget(seconds, nodes, memory))
+        if json:
+            print_json(result.to_json())
+        else:
+            for line in _result_lines(game, result):
+                stdout.print(line)
+        raise typer.Exit(result.status.exit_code)
+    if first is not None and first not in (1, 2):
+        fail(f"--first must be 1 or 2, got {first}")
+    starters = [first - 1] if first is not None else [0, 1]
+    results = []
+    for starter in starters:
+        state = game.start(starter)
+        result = solve(state, Budget(seconds, nodes, memory))
+        results.append((state, result))
+    if json:
+        print_json(
+            {
+                "game": GAME,
+                "kind": "deal",
+                "results": [{"first": s.to_move, **r.to_json()} for s, r in results],
+            }
+        )
+    else:
+        for state, result in results:
+            stdout.print(f"[bold]player {state.to_move + 1} starts (FF-7):[/]")
+            for line in _result_lines(state, result):
+                stdout.print("  " + line)
+    statuses = [r.status for _, r in results]
+    if Status.UNKNOWN in statuses:
+        raise typer.Exit(3)
+    if len(statuses) == 1:
+        raise typer.Exit(statuses[0].exit_code)
+
+
+def analyse_command(
+    file: FileArg = None,
+    first: Annotated[int, typer.Option(help="On a deal: the player who starts (FF-7).")] = 1,
+    max_card: MaxCard = 59,
+    seed: Seed = None,
+    deck_a: DeckA = None,
+    deck_b: DeckB = None,
+    seconds: Seconds = None,
+    nodes: Nodes = None,
+    memory: Memory = 256,
+    json: Json = False,
+) -> None:
+    """Every distinct turn of the player to move with its proven value (win, loss, or
+    unknown once the budget, shared by all turns, runs out). Exit code 3 if any turn
+    stayed unknown."""
+    from solver.core.budget import Budget
+    from solver.facetoface.search import VALUE_NAMES, Solver
+
+    game = load(file, max_card, seed, deck_a, deck_b)
+    if isinstance(game, State):
+        state = game
+    else:
+        if first not in (1, 2):
+            fail(f"--first must be 1 or 2, got {first}")
+        state = game.start(first - 1)
+    budget = Budget(seconds, nodes, memory).start()
+    solver = Solver(state, memory)
+    rows = solver.analyse(state, budget)
+    rows.sort(key=lambda row: (-row[2], len(row[0])))
+    document = {
+        "game": GAME,
+        "to_move": state.to_move,
+        "turns": [
+            {
+                "plays": [{"card": p.card, "pile": p.pile} for p in plays],
+                "value": VALUE_NAMES[value],
+            }
+            for plays, _, value in rows
+        ],
+        "wins": sum(1 for row in rows if row[2] == 1),
+        "losses": sum(1 for row in rows if row[2] == -1),
+        "unknown": sum(1 for row in rows if row[2] == 0),
+        "nodes": solver.counters.nodes,
+        "seconds": round(budget.elapsed, 6),
+        "tt_entries": solver.counters.tt_entries,
+    }
+    if json:
+        print_json(document)
+    else:
+        table = Table(title=f"player {state.to_move + 1} to move: {len(rows)} turns")
+        table.add_column("value")
+        table.add_column("turn")
+        colour = {1: "green", -1: "red", 0: "yellow"}
+        for plays, _, value in rows:
+            name = VALUE_NAMES[value]
+            table.add_row(f"[{colour[value]}]{name}[/]", notation.format_turn(plays))
+        stdout.print(table)
+        stdout.print(
+            f"wins {document['wins']}, losses {document['losses']}, unknown "
+            f"{document['unknown']}; nodes {document['nodes']}, {document['seconds']:.3f} s"
+        )
+    if document["unknown"]:
+        raise typer.Exit(3)
+
+
+def simulate_command(
+    a: Annotated[str, typer.Option("--a", help="Player A: greedy or determinized.")] = "greedy",
+    b: Annotated[str, typer.Option("--b", help="Player B: greedy or determinized.")] = "greedy",
+    games: Annotated[int, typer.Option(help="Number of games (deals).", min=1)] = 100,
+    seed: Annotated[int, typer.Option(help="Game i is the deal of seed SEED + i.")] = 0,
+    max_card: MaxCard = 59,
+    json: Json = False,
+) -> None:
+    """Play GAMES deals of A against B (A starts the even games, B the odd ones, FF-7):
+    A's win rate with a 95% Wilson interval."""
+    import random
+
+    from solver.core.stats import Proportion
+    from solver.facetoface.players import STRATEGIES, play_game
+
+    for name in (a, b):
+        if name not in STRATEGIES:
+            fail(f"unknown strategy '{name}'; choose one of {', '.join(STRATEGIES)}")
+    variant = variant_from(max_card)
+    a_wins = 0
+    a_first_wins = 0
+    first_player_wins = 0
+    turns_total = 0
+    for i in range(games):
+        game_seed = seed + i
+        deck_a, deck_b = shuffled_decks(variant, game_seed)
+        players = (STRATEGIES[a](), STRATEGIES[b]())
+        # A sits in seat 0; seat 0 starts the even games, seat 1 the odd ones.
+        start = notation.Deal(variant, tuple(deck_a), tuple(deck_b)).start(i % 2)
+        result = play_game(start, players, random.Random(game_seed))
+        a_won = result.winner == 0
+        a_wins += a_won
+        a_first_wins += a_won and i % 2 == 0
+        first_player_wins += result.winner == i % 2
+        turns_total += len(result.turns)
+    rate = Proportion(a_wins, games)
+    document = {
+        "game": GAME,
+        "a": a,
+        "b": b,
+        "games": games,
+        "seeds": [seed, seed + games - 1],
+        "max_card": max_card,
+        "a_wins": rate.to_json(),
+        "a_wins_when_starting": Proportion(a_first_wins, (games + 1) // 2).to_json(),
+        "first_player_wins": Proportion(first_player_wins, games).to_json(),
+        "mean_turns": turns_total / games,
+    }
+    if json:
+        print_json(document)
+        return
+    stdout.print(f"[bold]{a}[/] (A) against [bold]{b}[/] (B), {games} games")
+    stdout.print(f"A wins: {rate} (95% Wilson interval)")
+    stdout.print(f"first player wins: {Proportion(first_player_wins, games)}")
+    stdout.print(f"mean turns per game: {turns_total / games:.1f}")
+
+
 def register(verbs: dict[str, typer.Typer]) -> None:
     """Add Face to Face's subcommands to the verb groups."""
     verbs["deal"].command(GAME)(deal_command)
+    verbs["solve"].command(GAME)(solve_command)
+    verbs["analyse"].command(GAME)(analyse_command)
+    verbs["simulate"].command(GAME)(simulate_command)
     SHOW[GAME] = show

@@ -10,6 +10,7 @@ reported. A budget that runs out gives ``unknown``.
 
 from __future__ import annotations
 
+import functools
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -37,6 +38,7 @@ def _mask(cards: tuple[int, ...]) -> int:
     return bits
 
 
+@functools.cache
 def _zobrist(seed: int) -> npt.NDArray[np.uint64]:
     rng = np.random.default_rng(seed)
     return rng.integers(1, 2**63, size=(9, 64), dtype=np.uint64) ^ rng.integers(

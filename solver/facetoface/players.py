@@ -1,0 +1,233 @@
+"""Face to Face: players that see only what a real player sees.
+
+Public to the player to move: their own hand, every pile top, the sizes of both draw
+piles and of the opponent's hand, and (by memory of the laid cards) which of the
+opponent's cards are not laid yet. Hidden: the order of both draw piles and which
+unlaid opponent cards are in their hand. :func:`public_view` is everything a player
+uses; :func:`determinize` fills the hidden part with a random guess.
+
+:class:`GreedyPlayer` is the baseline: card after card it lays the cheapest legal
+play, where an own play costs the gap it leaves on the pile (-10 for the backwards
+trick, TG-3) and a card on the opponent's pile costs how much it helps them plus a
+fixed penalty; after the minimum (FF-4) it goes on only while the cheapest play
+costs at most ``extra_gap``.
+
+:class:`DeterminizedPlayer` ranks every distinct turn (:func:`rules.turns`) with a
+public heuristic, then for the best ``width`` turns samples ``samples`` complete
+positions consistent with what it knows and asks the exact solver (a node budget
+each) who wins after the turn; a turn's score is its proven wins minus proven
+losses over the samples, the heuristic breaking ties. Late in the game most samples
+are proven, so it plays the endgame almost perfectly for the sampled worlds.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Protocol
+
+from solver.core.budget import Budget
+from solver.facetoface.rules import (
+    DRAW_OWN_ONLY,
+    HAND_SIZE,
+    OPP_PILES,
+    OPP_UP,
+    OWN_UP,
+    Play,
+    State,
+    has_won,
+    is_terminal,
+    lay,
+    legal_moves,
+    play_turn,
+    turns,
+    winner,
+)
+
+#: The backwards trick (TG-3), the cheapest play there is.
+TRICK_COST = -10
+
+
+class Player(Protocol):
+    """Chooses the plays of one whole turn for the player to move."""
+
+    name: str
+
+    def choose_turn(self, state: State, rng: random.Random) -> list[Play]: ...
+
+
+def public_view(state: State) -> tuple[tuple[int, ...], frozenset[int], frozenset[int]]:
+    """What the player to move knows beyond the piles: their hand, the set of their
+    own draw pile, and the set of the opponent's unlaid cards (hand and draw)."""
+    me, other = state.to_move, state.opponent
+    return (
+        state.hands[me],
+        frozenset(state.draws[me]),
+        frozenset(state.hands[other]) | frozenset(state.draws[other]),
+    )
+
+
+def determinize(state: State, rng: random.Random) -> State:
+    """A complete position consistent with the public view of the player to move:
+    their own draw pile reshuffled, the opponent's unlaid cards dealt at random into
+    a hand of the right size and a draw pile."""
+    me, other = state.to_move, state.opponent
+    own_draw = list(state.draws[me])
+    rng.shuffle(own_draw)
+    unseen = sorted(set(state.hands[other]) | set(state.draws[other]))
+    rng.shuffle(unseen)
+    size = len(state.hands[other])
+    hands = [state.hands[0], state.hands[1]]
+    draws = [state.draws[0], state.draws[1]]
+    draws[me] = tuple(own_draw)
+    hands[other] = tuple(unseen[:size])
+    draws[other] = tuple(unseen[size:])
+    return State(
+        state.variant,
+        state.piles,
+        (hands[0], hands[1]),
+        (draws[0], draws[1]),
+        state.to_move,
+        state.laid_own,
+        state.laid_opp,
+    )
+
+
+def play_cost(state: State, play: Play, opp_penalty: int) -> int:
+    """The greedy cost of a play (public information only)."""
+    top = state.top(play.pile)
+    if play.pile in OPP_PILES:
+        helped = top - play.card if play.pile == OPP_UP else play.card - top
+        return helped + opp_penalty
+    if play.pile == OWN_UP:
+        return TRICK_COST if play.card == top - 10 else play.card - top
+    return TRICK_COST if play.card == top + 10 else top - play.card
+
+
+@dataclass
+class GreedyPlayer:
+    """Cheapest play first; lays the minimum, then only cheap cards."""
+
+    extra_gap: int = 2
+    opp_penalty: int = 4
+    name: str = "greedy"
+
+    def choose_turn(self, state: State, rng: random.Random) -> list[Play]:
+        plays: list[Play] = []
+        me = state.to_move
+        while not has_won(state, me):
+            options = [m for m in legal_moves(state) if isinstance(m, Play)]
+            if not options:
+                break
+            best = min(
+                options, key=lambda m: (play_cost(state, m, self.opp_penalty), m.card, m.pile)
+            )
+            done = state.laid >= 2 and state.laid_own >= 1
+            if done and play_cost(state, best, self.opp_penalty) > self.extra_gap:
+                break
+            plays.append(best)
+            state = lay(state, best.card, best.pile)
+        return plays
+
+
+def turn_heuristic(state: State, plays: tuple[Play, ...]) -> float:
+    """A public score of a turn for the player laying it: room left between the own
+    piles, minus what the turn gives the opponent, plus cards laid and drawn, plus the
+    kept cards that still fit an own pile."""
+    me = state.to_move
+    s = state
+    for play in plays:
+        s = lay(s, play.card, play.pile)
+    if has_won(s, me):
+        return float("inf")
+    up, down = s.piles[me]
+    room = down - up
+    before = state.piles[state.opponent]
+    after = s.piles[state.opponent]
+    helped = (before[0] - after[0]) + (after[1] - before[1])
+    drawn = HAND_SIZE - len(s.hand) if s.laid_opp else DRAW_OWN_ONLY
+    drawn = min(drawn, len(s.draws[me]))
+    fitting = sum(1 for c in s.hand if own_fits(up, down, c))
+    return room - 2 * helped + 2 * len(plays) + 3 * drawn + fitting
+
+
+def own_fits(up: int, down: int, card: int) -> bool:
+    """Does ``card`` fit one of the own piles showing ``up`` and ``down`` (TG-3)?"""
+    return card > up or card == up - 10 or card < down or card == down + 10
+
+
+@dataclass
+class DeterminizedPlayer:
+    """Greedy until the endgame, then exact search on sampled hidden information.
+
+    With more than ``endgame_cards`` cards left in all it plays the greedy turn. Later
+    it compares the greedy turn and the ``width - 1`` best turns by
+    :func:`turn_heuristic` on ``samples`` sampled positions (:func:`determinize`),
+    each solved with a budget of ``nodes`` nodes after the turn; the score of a turn
+    is proven wins minus proven losses, ties going to the greedy turn, then to the
+    better heuristic rank.
+    """
+
+    width: int = 8
+    samples: int = 8
+    nodes: int = 4_000
+    endgame_cards: int = 30
+    name: str = "determinized"
+
+    def choose_turn(self, state: State, rng: random.Random) -> list[Play]:
+        from solver.facetoface.search import LOSS, WIN, Solver
+
+        greedy = tuple(GreedyPlayer().choose_turn(state, rng))
+        if state.cards_left(0) + state.cards_left(1) > self.endgame_cards:
+            return list(greedy)
+        options = turns(state)
+        for plays, after in options:
+            if has_won(after, state.to_move):
+                return list(plays)
+        ranked = sorted(options, key=lambda o: -turn_heuristic(state, o[0]))
+        greedy_after = play_turn(state, greedy)
+        others = [plays for plays, after in ranked if after != greedy_after]
+        candidates = [greedy, *others[: self.width - 1]]
+        scores = [-1e-3 * rank for rank in range(len(candidates))]
+        for _ in range(self.samples):
+            world = determinize(state, rng)
+            solver = Solver(world, memory_mb=1)
+            for i, plays in enumerate(candidates):
+                after = play_turn(world, plays)
+                value = -solver.value(after, Budget(), self.nodes)
+                scores[i] += 1.0 if value == WIN else (-1.0 if value == LOSS else 0.0)
+        best = max(range(len(candidates)), key=lambda i: scores[i])
+        return list(candidates[best])
+
+
+STRATEGIES: dict[str, type[GreedyPlayer] | type[DeterminizedPlayer]] = {
+    "greedy": GreedyPlayer,
+    "determinized": DeterminizedPlayer,
+}
+
+
+@dataclass(frozen=True)
+class PlayOut:
+    """A game played to its end: the turns ``(player, plays)``, the final state and
+    the winner (FF-6)."""
+
+    turns: list[tuple[int, list[Play]]]
+    final: State
+    winner: int
+
+
+def play_game(
+    state: State, players: tuple[Player, Player], rng: random.Random, max_turns: int = 200
+) -> PlayOut:
+    """Play from ``state`` to the end (FF-6), player p choosing with ``players[p]``."""
+    line: list[tuple[int, list[Play]]] = []
+    while not is_terminal(state):
+        mover = state.to_move
+        plays = players[mover].choose_turn(state, rng)
+        state = play_turn(state, plays)
+        line.append((mover, plays))
+        if len(line) > max_turns:  # pragma: no cover - every turn lays 2 cards
+            raise RuntimeError("a game of Face to Face cannot last this long")
+    won = winner(state)
+    assert won is not None
+    return PlayOut(line, state, won)
