@@ -26,6 +26,7 @@ from solver.core.budget import Budget
 from solver.core.result import Status
 from solver.uno.cards import colour_of, full_deck, is_wild
 from solver.uno.instances import random_cubic, random_hand, three_bridges
+from solver.uno.kernel import solve_kernel
 from solver.uno.playout import PlayoutResult, Problem, from_uno, solve
 from solver.uno.playout_cpsat import solve_cpsat
 
@@ -39,13 +40,12 @@ def timed(engine: Callable[[Problem, Budget], PlayoutResult], p: Problem) -> Pla
 
 def summarise(label: str, cards: int, problems: list[Problem]) -> str:
     dfs = [timed(solve, p) for p in problems]
+    ker = [timed(solve_kernel, p) for p in problems]
     sat = [timed(solve_cpsat, p) for p in problems]
-    agree = sum(
-        a.status == b.status
-        for a, b in zip(dfs, sat, strict=True)
-        if Status.UNKNOWN not in (a.status, b.status)
-    )
-    decided = sum(Status.UNKNOWN not in (a.status, b.status) for a, b in zip(dfs, sat, strict=True))
+    triples = list(zip(dfs, ker, sat, strict=True))
+    decided = [{r.status for r in t} - {Status.UNKNOWN} for t in triples]
+    agree = sum(len(d) == 1 for d in decided)
+    answered = sum(len(d) >= 1 for d in decided)
 
     def counts(rs: list[PlayoutResult]) -> str:
         s = sum(r.status == Status.SOLVED for r in rs)
@@ -58,18 +58,21 @@ def summarise(label: str, cards: int, problems: list[Problem]) -> str:
         return f"{statistics.median(ts):.4f} / {max(ts):.3f}"
 
     nodes = statistics.median(r.nodes for r in dfs)
+    knodes = statistics.median(r.nodes for r in ker)
     row = (
         f"| {label} | {cards} | {len(problems)} | {counts(dfs)} | {times(dfs)} | {nodes:.0f} "
-        f"| {counts(sat)} | {times(sat)} | {agree}/{decided} |"
+        f"| {counts(ker)} | {times(ker)} | {knodes:.0f} "
+        f"| {counts(sat)} | {times(sat)} | {agree}/{answered} |"
     )
     print(row, flush=True)
     return row
 
 
 HEADER = (
-    "| family | cards | hands | DFS solved/unsolv./unknown | DFS median / max s | DFS median nodes "
-    "| CP-SAT solved/unsolv./unknown | CP-SAT median / max s | agree (both decided) |\n"
-    "|---|---|---|---|---|---|---|---|---|"
+    "| family | cards | hands | DFS s/u/? | DFS median / max s | DFS median nodes "
+    "| kernel s/u/? | kernel median / max s | kernel median nodes "
+    "| CP-SAT s/u/? | CP-SAT median / max s | engines agree |\n"
+    "|---|---|---|---|---|---|---|---|---|---|---|---|"
 )
 
 
@@ -97,8 +100,15 @@ def agreement(count: int) -> str:
 
 
 def main() -> None:
+    solve_kernel(random_hand(10, 0))  # compile (or load) the numba kernel first
     lines = [
         "# UNO play-out solver: time against hand size",
+        "",
+        "Engines: DFS = memoised depth-first search in Python (solver/uno/playout.py), "
+        "kernel = the same search in numba (solver/uno/kernel.py), CP-SAT = the "
+        "add_circuit path model (solver/uno/playout_cpsat.py). s/u/? = solved / "
+        "unsolvable / unknown (budget). 'engines agree' counts hands where every engine "
+        "that answered gave the same answer, out of hands some engine answered.",
         "",
         f"`python benchmarks/uno_playout.py`; budget {SECONDS:.0f} s per hand and engine; "
         "CP-SAT with 1 worker. Timings were taken on a shared, loaded 2-core machine "
@@ -129,9 +139,10 @@ def main() -> None:
             summarise(f"three bridges {sizes}", cards, [three_bridges(sizes, s) for s in range(3)])
         )
     beyond = ["", "Beyond 60 cards (where the exponential wall of the DFS shows):", "", HEADER]
+    # (larger sizes: how far each engine gets within the budget)
     print("\n".join(beyond), flush=True)
     lines += beyond
-    for n in (30, 40):
+    for n in (30, 40, 60):
         lines.append(
             summarise(f"random cubic n={n}", 3 * n, [random_cubic(n, s) for s in range(3)])
         )

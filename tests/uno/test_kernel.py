@@ -19,7 +19,7 @@ from solver.uno.playout import check_order, from_uno, solve
 def test_kernel_agrees_with_the_reference_dfs_on_random_hands() -> None:
     rng = random.Random(21)
     deck = full_deck()
-    for _ in range(300):
+    for _ in range(150):
         drawn = rng.sample(deck, rng.randint(1, 25) + 1)
         top = drawn[0]
         colour = rng.randrange(4) if is_wild(top) else colour_of(top)
@@ -33,7 +33,7 @@ def test_kernel_agrees_with_the_reference_dfs_on_random_hands() -> None:
 def test_kernel_agrees_on_dense_pools_with_wilds() -> None:
     rng = random.Random(22)
     pool = [c * 13 + s for c in (0, 1) for s in (1, 2, 3) for _ in range(2)] + [WILD, 53, 53]
-    for _ in range(300):
+    for _ in range(150):
         hand = rng.sample(pool, rng.randint(2, 8))
         top = rng.choice([c for c in range(52) if c % 13 in (1, 2, 3, 4)])
         problem = from_uno(hand, top, colour_of(top), honest=rng.random() < 0.5)
