@@ -355,16 +355,6 @@ def _take(state: State, player: int, count: int) -> tuple[State, list[int]]:
     return after, taken
 
 
-def can_draw(state: State) -> bool:
-    """Is there a card to draw (in the draw pile or, by reshuffle, under the top)?"""
-    return bool(state.draw) or len(state.discard) > 1
-
-
-def needs_reshuffle(state: State, count: int = 1) -> bool:
-    """Would drawing ``count`` cards now reshuffle the discard pile (UN-9)?"""
-    return count > len(state.draw) and len(state.discard) > 1
-
-
 def _plays(card: int) -> list[Play]:
     if is_wild(card):
         return [Play(card, c) for c in range(4)]

@@ -361,3 +361,22 @@ def test_un10_match_to_500_both_scorings() -> None:
     alt = Options(scoring=Scoring.ALTERNATIVE)
     assert match_winner([120, 505, 90], alt) == 2
     assert match_winner([120, 300], alt) is None
+
+
+def test_un5_un6_stacked_wild_draw_fours_and_the_challenge_of_the_last() -> None:
+    opts = Options(stacking=True)
+    s = position(["W4 R1 G7", "W4 Y1", "Y2 B3"], "R5", options=opts)
+    first = apply(s, Play(WILD_DRAW_FOUR, GREEN))  # guilty: player 1 held red
+    assert first.phase == Phase.CHALLENGE and first.guilty
+    assert Play(WILD_DRAW_FOUR, BLUE) in legal_moves(first)
+    stacked = apply(first, Play(WILD_DRAW_FOUR, BLUE))  # player 2 held no green: innocent
+    assert stacked.pending == 8 and stacked.to_move == 2 and not stacked.guilty
+    innocent = apply(stacked, CHALLENGE)
+    assert len(innocent.hands[2]) == 2 + 8 + 2 and innocent.to_move == 0
+    taken = apply(stacked, ACCEPT)
+    assert len(taken.hands[2]) == 2 + 8
+    guilty_stack = position(["W4 R1 G7", "W4 G1", "Y2 B3"], "R5", options=opts)
+    stacked = apply(apply(guilty_stack, Play(WILD_DRAW_FOUR, GREEN)), Play(WILD_DRAW_FOUR, BLUE))
+    assert stacked.guilty  # player 2 held green, the colour then in force
+    judged = apply(stacked, CHALLENGE)
+    assert len(judged.hands[1]) == 1 + 8 and judged.to_move == 2 and judged.phase == Phase.PLAY
