@@ -301,7 +301,10 @@ def solve_kernel(problem: Problem, budget: Budget | None = None) -> PlayoutResul
         h2 ^= z2[i * 8 + counts[i]]
     hashes = np.zeros(2 * (total + 2), dtype=np.uint64)
     hashes[0], hashes[1] = h1, h2
-    keys, values = new_table(budget.table_slots(SLOT_BYTES))
+    # a table no larger than the search can use: 2^(cards / 2 + 12) slots, at most
+    # 2^22 (64 MiB) and what --memory allows
+    slots = min(budget.table_slots(SLOT_BYTES), 1 << min(22, total // 2 + 12))
+    keys, values = new_table(slots)
     path = np.zeros(total + 1, dtype=np.int64)
     cand = np.zeros((total + 1) * n, dtype=np.int64)
     ncand = np.zeros(total + 1, dtype=np.int64)
