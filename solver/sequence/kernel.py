@@ -37,18 +37,16 @@ and a pass when no card can be played. The only cuts are these, each exact:
 
 When a player would have to draw past the known cards (an unknown card, or the
 SQ-9 reshuffle, which the kernel does not model) the flag ``counters[INCOMPLETE]``
-is raised and the caller reports ``unknown``. Budgets: ``node_limit`` and a
-wall-clock ``deadline`` checked every 1024 nodes; ``counters[STOPPED]`` says that
-one ran out.
+is raised and the caller reports ``unknown``. Budget: ``node_limit`` (the caller
+runs the search in growing node slices to honour a wall-clock limit; the table
+keeps the finished work); ``counters[STOPPED]`` says that it ran out.
 """
 
 from __future__ import annotations
 
-import time
-
 import numpy as np
 import numpy.typing as npt
-from numba import njit, objmode
+from numba import njit
 
 from solver.core.tt import MISSING, tt_lookup, tt_store
 from solver.sequence.board import CELLS_OF, CORNERS, LINES, LINES_THROUGH, RANKS, SUITS
@@ -381,15 +379,22 @@ def _is_dead(chips: I8, card: int) -> bool:
 
 
 @njit(cache=True)
-def _out_of_budget(counters: I64, node_limit: int, deadline: float) -> bool:
+def _sort_by_score(buf: I64, count: int, order: I64) -> None:
+    """``order[:count]``: move indices by decreasing score, stable (insertion sort;
+    numba compiles it much faster than ``np.argsort``)."""
+    for i in range(count):
+        j = i
+        while j > 0 and buf[order[j - 1], 3] < buf[i, 3]:
+            order[j] = order[j - 1]
+            j -= 1
+        order[j] = i
+
+
+@njit(cache=True)
+def _out_of_budget(counters: I64, node_limit: int) -> bool:
     counters[NODES] += 1
     if counters[NODES] >= node_limit:
         counters[STOPPED] = 1
-    elif deadline > 0 and counters[NODES] % 1024 == 0:
-        with objmode(now="float64"):
-            now = time.perf_counter()
-        if now >= deadline:
-            counters[STOPPED] = 1
     return bool(counters[STOPPED] != 0)
 
 
@@ -423,7 +428,6 @@ def win_within(
     sides: int,
     need: int,
     node_limit: int,
-    deadline: float,
 ) -> bool:
     """Can ``root_side`` force a win within ``own_left0`` of its turns? (module notes)
 
@@ -450,7 +454,7 @@ def win_within(
         fr = frames[ply]
         if entering:
             entering = False
-            if _out_of_budget(counters, node_limit, deadline):
+            if _out_of_budget(counters, node_limit):
                 return False
             key = _hash(
                 bb, locked, seq_lines, seq_n, hands, hand_n, counters,
@@ -471,7 +475,7 @@ def win_within(
             fr[F_MINE] = 1 if side == root_side else 0
             count = _generate(chips, locked, hands[p], hand_n[p], side, movebuf[ply])
             fr[F_COUNT] = count
-            order[ply, :count] = np.argsort(-movebuf[ply, :count, 3], kind="mergesort")
+            _sort_by_score(movebuf[ply], count, order[ply])
             fr[F_IDX] = 0
             fr[F_PHASE] = PHASE_MOVES
             fr[F_SUBSET] = -1

@@ -65,24 +65,33 @@ class KernelSearch:
         self.counters = np.zeros(5, dtype=np.int64)
 
     def wins(self, state: State, turns: int, side: int) -> bool | None:
-        """Kernel answer for ``state`` (None when a budget ran out)."""
+        """Kernel answer for ``state`` (None when a budget ran out).
+
+        With a time limit the kernel runs in node slices (10 000, doubling); a
+        slice cut short is restarted from fresh arrays and the table keeps what
+        finished, so the clock is checked between slices.
+        """
         if state.winner is not None:
             return state.winner == side
-        a: dict[str, Any] = kernel.encode(state)
         plies = 2 * turns * state.variant.players + 4
         movebuf = np.zeros((plies, kernel.MAX_MOVES, 4), dtype=np.int64)
-        self.counters[kernel.DRAW_PTR] = 0
-        deadline = self.budget.deadline or 0.0
-        won = kernel.win_within(
-            a["chips"], a["bb"], a["locked"], a["seq_lines"], a["seq_n"], a["hands"],
-            a["hand_n"], a["draw"], int(a["draw_len"][0]), self.counters, self.keys,
-            self.values, movebuf, state.to_move, turns, int(state.replaced), side,
-            state.variant.sides, state.variant.sequences_to_win, self.budget.node_limit,
-            deadline,
-        )  # fmt: skip
-        if self.counters[kernel.STOPPED]:
-            return None
-        return bool(won)
+        step = 10_000 if self.budget.seconds is not None else self.budget.node_limit
+        while True:
+            a: dict[str, Any] = kernel.encode(state)
+            self.counters[kernel.DRAW_PTR] = 0
+            self.counters[kernel.STOPPED] = 0
+            limit = min(self.budget.node_limit, int(self.counters[kernel.NODES]) + step)
+            won = kernel.win_within(
+                a["chips"], a["bb"], a["locked"], a["seq_lines"], a["seq_n"], a["hands"],
+                a["hand_n"], a["draw"], int(a["draw_len"][0]), self.counters, self.keys,
+                self.values, movebuf, state.to_move, turns, int(state.replaced), side,
+                state.variant.sides, state.variant.sequences_to_win, limit,
+            )  # fmt: skip
+            if not self.counters[kernel.STOPPED]:
+                return bool(won)
+            if limit >= self.budget.node_limit or self.budget.expired(self.nodes):
+                return None
+            step *= 2
 
     @property
     def incomplete(self) -> bool:
