@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
 
@@ -239,6 +239,17 @@ class Deal:
         return start(self)
 
 
+def replace(state: State, **changes: object) -> State:
+    """A copy of ``state`` with ``changes`` (like ``dataclasses.replace`` but without
+    re-running ``__post_init__``: the rules below keep every hand sorted themselves,
+    and searches call this in their inner loop)."""
+    new = object.__new__(State)
+    fields = dict(state.__dict__)
+    fields.update(changes)
+    new.__dict__.update(fields)
+    return new
+
+
 def check_players(players: int) -> None:
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise InvalidVariant(f"UNO is for {MIN_PLAYERS}-{MAX_PLAYERS} players, got {players}")
@@ -350,7 +361,7 @@ def _take(state: State, player: int, count: int) -> tuple[State, list[int]]:
         taken.append(draw[0])
         draw = draw[1:]
     hands = list(state.hands)
-    hands[player] = hands[player] + tuple(taken)
+    hands[player] = tuple(sorted(hands[player] + tuple(taken)))
     after = replace(state, hands=tuple(hands), draw=draw, discard=discard, reshuffles=reshuffles)
     return after, taken
 

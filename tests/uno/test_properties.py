@@ -33,6 +33,7 @@ def test_random_playouts_conserve_cards_and_stay_legal(
     rng = random.Random(seed)
     for step in range(400):
         assert Counter(state.all_cards()) == DECK
+        assert all(list(h) == sorted(h) for h in state.hands)  # canonical hands
         moves = legal_moves(state)
         if state.is_over:
             assert moves == []
