@@ -63,3 +63,19 @@ def test_simulate_json() -> None:
     assert document["games"] == 2 and len(document["sides_results"]) == 2
     code, _ = run("simulate", "sequence", "--strategies", "nobody,random")
     assert code == 2
+
+
+def test_analyse_text_names_winning_moves_and_threats() -> None:
+    code, text = run("analyse", str(EXAMPLES / "threats.sequence.txt"))
+    assert code == 0
+    assert "wins now with" in text and "AH@f1+b1-f1" in text
+    assert "opponent threats to block" in text
+    code, text = run("analyse", str(EXAMPLES / "nine-in-a-row.sequence.txt"), "--json")
+    assert json.loads(text)["winning_moves"] == ["AH@f1+b1-f1+f1-j1"]
+
+
+def test_deal_sides_default_from_players() -> None:
+    code, text = run("deal", "sequence", "--players", "9", "--json")
+    assert code == 0 and json.loads(text)["sides"] == 3
+    code, _ = run("deal", "sequence", "--players", "5")
+    assert code == 2

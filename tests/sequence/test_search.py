@@ -127,3 +127,9 @@ def test_kernel_agrees_with_the_reference_at_three_turns_on_more_cases() -> None
         assert KernelSearch(Budget(memory_mb=8)).wins(case.state, 3, case.state.side) == (
             reference_win_within(case.state, 3)
         )
+
+
+def test_a_time_budget_runs_the_kernel_in_slices() -> None:
+    case = next(c for c in CASES if c.wins[2] and not c.wins[1])
+    result = forced_win(case.state, 2, Budget(seconds=60, memory_mb=8))
+    assert result.status == Status.SOLVED and result.objective == 2
