@@ -34,6 +34,14 @@ NoReverseSkip = Annotated[
 ]
 ScoringOpt = Annotated[str, typer.Option(help="UN-10 scoring: standard or alternative.")]
 Target = Annotated[int, typer.Option(help="Points that end the match (UN-10).")]
+Seeded = Annotated[
+    bool,
+    typer.Option(
+        "--seeded-reshuffles",
+        help="Endgame: follow the deal's deterministic reshuffle instead of stopping "
+        "at a reshuffle as the end of known information (UN-9).",
+    ),
+]
 
 _COLOUR_STYLE = {0: "red", 1: "yellow", 2: "green", 3: "blue", -1: "magenta"}
 
@@ -188,6 +196,7 @@ def solve_command(
     seconds: Seconds = None,
     nodes: Nodes = None,
     memory: Annotated[int, typer.Option(help="Table memory in MiB (endgame).")] = 256,
+    seeded_reshuffles: Seeded = False,
     json: Json = False,
 ) -> None:
     """Solve an UNO play-out hand (can it be laid down card after card?) or, for a
@@ -195,7 +204,7 @@ def solve_command(
     problem = _hand_problem(file, hand, top, colour)
     budget = Budget(seconds, nodes, memory)
     if not isinstance(problem, notation.PlayoutHand):
-        _solve_endgame(problem, budget, json)
+        _solve_endgame(problem, budget, json, seeded_reshuffles)
         return
     from solver.uno.playout import from_uno, solve
 
@@ -225,11 +234,11 @@ def solve_command(
     raise typer.Exit(result.status.exit_code)
 
 
-def _solve_endgame(game: Deal | State, budget: Budget, json: bool) -> None:
+def _solve_endgame(game: Deal | State, budget: Budget, json: bool, seeded: bool) -> None:
     from solver.uno.endgame import solve_position
 
     state = game.start() if isinstance(game, Deal) else game
-    result = solve_position(state, budget)
+    result = solve_position(state, budget, seeded)
     document = result.to_json()
     lines = [
         f"[bold]{result.status.value}[/]: player {state.to_move + 1} "
@@ -251,6 +260,7 @@ def analyse_command(
     seconds: Seconds = None,
     nodes: Nodes = None,
     memory: Annotated[int, typer.Option(help="Table memory in MiB.")] = 256,
+    seeded_reshuffles: Seeded = False,
     json: Json = False,
 ) -> None:
     """Every legal move of a two-player position with its perfect-information value."""
@@ -261,7 +271,7 @@ def analyse_command(
     if isinstance(parsed, notation.PlayoutHand):
         fail("analyse takes a deal or position; use 'solve' for a play-out hand")
     state = parsed.start() if isinstance(parsed, Deal) else parsed
-    rows = analyse(state, Budget(seconds, nodes, memory))
+    rows = analyse(state, Budget(seconds, nodes, memory), seeded_reshuffles)
     if json:
         print_json(
             {
