@@ -30,8 +30,8 @@ and a pass when no card can be played. The only cuts are these, each exact:
    win (a removal or a placement completing nothing adds no sequence), so the
    other moves are skipped; a dead-card replacement is still tried, since the
    drawn card may complete a line.
-3. The transposition table stores (position, player, turns left, replaced flag)
-   -> won / not won; the key covers the chips, locks, sequences, every hand as a
+3. The transposition table stores (position, player, turns left, replaced flag,
+   root side) -> won / not won; the key covers the chips, locks, sequences, every hand as a
    multiset, and the draw position, so equal keys mean equal subtrees (up to
    64-bit hash collisions).
 
@@ -178,6 +178,7 @@ def _hash(
     player: int,
     own_left: int,
     replaced: int,
+    root_side: int,
 ) -> np.uint64:
     h = np.uint64(0x12345)
     for s in range(3):
@@ -202,7 +203,7 @@ def _hash(
         h = _mix(h, first ^ ZOBRIST[6, p])
         h = _mix(h, second ^ ZOBRIST[7, p])
     h = _mix(h, np.uint64(counters[DRAW_PTR]) ^ ZOBRIST[8, player])
-    h = _mix(h, ZOBRIST[9, own_left % 128] ^ ZOBRIST[10, replaced])
+    h = _mix(h, ZOBRIST[9, own_left % 128] ^ ZOBRIST[10, replaced] ^ ZOBRIST[11, root_side])
     return h
 
 
@@ -458,7 +459,7 @@ def win_within(
                 return False
             key = _hash(
                 bb, locked, seq_lines, seq_n, hands, hand_n, counters,
-                fr[F_PLAYER], fr[F_LEFT], fr[F_REPLACED],
+                fr[F_PLAYER], fr[F_LEFT], fr[F_REPLACED], root_side,
             )  # fmt: skip
             keys[ply] = key
             known = tt_lookup(tt_keys, tt_vals, key)
