@@ -34,7 +34,7 @@ from solver.uno.playout import (
 
 I64 = npt.NDArray[np.int64]
 U64 = npt.NDArray[np.uint64]
-CHUNK = 200_000
+CHUNK = 20_000
 MASK62 = (1 << 62) - 1
 
 
