@@ -221,6 +221,7 @@ def solve(state: State, budget: Budget | None = None) -> SolveResult:
         "to_move": state.to_move,
         "value": VALUE_NAMES[value],
         "turns": len(line),
+        "search_seconds": round(c.seconds, 6),
     }
     return SolveResult(
         game=GAME,
