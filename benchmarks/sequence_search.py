@@ -3,7 +3,8 @@
 A fixed set of positions from simulated games (:func:`sample_positions`, seed
 2026, 2- and 3-sided games, most taken when the side to move has a line that
 needs one chip). For each position: the analyser's time, the proof search for a
-forced win within 2, 3 and 4 own turns (status, nodes, time), and the CP-SAT
+forced win within 2, 3 and 4 own turns (status, nodes, time), the plain
+reference search for 2 turns (for comparison), and the CP-SAT
 distance to win with a horizon of 4 own turns. Prints one summary table and
 writes it to benchmarks/results/sequence_search.md.
 
@@ -21,7 +22,7 @@ from pathlib import Path
 from solver.core.budget import Budget
 from solver.sequence.analyse import analyse
 from solver.sequence.cpsat import distance_to_win
-from solver.sequence.search import forced_win
+from solver.sequence.search import forced_win, reference_win_within
 from solver.sequence.simulate import sample_positions
 
 SEED = 2026
@@ -60,6 +61,13 @@ def main() -> None:
             nodes.append(result.nodes)
             statuses[result.status.value] += 1
         rows.append(row(f"win-in-{turns} proof", times, statuses, nodes))
+    times, statuses = [], Counter[str]()
+    for state in positions:  # the plain oracle over the rules, for comparison
+        started = time.perf_counter()
+        won = reference_win_within(state, 2)
+        times.append(time.perf_counter() - started)
+        statuses["solved" if won else "unsolvable"] += 1
+    rows.append(row("win-in-2 reference (rules.py)", times, statuses, []))
     times, statuses = [], Counter[str]()
     for state in positions:
         result = distance_to_win(state, 4, Budget(seconds=SECONDS))
