@@ -68,6 +68,8 @@ class View:
     moves: tuple[Move, ...]
     #: colours each player is known to lack (public: they drew on it and passed)
     voids: tuple[frozenset[int], ...] = ()
+    #: the UN-5 option: with two players Reverse acts as Skip
+    reverse_skips: bool = True
 
     @property
     def next_player(self) -> int:
@@ -95,6 +97,7 @@ def view_of(state: State, voids: tuple[frozenset[int], ...] = ()) -> View:
         accused,
         tuple(legal_moves(state)),
         voids or tuple(frozenset() for _ in state.hands),
+        state.options.reverse_skips,
     )
 
 
@@ -214,7 +217,7 @@ class HeuristicPlayer:
         void = view.voids[view.next_player] if view.voids else frozenset()
         if view.phase != Phase.PLAY:  # the drawn card or a stack: one decision
             return max(plays, key=lambda m: self.value(view.hand, [m], void, danger))
-        plans = turn_plans(view.hand, view.top, view.colour, two_players)
+        plans = turn_plans(view.hand, view.top, view.colour, two_players, view.reverse_skips)
         best = max(plans, key=lambda plan: self.value(view.hand, plan, void, danger))
         return best[0]
 
@@ -245,7 +248,12 @@ class HeuristicPlayer:
 
 
 def turn_plans(
-    hand: tuple[int, ...], top: int, colour: int, two_players: bool, limit: int = 400
+    hand: tuple[int, ...],
+    top: int,
+    colour: int,
+    two_players: bool,
+    reverse_skips: bool = True,
+    limit: int = 400,
 ) -> list[list[Play]]:
     """Every sequence of plays one turn can hold, from the player's own hand: with two
     players Skip, Reverse, Draw Two and (honest) Wild Draw Four give another turn
@@ -276,8 +284,11 @@ def turn_plans(
             h.remove(m.card)
             step = [*plan, m]
             plans.append(step)
+            symbol = symbol_of(m.card)
             again = two_players and (
-                symbol_of(m.card) in (SKIP, REVERSE, DRAW_TWO) or m.card == WILD_DRAW_FOUR
+                symbol in (SKIP, DRAW_TWO)
+                or (symbol == REVERSE and reverse_skips)
+                or m.card == WILD_DRAW_FOUR
             )
             if again and h:
                 named = m.colour if m.card >= 52 else colour_of(m.card)

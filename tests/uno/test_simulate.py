@@ -76,6 +76,10 @@ def test_turn_plans_chain_action_cards_with_two_players() -> None:
     assert ["RS", "GS", "G1"] in plans
     single = [[str(m) for m in p] for p in turn_plans(hand, top, 0, two_players=False)]
     assert all(len(p) == 1 for p in single)
+    reverse = tuple(cards("RR R1"))
+    assert ["RR", "R1"] in [[str(m) for m in p] for p in turn_plans(reverse, top, 0, True)]
+    off = turn_plans(reverse, top, 0, True, reverse_skips=False)
+    assert all(len(p) == 1 for p in off)  # UN-5 option off: Reverse passes the turn
 
 
 def test_void_tracker_records_a_draw_and_pass() -> None:
