@@ -135,6 +135,8 @@ def solve_cpsat(
         status = Status.UNKNOWN
     extra: dict[str, Any] = {
         "cpsat_status": solver.status_name(code),
+        # CP-SAT's own best line, before a stopped line was finished greedily.
+        "cpsat_cards_left": round(solver.objective_value) if has_solution else None,
         "workers": max(1, workers),
         "model": model_size(built),
     }
@@ -153,6 +155,15 @@ def solve_cpsat(
         seconds=time.perf_counter() - started,
         extra=extra,
     )
+
+
+def turns_from_json(line: Sequence[dict[str, Any]]) -> Turns:
+    """A line in the JSON form of :func:`notation.line_to_json` (e.g. the depth-first
+    engine's ``SolveResult.line``) as ``(player, plays)`` turns, ready for ``hint``."""
+    return [
+        (int(turn["player"]), [Play(int(p["card"]), int(p["pile"])) for p in turn["plays"]])
+        for turn in line
+    ]
 
 
 def greedy_line(game: Deal | State) -> Turns:
