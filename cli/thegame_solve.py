@@ -1,0 +1,211 @@
+"""`playable solve|analyse thegame`: the perfect-information solver's commands (issue 3)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+from rich.table import Table
+
+from cli.io import fail, print_json, stdout
+from cli.thegame import (
+    Deck,
+    Expert,
+    ExpertHand,
+    FileArg,
+    Json,
+    MaxCard,
+    Players,
+    Seed,
+    load,
+)
+from solver.core.budget import DEFAULT_MEMORY_MB, Budget
+
+if TYPE_CHECKING:
+    from solver.core.result import SolveResult
+    from solver.thegame.notation import Deal
+    from solver.thegame.rules import State
+
+GAME = "thegame"
+ENGINES = ("dfs", "cpsat")
+
+Seconds = Annotated[float | None, typer.Option(help="Time budget in seconds (default: none).")]
+Nodes = Annotated[int | None, typer.Option(help="Node budget of the search (default: none).")]
+Memory = Annotated[int, typer.Option(help="Transposition table size in MiB (dfs engine).", min=1)]
+Engine = Annotated[str, typer.Option(help="dfs (the numba search) or cpsat (OR-Tools).")]
+FirstChoice = Annotated[
+    int | None,
+    typer.Option("--first", help="Force the first player of a fresh deal (default: best, TG-9)."),
+]
+
+
+def _budget(seconds: float | None, nodes: int | None, memory: int) -> Budget:
+    if seconds is not None and seconds <= 0:
+        fail("--seconds must be positive")
+    if nodes is not None and nodes <= 0:
+        fail("--nodes must be positive")
+    return Budget(seconds=seconds, nodes=nodes, memory_mb=memory)
+
+
+def _game(game: Deal | State, first: int | None) -> Deal | State:
+    from solver.thegame.notation import Deal
+
+    if first is None:
+        return game
+    if not isinstance(game, Deal):
+        fail("--first applies to a fresh deal, not to a position in progress")
+    if not 1 <= first <= game.variant.players:
+        fail(f"--first must be 1..{game.variant.players}, got {first}")
+    return game.start(first - 1)
+
+
+def solve_command(
+    file: FileArg = None,
+    players: Players = None,
+    expert: Expert = False,
+    expert_hand: ExpertHand = False,
+    max_card: MaxCard = 99,
+    seed: Seed = None,
+    deck: Deck = None,
+    first: FirstChoice = None,
+    engine: Engine = "dfs",
+    seconds: Seconds = None,
+    nodes: Nodes = None,
+    memory: Memory = DEFAULT_MEMORY_MB,
+    json: Json = False,
+) -> None:
+    """Solve a deal or position with every card known: a winning line, or a proof that
+    none exists and the line leaving the fewest cards (TG-8), with the best first
+    player (TG-9). Exit 0 solved, 1 proven unsolvable, 3 budget ran out."""
+    if engine not in ENGINES:
+        fail(f"unknown engine '{engine}'; choose one of {', '.join(ENGINES)}")
+    game = _game(load(file, players, expert, expert_hand, max_card, seed, deck), first)
+    budget = _budget(seconds, nodes, memory)
+    if engine == "cpsat":
+        from solver.thegame.cpsat import solve_cpsat
+
+        result = solve_cpsat(game, seconds=seconds)
+    else:
+        from solver.thegame.search import solve
+
+        result = solve(game, budget)
+    root = _root(game, result)
+    if json:
+        print_json(result.to_json())
+    else:
+        _render(root, result)
+    raise typer.Exit(result.status.exit_code)
+
+
+def _root(game: Deal | State, result: SolveResult) -> State:
+    """The position the line starts from (a fresh deal: the chosen first player)."""
+    from solver.thegame.notation import Deal
+
+    if isinstance(game, Deal):
+        first = result.extra.get("first_player")
+        return game.start(first if isinstance(first, int) else 0)
+    return game
+
+
+def _render(root: State, result: SolveResult) -> None:
+    """The line turn by turn with the pile tops after each turn, then the verdict."""
+    from solver.thegame.rules import end_turn, lay
+
+    table = Table(title="The Game: optimal line" if result.proven_optimal else "The Game: line")
+    for column in ("turn", "player", "plays", "piles after (↑ ↑ ↓ ↓)", "cards left"):
+        table.add_column(column)
+    state = root
+    for number, turn in enumerate(result.line, start=1):
+        for play in turn["plays"]:
+            state = lay(state, play["card"], play["pile"])
+        if not state.is_won and state.laid >= state.minimum:
+            state = end_turn(state)
+        plays = " ".join(f"{p['card']}@{p['pile']}" for p in turn["plays"])
+        piles = " ".join(f"{t:>3}" for t in state.piles)
+        table.add_row(str(number), str(turn["player"] + 1), plays, piles, str(state.cards_left))
+    if result.line:
+        stdout.print(table)
+    verdict = {
+        "solved": "[bold green]solved[/]: every card is laid",
+        "unsolvable": "[bold red]unsolvable[/]: no line lays every card (exhaustive search)",
+        "unknown": "[bold yellow]unknown[/]: the budget ran out",
+    }[result.status.value]
+    stdout.print(verdict)
+    first = result.extra.get("first_player")
+    if result.extra.get("fresh_deal") and first is not None:
+        stdout.print(f"first player: {first + 1} (TG-9)")
+    if result.objective is not None:
+        optimal = "optimal" if result.proven_optimal else f"best found; proven >= {result.bound}"
+        stdout.print(f"cards left: [bold]{result.objective}[/] ({optimal})")
+    stdout.print(f"engine {result.engine}: {result.nodes} nodes in {result.seconds:.3f} s")
+
+
+def analyse_command(
+    file: FileArg = None,
+    players: Players = None,
+    expert: Expert = False,
+    expert_hand: ExpertHand = False,
+    max_card: MaxCard = 99,
+    seed: Seed = None,
+    deck: Deck = None,
+    first: Annotated[int, typer.Option(help="Player to move in a fresh deal.")] = 1,
+    seconds: Annotated[
+        float, typer.Option(help="Time budget per move in seconds.", min=0.001)
+    ] = 2.0,
+    nodes: Nodes = None,
+    memory: Memory = 64,
+    json: Json = False,
+) -> None:
+    """Every legal next move (one card, or ending the turn) of the player to move with
+    its value: still fully playable, or the fewest cards left it allows; best first."""
+    from solver.thegame.notation import Deal
+    from solver.thegame.rules import EndTurn, apply, legal_moves
+    from solver.thegame.search import solve
+
+    game = load(file, players, expert, expert_hand, max_card, seed, deck)
+    if isinstance(game, Deal):
+        if not 1 <= first <= game.variant.players:
+            fail(f"--first must be 1..{game.variant.players}, got {first}")
+        state = game.start(first - 1)
+    else:
+        state = game
+    rows: list[dict[str, Any]] = []
+    for move in legal_moves(state):
+        result = solve(apply(state, move), _budget(seconds, nodes, memory))
+        rows.append(
+            {
+                "move": "end" if isinstance(move, EndTurn) else str(move),
+                "status": result.status.value,
+                "cards_left": result.objective,
+                "bound": result.bound,
+                "proven_optimal": result.proven_optimal,
+                "nodes": result.nodes,
+                "seconds": round(result.seconds, 6),
+            }
+        )
+    order = {"solved": 0, "unsolvable": 1, "unknown": 2}
+    rows.sort(
+        key=lambda r: (r["cards_left"] if r["cards_left"] is not None else 999, order[r["status"]])
+    )
+    if json:
+        print_json({"game": GAME, "to_move": state.to_move, "laid": state.laid, "moves": rows})
+    else:
+        table = Table(title=f"player {state.to_move + 1} to move, {state.laid} laid this turn")
+        for column in ("move", "value", "cards left", "proven"):
+            table.add_column(column)
+        for r in rows:
+            value = {"solved": "wins", "unsolvable": "lost", "unknown": "unknown"}[r["status"]]
+            proven = "yes" if r["proven_optimal"] else f">= {r['bound']}"
+            table.add_row(r["move"], value, str(r["cards_left"]), proven)
+        stdout.print(table)
+        if not rows:
+            stdout.print("no legal move: the game is over (TG-7)")
+    statuses = {r["status"] for r in rows}
+    code = 0 if "solved" in statuses else (3 if "unknown" in statuses else 1)
+    raise typer.Exit(code)
+
+
+def register(verbs: dict[str, typer.Typer]) -> None:
+    """Add `solve thegame` and `analyse thegame` to the verb groups."""
+    verbs["solve"].command(GAME)(solve_command)
+    verbs["analyse"].command(GAME)(analyse_command)

@@ -1,0 +1,568 @@
+"""The Game: the numba search kernel (issue 3; docs/solver-thegame.md).
+
+A resumable, explicit-stack depth-first search over single moves (lay one card, or
+end the turn) on a compact state:
+
+* cards are bit positions of two ``uint64`` words (card ``c`` is bit ``c & 63`` of
+  word ``c >> 6``); ``hands[p]`` is player p's hand, ``avail`` every card not yet
+  laid (all hands plus the rest of the draw pile);
+* the draw pile is the fixed array ``draw`` and a position ``dpos`` in it;
+* ``st`` holds the four pile tops, ``dpos``, the player to move, the cards laid
+  this turn, the lowest pile still open this turn (``q``), and the search registers.
+
+The search answers one question per run: *is there a continuation that leaves at
+most ``beta - 1`` cards?* (``beta`` = 1: is the deal winnable?). It returns FOUND
+with the line on its stack, DONE with a proven lower bound on the cards left
+(exhaustive when no limited-discrepancy cut happened), or BUDGET, in which case it
+can be resumed by calling it again with the same arrays.
+
+Pruning rules, each proven in :mod:`solver.thegame.pruning` and cross-checked
+against :mod:`solver.thegame.bruteforce` by the tests:
+
+1. pile symmetry (the piles 0/1 and 2/3 are interchangeable): the hash adds the
+   keys of a pair, so swapped tops share one table entry; while both piles of a pair
+   show their start card, only the first of them is played on (P1);
+2. within-turn commutation: in a turn, piles are used in non-decreasing index
+   order (``q``), because the order of plays only matters on the same pile (P2);
+3. solo only: while the draw pile has cards a turn lays at most 2*minimum-1 cards,
+   longer turns being splittable into legal shorter ones (P3);
+4. solo only: once the draw pile is empty turn boundaries do not matter, so the
+   turn never ends (P4);
+5. dead cards (cards no pile can ever take again) bound the cards left (P5).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+from numba import njit
+
+from solver.core.tt import MISSING, tt_lookup, tt_store
+
+#: lower bound meaning "no legal continuation" (a turn that cannot reach its minimum)
+INF = 127
+#: move code of ending the turn; a play is ``card * 4 + pile``
+END = -1
+#: most moves at one node: 8 cards x 4 piles + end of turn
+MAX_MOVES = 40
+#: deepest line: 98 plays and at most 98 turn ends, with room to spare
+MAX_DEPTH = 256
+#: discrepancy limit meaning "unlimited" (an exhaustive run)
+UNLIMITED = 1 << 40
+#: TT stamp field: entries proven exhaustively carry EXHAUSTIVE in the depth field
+EXHAUSTIVE = 255
+
+# ---- run outcomes
+DONE = 0
+FOUND = 1
+BUDGET = 2
+
+# ---- params (int64): the variant and the deal
+PR_PLAYERS = 0
+PR_MINFULL = 1  # minimum while the draw pile has cards (2, expert 3)
+PR_NDRAW = 2
+PR_MAXCARD = 3
+PR_SOLO = 4
+PR_END_COST = 5  # ordering: plays cheaper than this come before ending the turn
+N_PARAMS = 6
+
+# ---- st (int64): the position and the search registers
+S_TOP = 0  # 0..3: pile tops
+S_DPOS = 4
+S_TOMOVE = 5
+S_LAID = 6
+S_Q = 7  # lowest pile index still open this turn (P2)
+S_CAPOFF = 8  # 1 while the root's turn (laid > 0 at the root) is not finished (P3)
+S_DEPTH = 9
+S_MODE = 10
+S_NODES = 11
+S_BETA = 12
+S_STAMP = 13
+S_RET_LB = 14
+S_RET_INC = 15
+S_BEST = 16  # fewest cards left at a leaf seen so far
+S_BEST_LEN = 17
+S_PATH_LEN = 18
+S_TT_NEW = 19
+N_ST = 20
+
+MODE_ENTER = 0
+MODE_NEXT = 1
+MODE_RETURN = 2
+MODE_FINISHED = 3
+
+# ---- per-frame undo record u[d, :]
+U_PILE = 0
+U_TOP = 1
+U_Q = 2
+U_LAID = 3
+U_TOMOVE = 4
+U_DPOS = 5
+U_CAPOFF = 6
+N_U = 7
+
+_ONE = np.uint64(1)
+_ALL = np.uint64(0xFFFFFFFFFFFFFFFF)
+
+
+@njit(cache=True)
+def popcount(x: np.uint64) -> int:
+    """Number of set bits of a ``uint64`` (SWAR)."""
+    x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
+    x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
+    x = (x + (x >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
+    return int((x * np.uint64(0x0101010101010101)) >> np.uint64(56))
+
+
+@njit(cache=True)
+def has(words: npt.NDArray[np.uint64], card: int) -> bool:
+    """Is ``card`` in the bitset ``words``?"""
+    return bool(((words[card >> 6] >> np.uint64(card & 63)) & _ONE) != 0)
+
+
+@njit(cache=True)
+def _word_mask(lo: int, hi: int, base: int) -> np.uint64:
+    """The bits of cards lo..hi (inclusive) that fall in the word of cards base..base+63."""
+    a = max(lo, base)
+    b = min(hi, base + 63)
+    if a > b:
+        return np.uint64(0)
+    width = b - a + 1
+    if width == 64:
+        return _ALL
+    return ((_ONE << np.uint64(width)) - _ONE) << np.uint64(a - base)
+
+
+@njit(cache=True)
+def count_between(words: npt.NDArray[np.uint64], lo: int, hi: int) -> int:
+    """How many cards lo..hi (inclusive) the bitset holds."""
+    if lo > hi:
+        return 0
+    return popcount(words[0] & _word_mask(lo, hi, 0)) + popcount(words[1] & _word_mask(lo, hi, 64))
+
+
+@njit(cache=True)
+def accepts(pile: int, top: int, card: int) -> bool:
+    """TG-3: ascending piles (0, 1) take a higher card or exactly 10 lower;
+    descending piles (2, 3) a lower card or exactly 10 higher."""
+    if pile < 2:
+        return card > top or card == top - 10
+    return card < top or card == top + 10
+
+
+@njit(cache=True)
+def lowest_reach(top: int, avail: npt.NDArray[np.uint64]) -> int:
+    """A lower bound on every top an ascending pile showing ``top`` can ever show
+    (and so on every card it can ever take); proof in ``pruning.dead_cards``."""
+    m = top
+    while True:
+        found = -1
+        for y in range(max(m - 10, 2), m):
+            if has(avail, y) and (y + 10 == m or (y + 10 > m and has(avail, y + 10))):
+                found = y
+                break
+        if found < 0:
+            return m
+        m = found
+
+
+@njit(cache=True)
+def highest_reach(top: int, avail: npt.NDArray[np.uint64], max_card: int) -> int:
+    """The mirror of :func:`lowest_reach` for a descending pile."""
+    m = top
+    while True:
+        found = -1
+        for y in range(min(m + 10, max_card), m, -1):
+            if has(avail, y) and (y - 10 == m or (y - 10 < m and has(avail, y - 10))):
+                found = y
+                break
+        if found < 0:
+            return m
+        m = found
+
+
+@njit(cache=True)
+def dead_count(
+    t0: int, t1: int, t2: int, t3: int, avail: npt.NDArray[np.uint64], max_card: int
+) -> int:
+    """P5: how many cards not yet laid no pile can ever take (a lower bound on the
+    cards left at the end of every continuation)."""
+    low = min(lowest_reach(t0, avail), lowest_reach(t1, avail))
+    high = max(highest_reach(t2, avail, max_card), highest_reach(t3, avail, max_card))
+    return count_between(avail, high + 1, low - 1)
+
+
+@njit(cache=True)
+def can_complete(
+    tops: npt.NDArray[np.int64], cards: npt.NDArray[np.int64], n: int, skip: int, need: int, q: int
+) -> bool:
+    """Can ``need`` (0-2) more cards of ``cards[:n]`` (without index ``skip``) be laid on
+    the piles ``q``..3 in non-decreasing pile order (TG-7 decision, P2)?"""
+    if need <= 0:
+        return True
+    for i in range(n):
+        if i == skip:
+            continue
+        c = cards[i]
+        for p in range(q, 4):
+            if accepts(p, tops[p], c):
+                if need == 1:
+                    return True
+                old = tops[p]
+                tops[p] = c
+                for j in range(n):
+                    if j == i or j == skip:  # noqa: SIM109 (numba-friendly)
+                        continue
+                    for p2 in range(p, 4):
+                        if accepts(p2, tops[p2], cards[j]):
+                            tops[p] = old
+                            return True
+                tops[p] = old
+    return False
+
+
+@njit(cache=True)
+def _state_key(
+    st: npt.NDArray[np.int64],
+    hk: np.uint64,
+    zdpos: npt.NDArray[np.uint64],
+    zmove: npt.NDArray[np.uint64],
+    zlaid: npt.NDArray[np.uint64],
+    ztop: npt.NDArray[np.uint64],
+    zcap: np.uint64,
+) -> np.uint64:
+    """The position's hash. Pile keys of a pair are *added*, so swapping the two
+    ascending (or the two descending) piles, open/closed flag included, gives the same
+    key (P1); addition keeps equal pairs distinct, unlike XOR."""
+    q = st[S_Q]
+    key = hk ^ zdpos[st[S_DPOS]] ^ zmove[st[S_TOMOVE]] ^ zlaid[st[S_LAID]]
+    asc = ztop[0, 1 if q > 0 else 0, st[S_TOP]] + ztop[0, 1 if q > 1 else 0, st[S_TOP + 1]]
+    desc = ztop[1, 1 if q > 2 else 0, st[S_TOP + 2]] + ztop[1, 0, st[S_TOP + 3]]
+    key ^= asc * np.uint64(0x9E3779B97F4A7C15) + desc
+    if st[S_CAPOFF] != 0:
+        key ^= zcap
+    return np.uint64(key)
+
+
+@njit(cache=True)
+def _hand_cards(hands: npt.NDArray[np.uint64], player: int, out: npt.NDArray[np.int64]) -> int:
+    n = 0
+    for w in range(2):
+        x = hands[player, w]
+        while x != 0:
+            low = x & (~x + _ONE)
+            bit = popcount(low - _ONE)
+            out[n] = w * 64 + bit
+            n += 1
+            x ^= low
+    return n
+
+
+@njit(cache=True)
+def _play_cost(
+    pile: int, card: int, tops: npt.NDArray[np.int64], avail: npt.NDArray[np.uint64]
+) -> int:
+    """Ordering only (no effect on correctness): tricks first, then plays by the cards
+    not yet laid that they jump over, 64 each and 5 x 64 for a jumped card that no
+    other pile still takes in its usual direction; the gap breaks ties."""
+    top = tops[pile]
+    if pile < 2:
+        if card == top - 10:
+            return -1000 + card
+        lo, hi = top + 1, card - 1
+        other = tops[1 - pile]
+        family_ok_from = other + 1  # jumped cards above the other ascending top
+        opposite_ok_to = max(tops[2], tops[3]) - 1  # and those below a descending top
+        dead = count_between(avail, max(lo, opposite_ok_to + 1), min(hi, family_ok_from - 1))
+        gap = card - top
+    else:
+        if card == top + 10:
+            return -1000 - card
+        lo, hi = card + 1, top - 1
+        other = tops[5 - pile]
+        family_ok_to = other - 1
+        opposite_ok_from = min(tops[0], tops[1]) + 1
+        dead = count_between(avail, max(lo, family_ok_to + 1), min(hi, opposite_ok_from - 1))
+        gap = top - card
+    jumped = count_between(avail, lo, hi)
+    return int(64 * (jumped + 4 * dead) + gap)
+
+
+@njit(cache=True)
+def _generate(
+    params: npt.NDArray[np.int64],
+    st: npt.NDArray[np.int64],
+    hands: npt.NDArray[np.uint64],
+    avail: npt.NDArray[np.uint64],
+    moves: npt.NDArray[np.int64],
+    d: int,
+    cards: npt.NDArray[np.int64],
+    tops: npt.NDArray[np.int64],
+    costs: npt.NDArray[np.int64],
+) -> int:
+    """Fill ``moves[d]`` with the moves of the node, cheapest first; return how many."""
+    tm = st[S_TOMOVE]
+    laid = st[S_LAID]
+    q = st[S_Q]
+    draw_left = st[S_DPOS] < params[PR_NDRAW]
+    minimum = params[PR_MINFULL] if draw_left else 1
+    solo = params[PR_SOLO] != 0
+    for p in range(4):
+        tops[p] = st[S_TOP + p]
+    n = _hand_cards(hands, tm, cards)
+    count = 0
+    cap = 2 * minimum - 1 if (solo and draw_left and st[S_CAPOFF] == 0) else 1000  # P3
+    if laid < cap:
+        need = minimum - laid - 1
+        for i in range(n):
+            c = cards[i]
+            for p in range(q, 4):
+                top = tops[p]
+                if not accepts(p, top, c):
+                    continue
+                # P1: while both piles of a pair show their start card, use the first.
+                if p == 1 and q == 0 and tops[0] == tops[1]:
+                    continue
+                if p == 3 and q <= 2 and tops[2] == tops[3]:
+                    continue
+                if need > 0:
+                    tops[p] = c
+                    ok = can_complete(tops, cards, n, i, need, p)
+                    tops[p] = top
+                    if not ok:
+                        continue
+                cost = _play_cost(p, c, tops, avail)
+                moves[d, count] = c * 4 + p
+                costs[count] = cost
+                count += 1
+    if laid >= minimum and not (solo and not draw_left):  # P4: no turn end in solo endgame
+        moves[d, count] = END
+        costs[count] = params[PR_END_COST]
+        count += 1
+    # insertion sort by cost (stable: cheaper first)
+    for i in range(1, count):
+        m = moves[d, i]
+        c = costs[i]
+        j = i - 1
+        while j >= 0 and costs[j] > c:
+            moves[d, j + 1] = moves[d, j]
+            costs[j + 1] = costs[j]
+            j -= 1
+        moves[d, j + 1] = m
+        costs[j + 1] = c
+    return count
+
+
+@njit(cache=True)
+def search(
+    params: npt.NDArray[np.int64],
+    draw: npt.NDArray[np.int64],
+    st: npt.NDArray[np.int64],
+    hands: npt.NDArray[np.uint64],
+    avail: npt.NDArray[np.uint64],
+    hkey: npt.NDArray[np.uint64],
+    zhand: npt.NDArray[np.uint64],
+    zdpos: npt.NDArray[np.uint64],
+    zmove: npt.NDArray[np.uint64],
+    zlaid: npt.NDArray[np.uint64],
+    ztop: npt.NDArray[np.uint64],
+    zcap: np.uint64,
+    moves: npt.NDArray[np.int64],
+    nmov: npt.NDArray[np.int64],
+    idx: npt.NDArray[np.int64],
+    lbs: npt.NDArray[np.int64],
+    inc: npt.NDArray[np.int64],
+    drem: npt.NDArray[np.int64],
+    undo: npt.NDArray[np.int64],
+    uhand: npt.NDArray[np.uint64],
+    best_path: npt.NDArray[np.int64],
+    tt_keys: npt.NDArray[np.uint64],
+    tt_values: npt.NDArray[np.int64],
+    node_limit: int,
+) -> int:
+    """Run (or resume) one search until FOUND, DONE or ``node_limit`` more nodes.
+
+    Before the first call of a run the caller sets the root position in ``st``,
+    ``hands``, ``avail`` and ``hkey[0]`` (XOR of ``zhand`` over every hand card),
+    ``st[S_MODE] = MODE_ENTER``, ``st[S_DEPTH] = 0``, ``drem[0]`` (the discrepancy
+    limit), ``st[S_BETA]`` and a fresh ``st[S_STAMP]``.
+    """
+    cards = np.empty(16, dtype=np.int64)
+    tops = np.empty(4, dtype=np.int64)
+    costs = np.empty(MAX_MOVES, dtype=np.int64)
+    players = params[PR_PLAYERS]
+    ndraw = params[PR_NDRAW]
+    max_card = params[PR_MAXCARD]
+    beta = st[S_BETA]
+    stamp = st[S_STAMP]
+    stop_at = st[S_NODES] + node_limit
+    mode = st[S_MODE]
+    d = st[S_DEPTH]
+    while True:
+        if mode == MODE_ENTER:
+            if st[S_NODES] >= stop_at:
+                st[S_MODE] = mode
+                st[S_DEPTH] = d
+                return BUDGET
+            st[S_NODES] += 1
+            left = popcount(avail[0]) + popcount(avail[1])
+            if left < beta:  # at most beta - 1 cards left already: continuing only lowers it
+                st[S_PATH_LEN] = d
+                st[S_MODE] = MODE_FINISHED
+                st[S_DEPTH] = d
+                return FOUND
+            dead = dead_count(
+                st[S_TOP], st[S_TOP + 1], st[S_TOP + 2], st[S_TOP + 3], avail, max_card
+            )
+            ret_lb = -1
+            ret_inc = 0
+            if dead >= beta:  # P5
+                ret_lb = dead
+            else:
+                key = _state_key(st, hkey[0], zdpos, zmove, zlaid, ztop, zcap)
+                e = tt_lookup(tt_keys, tt_values, key)
+                if e != MISSING:
+                    e_lb = e & 127
+                    e_dr = (e >> 7) & 255
+                    if e_dr == EXHAUSTIVE and e_lb >= beta:
+                        ret_lb = e_lb
+                    elif e_dr != EXHAUSTIVE and (e >> 15) == stamp and e_dr >= min(drem[d], 254):
+                        ret_lb = beta
+                        ret_inc = 1
+            if ret_lb < 0:
+                count = _generate(params, st, hands, avail, moves, d, cards, tops, costs)
+                nmov[d] = count
+                if count == 0:
+                    if st[S_LAID] == 0 or (
+                        params[PR_SOLO] != 0 and st[S_DPOS] == ndraw
+                    ):  # TG-7 end (or the P4 endgame turn cannot go on): a leaf
+                        ret_lb = left
+                        if left < st[S_BEST]:
+                            st[S_BEST] = left
+                            for k in range(d):
+                                best_path[k] = moves[k, idx[k] - 1]
+                            st[S_BEST_LEN] = d
+                    else:  # a turn that cannot reach its minimum is not played (TG-7)
+                        ret_lb = INF
+                else:
+                    idx[d] = 0
+                    lbs[d] = INF
+                    inc[d] = 0
+                    hkey[d + 1] = hkey[d]
+                    mode = MODE_NEXT
+                    continue
+            # an immediate answer: return it to the parent
+            if d == 0:
+                st[S_RET_LB] = ret_lb
+                st[S_RET_INC] = ret_inc
+                st[S_MODE] = MODE_FINISHED
+                return DONE
+            d -= 1
+            mode = MODE_RETURN
+            st[S_RET_LB] = ret_lb
+            st[S_RET_INC] = ret_inc
+            continue
+
+        if mode == MODE_RETURN:
+            # undo the move of frame d, fold the child's answer into frame d
+            m = moves[d, idx[d] - 1]
+            if m == END:
+                tm = undo[d, U_TOMOVE]
+                st[S_TOMOVE] = tm
+                st[S_LAID] = undo[d, U_LAID]
+                st[S_DPOS] = undo[d, U_DPOS]
+                st[S_Q] = undo[d, U_Q]
+                st[S_CAPOFF] = undo[d, U_CAPOFF]
+                hands[tm, 0] = uhand[d, 0]
+                hands[tm, 1] = uhand[d, 1]
+            else:
+                c = m >> 2
+                p = m & 3
+                st[S_TOP + p] = undo[d, U_TOP]
+                st[S_Q] = undo[d, U_Q]
+                st[S_LAID] -= 1
+                w = c >> 6
+                bit = _ONE << np.uint64(c & 63)
+                hands[st[S_TOMOVE], w] |= bit
+                avail[w] |= bit
+            if st[S_RET_LB] < lbs[d]:
+                lbs[d] = st[S_RET_LB]
+            if st[S_RET_INC] != 0:
+                inc[d] = 1
+            mode = MODE_NEXT
+            continue
+
+        if mode == MODE_NEXT:
+            i = idx[d]
+            finished = i >= nmov[d]
+            if not finished and i > 0 and drem[d] <= 0:  # limited discrepancy cut
+                inc[d] = 1
+                finished = True
+            if finished:
+                key = _state_key(st, hkey[d], zdpos, zmove, zlaid, ztop, zcap)
+                if inc[d] == 0:
+                    new = tt_store(tt_keys, tt_values, key, min(lbs[d], INF) | (EXHAUSTIVE << 7))
+                else:
+                    value = beta | (min(drem[d], 254) << 7) | (stamp << 15)
+                    new = tt_store(tt_keys, tt_values, key, value)
+                if new:
+                    st[S_TT_NEW] += 1
+                if d == 0:
+                    st[S_RET_LB] = lbs[0]
+                    st[S_RET_INC] = inc[0]
+                    st[S_MODE] = MODE_FINISHED
+                    return DONE
+                st[S_RET_LB] = lbs[d]
+                st[S_RET_INC] = inc[d]
+                d -= 1
+                mode = MODE_RETURN
+                continue
+            idx[d] = i + 1
+            drem[d + 1] = drem[d] - (1 if i > 0 else 0)
+            m = moves[d, i]
+            tm = st[S_TOMOVE]
+            hk = hkey[d]
+            if m == END:
+                undo[d, U_TOMOVE] = tm
+                undo[d, U_LAID] = st[S_LAID]
+                undo[d, U_DPOS] = st[S_DPOS]
+                undo[d, U_Q] = st[S_Q]
+                undo[d, U_CAPOFF] = st[S_CAPOFF]
+                uhand[d, 0] = hands[tm, 0]
+                uhand[d, 1] = hands[tm, 1]
+                dpos = st[S_DPOS]
+                take = min(st[S_LAID], ndraw - dpos)  # TG-4
+                for k in range(take):
+                    c = draw[dpos + k]
+                    hands[tm, c >> 6] |= _ONE << np.uint64(c & 63)
+                    hk ^= zhand[tm, c]
+                st[S_DPOS] = dpos + take
+                st[S_LAID] = 0
+                st[S_Q] = 0
+                st[S_CAPOFF] = 0
+                nxt = tm
+                for step in range(1, players + 1):  # TG-7: empty hands are skipped
+                    cand = (tm + step) % players
+                    if hands[cand, 0] != 0 or hands[cand, 1] != 0:
+                        nxt = cand
+                        break
+                st[S_TOMOVE] = nxt
+            else:
+                c = m >> 2
+                p = m & 3
+                undo[d, U_TOP] = st[S_TOP + p]
+                undo[d, U_Q] = st[S_Q]
+                st[S_TOP + p] = c
+                st[S_Q] = p
+                st[S_LAID] += 1
+                w = c >> 6
+                bit = ~(_ONE << np.uint64(c & 63))
+                hands[tm, w] &= bit
+                avail[w] &= bit
+                hk ^= zhand[tm, c]
+            hkey[d + 1] = hk
+            d += 1
+            mode = MODE_ENTER
+            continue
+
+        return DONE  # MODE_FINISHED: nothing left to do

@@ -1,0 +1,456 @@
+"""The Game: the perfect-information solver (issue 3; docs/solver-thegame.md).
+
+:func:`solve` decides a deal or a position with every card known: a line that lays
+every card (``solved``), or a proof that none exists (``unsolvable``) with the line
+that leaves the fewest cards (TG-8), or ``unknown`` when the budget runs out.
+
+The driver runs the numba kernel (:mod:`solver.thegame.kernel`) in two phases:
+
+* **win?** For each starting player (TG-9: the solver chooses; a position keeps its
+  player to move), limited-discrepancy runs with a growing limit look for a winning
+  line, the kernel's move ordering being the heuristic; the last run has no limit
+  and is exhaustive, so "unsolvable" is only ever claimed after every start has been
+  searched in full (each pruning rule proven in :mod:`solver.thegame.pruning`).
+* **optimum.** Once no start wins, the target ``k`` cards left grows from the best
+  proven lower bound: an exhaustive run either finds a line leaving at most ``k``
+  cards (optimal, since ``k - 1`` was refuted for every start) or raises that
+  start's bound. The transposition table keeps its proven bounds across runs.
+
+Every line is replayed through the reference rules (:mod:`solver.thegame.rules`)
+before it is reported; a line that stops before the game is over is finished with
+the greedy rule and the replayed score is what is reported.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from solver.core.budget import Budget
+from solver.core.result import SolveResult, Status
+from solver.core.tt import SLOT_BYTES, new_table
+from solver.thegame import kernel as K
+from solver.thegame.notation import Deal, line_to_json
+from solver.thegame.players import play_cost
+from solver.thegame.rules import (
+    Play,
+    State,
+    end_turn,
+    is_terminal,
+    lay,
+    legal_moves,
+)
+
+GAME = "thegame"
+ENGINE = "dfs"
+#: discrepancy limits of the "win?" phase; the last one is unlimited (exhaustive)
+DISCREPANCY_SCHEDULE: tuple[int, ...] = (0, 1, 2, 3, 4, 6, 8, 12, 16, K.UNLIMITED)
+#: nodes per kernel call between two checks of the clock
+CHUNK = 1 << 16
+#: in the kernel's ordering, plays costing less than this come before ending the turn
+END_COST = 64
+_ZOBRIST_SEED = 20261122
+#: "no leaf seen yet" in the kernel's best-leaf register
+_NO_LEAF = 1 << 20
+
+Turns = list[tuple[int, list[Play]]]
+
+
+class CertificateError(AssertionError):
+    """A line the kernel returned does not replay to its claimed score (a solver bug)."""
+
+
+@dataclass
+class _Tables:
+    """Zobrist keys for one variant and draw-pile length."""
+
+    zhand: npt.NDArray[np.uint64]
+    zdpos: npt.NDArray[np.uint64]
+    zmove: npt.NDArray[np.uint64]
+    zlaid: npt.NDArray[np.uint64]
+    ztop: npt.NDArray[np.uint64]
+    zcap: np.uint64
+
+    @staticmethod
+    def make(players: int, ndraw: int) -> _Tables:
+        rng = np.random.default_rng(_ZOBRIST_SEED)
+
+        def draw(*shape: int) -> npt.NDArray[np.uint64]:
+            return rng.integers(0, 2**64 - 1, size=shape, dtype=np.uint64, endpoint=True)
+
+        return _Tables(
+            draw(players, 128),
+            draw(ndraw + 1),
+            draw(players),
+            draw(32),
+            draw(2, 2, 128),
+            np.uint64(draw(1)[0]),
+        )
+
+
+@dataclass
+class _Run:
+    """The kernel's arrays for one root position."""
+
+    root: State
+    params: npt.NDArray[np.int64]
+    draw: npt.NDArray[np.int64]
+    tables: _Tables
+    st: npt.NDArray[np.int64] = field(init=False)
+    hands: npt.NDArray[np.uint64] = field(init=False)
+    avail: npt.NDArray[np.uint64] = field(init=False)
+    hkey: npt.NDArray[np.uint64] = field(init=False)
+    moves: npt.NDArray[np.int64] = field(init=False)
+    nmov: npt.NDArray[np.int64] = field(init=False)
+    idx: npt.NDArray[np.int64] = field(init=False)
+    lbs: npt.NDArray[np.int64] = field(init=False)
+    inc: npt.NDArray[np.int64] = field(init=False)
+    drem: npt.NDArray[np.int64] = field(init=False)
+    undo: npt.NDArray[np.int64] = field(init=False)
+    uhand: npt.NDArray[np.uint64] = field(init=False)
+    best_path: npt.NDArray[np.int64] = field(init=False)
+
+    def __post_init__(self) -> None:
+        d = K.MAX_DEPTH
+        self.st = np.zeros(K.N_ST, dtype=np.int64)
+        self.st[K.S_BEST] = _NO_LEAF
+        self.hands = np.zeros((self.root.variant.players, 2), dtype=np.uint64)
+        self.avail = np.zeros(2, dtype=np.uint64)
+        self.hkey = np.zeros(d + 1, dtype=np.uint64)
+        self.moves = np.zeros((d, K.MAX_MOVES), dtype=np.int64)
+        self.nmov = np.zeros(d, dtype=np.int64)
+        self.idx = np.zeros(d, dtype=np.int64)
+        self.lbs = np.zeros(d, dtype=np.int64)
+        self.inc = np.zeros(d, dtype=np.int64)
+        self.drem = np.zeros(d + 1, dtype=np.int64)
+        self.undo = np.zeros((d, K.N_U), dtype=np.int64)
+        self.uhand = np.zeros((d, 2), dtype=np.uint64)
+        self.best_path = np.zeros(d, dtype=np.int64)
+
+    def reset(self, beta: int, discrepancies: int, stamp: int) -> None:
+        """Put the root position into the arrays and arm a new run."""
+        s = self.root
+        st = self.st
+        st[K.S_TOP : K.S_TOP + 4] = s.piles
+        st[K.S_DPOS] = 0
+        st[K.S_TOMOVE] = s.to_move
+        st[K.S_LAID] = s.laid
+        st[K.S_Q] = 0
+        st[K.S_CAPOFF] = 1 if s.laid > 0 else 0
+        st[K.S_DEPTH] = 0
+        st[K.S_MODE] = K.MODE_ENTER
+        st[K.S_BETA] = beta
+        st[K.S_STAMP] = stamp
+        self.hands[:] = 0
+        self.avail[:] = 0
+        key = np.uint64(0)
+        for p, hand in enumerate(s.hands):
+            for c in hand:
+                self.hands[p, c >> 6] |= np.uint64(1) << np.uint64(c & 63)
+                key ^= self.tables.zhand[p, c]
+        for c in (*(c for h in s.hands for c in h), *s.draw):
+            self.avail[c >> 6] |= np.uint64(1) << np.uint64(c & 63)
+        self.hkey[0] = key
+        self.drem[0] = discrepancies
+
+    def step(self, keys: npt.NDArray[np.uint64], values: npt.NDArray[np.int64], nodes: int) -> int:
+        t = self.tables
+        return int(
+            K.search(
+                self.params,
+                self.draw,
+                self.st,
+                self.hands,
+                self.avail,
+                self.hkey,
+                t.zhand,
+                t.zdpos,
+                t.zmove,
+                t.zlaid,
+                t.ztop,
+                t.zcap,
+                self.moves,
+                self.nmov,
+                self.idx,
+                self.lbs,
+                self.inc,
+                self.drem,
+                self.undo,
+                self.uhand,
+                self.best_path,
+                keys,
+                values,
+                nodes,
+            )
+        )
+
+    def path(self) -> list[int]:
+        """The moves from the root to the node where the run stopped (FOUND)."""
+        depth = int(self.st[K.S_PATH_LEN])
+        return [int(self.moves[d, self.idx[d] - 1]) for d in range(depth)]
+
+    def best_leaf_path(self) -> list[int]:
+        return [int(m) for m in self.best_path[: int(self.st[K.S_BEST_LEN])]]
+
+
+@dataclass
+class _Line:
+    """A replayed line: its turns, the player who started it, and the final state."""
+
+    first_player: int
+    turns: Turns
+    final: State
+
+    @property
+    def cards_left(self) -> int:
+        return self.final.cards_left
+
+
+class _OutOfBudget(Exception):
+    pass
+
+
+def solve(game: Deal | State, budget: Budget | None = None) -> SolveResult:
+    """Decide ``game`` (a fresh deal: the solver picks the first player, TG-9; or a
+    position in progress) within ``budget``; see the module docstring."""
+    budget = (budget or Budget()).start()
+    starts = (
+        [game.start(p) for p in range(game.variant.players)] if isinstance(game, Deal) else [game]
+    )
+    return _Solver(starts, budget, isinstance(game, Deal)).run()
+
+
+class _Solver:
+    def __init__(self, starts: list[State], budget: Budget, fresh: bool) -> None:
+        self.starts = starts
+        self.budget = budget
+        self.fresh = fresh
+        variant = starts[0].variant
+        ndraw = len(starts[0].draw)
+        params = np.zeros(K.N_PARAMS, dtype=np.int64)
+        params[K.PR_PLAYERS] = variant.players
+        params[K.PR_MINFULL] = variant.minimum(False)
+        params[K.PR_NDRAW] = ndraw
+        params[K.PR_MAXCARD] = variant.max_card
+        params[K.PR_SOLO] = 1 if variant.players == 1 else 0
+        params[K.PR_END_COST] = END_COST
+        tables = _Tables.make(variant.players, ndraw)
+        draw = np.array(starts[0].draw, dtype=np.int64)
+        self.runs = [_Run(s, params, draw, tables) for s in starts]
+        self.keys, self.values = new_table(budget.table_slots(SLOT_BYTES))
+        self.nodes = 0
+        self.tt_entries = 0
+        self.stamp = 0
+        #: proven lower bound on the cards left, per start
+        self.bounds = [0] * len(starts)
+        self.best: _Line | None = None
+        self.phase_nodes: dict[str, int] = {"win": 0, "optimum": 0}
+
+    # ------------------------------------------------------------------ kernel runs
+
+    def _run(self, r: int, beta: int, discrepancies: int) -> tuple[int, int, bool]:
+        """One kernel run from start ``r``: (outcome, root bound, exhaustive?)."""
+        run = self.runs[r]
+        self.stamp += 1
+        run.reset(beta, discrepancies, self.stamp)
+        before = 0
+        while True:
+            if self.budget.expired(self.nodes):
+                self._note_best_leaf(r)
+                raise _OutOfBudget
+            chunk = CHUNK
+            if self.budget.nodes is not None:
+                chunk = max(1, min(chunk, self.budget.nodes - self.nodes))
+            outcome = run.step(self.keys, self.values, chunk)
+            now = int(run.st[K.S_NODES])
+            self.nodes += now - before
+            before = now
+            if outcome != K.BUDGET:
+                break
+        self.tt_entries += int(run.st[K.S_TT_NEW])
+        run.st[K.S_TT_NEW] = 0
+        run.st[K.S_NODES] = 0
+        self._note_best_leaf(r)
+        return outcome, int(run.st[K.S_RET_LB]), int(run.st[K.S_RET_INC]) == 0
+
+    def _note_best_leaf(self, r: int) -> None:
+        run = self.runs[r]
+        value = int(run.st[K.S_BEST])
+        if value < _NO_LEAF and (self.best is None or value < self.best.cards_left):
+            line = replay(run.root, run.best_leaf_path(), finish=True)
+            self._offer(line)
+
+    def _offer(self, line: _Line) -> None:
+        if self.best is None or line.cards_left < self.best.cards_left:
+            self.best = line
+
+    # ----------------------------------------------------------------------- phases
+
+    def run(self) -> SolveResult:
+        status = Status.UNKNOWN
+        try:
+            if self._win_phase():
+                status = Status.SOLVED
+            else:
+                status = Status.UNSOLVABLE
+                self._optimum_phase()
+        except _OutOfBudget:
+            pass
+        return self._result(status)
+
+    def _win_phase(self) -> bool:
+        """Look for a winning line; True when found. Returns False only when every
+        start was searched exhaustively and none wins."""
+        for discrepancies in DISCREPANCY_SCHEDULE:
+            for r in range(len(self.runs)):
+                if self.bounds[r] >= 1:
+                    continue
+                before = self.nodes
+                outcome, bound, exhaustive = self._run(r, 1, discrepancies)
+                self.phase_nodes["win"] += self.nodes - before
+                if outcome == K.FOUND:
+                    self._found(r, 0)
+                    return True
+                if exhaustive:
+                    self.bounds[r] = max(1, bound)
+            if all(b >= 1 for b in self.bounds):
+                return False
+        raise AssertionError("the unlimited run is always exhaustive")
+
+    def _optimum_phase(self) -> None:
+        """Raise the target one card at a time until a start reaches it (optimal)."""
+        while True:
+            k = min(self.bounds)
+            if self.best is not None and self.best.cards_left <= k:
+                return  # a line already meets the proven bound: optimal
+            for r in range(len(self.runs)):
+                if self.bounds[r] > k:
+                    continue
+                before = self.nodes
+                outcome, bound, exhaustive = self._run(r, k + 1, K.UNLIMITED)
+                self.phase_nodes["optimum"] += self.nodes - before
+                if outcome == K.FOUND:
+                    self._found(r, k)
+                    return
+                if not exhaustive:
+                    raise AssertionError("an unlimited run is always exhaustive")
+                self.bounds[r] = max(k + 1, bound)
+
+    def _found(self, r: int, target: int) -> None:
+        """The kernel found a line leaving at most ``target`` cards; certify it."""
+        run = self.runs[r]
+        line = replay(run.root, run.path(), finish=True)
+        if line.cards_left > target:
+            raise CertificateError(
+                f"line claimed at most {target} cards left, replays to {line.cards_left}"
+            )
+        self._offer(line)
+
+    # ------------------------------------------------------------------------ result
+
+    def _result(self, status: Status) -> SolveResult:
+        bound = min(self.bounds)
+        best = self.best
+        objective = best.cards_left if best is not None else None
+        proven = best is not None and best.cards_left <= bound
+        if best is not None and best.cards_left == 0:  # a replayed winning line
+            status = Status.SOLVED
+        if status is Status.SOLVED:
+            proven, bound = True, 0
+        if proven and best is not None:
+            bound = best.cards_left
+        root = self.starts[0]
+        variant = root.variant
+        extra: dict[str, Any] = {
+            "players": variant.players,
+            "expert": variant.expert,
+            "expert_hand": variant.expert_hand,
+            "max_card": variant.max_card,
+            "first_player": best.first_player if best is not None else None,
+            "fresh_deal": self.fresh,
+            "decided": status is not Status.UNKNOWN,
+            "start_bounds": list(self.bounds),
+            "nodes_win_phase": self.phase_nodes["win"],
+            "nodes_optimum_phase": self.phase_nodes["optimum"],
+        }
+        return SolveResult(
+            game=GAME,
+            engine=ENGINE,
+            status=status,
+            objective_name="cards_left",
+            objective=objective,
+            bound=bound,
+            proven_optimal=proven,
+            line=line_to_json(best.turns) if best is not None else [],
+            nodes=self.nodes,
+            seconds=self.budget.elapsed,
+            tt_entries=self.tt_entries,
+            extra=extra,
+        )
+
+
+# --------------------------------------------------------------------- certificates
+
+
+def replay(root: State, path: list[int], *, finish: bool) -> _Line:
+    """Replay kernel moves through the reference rules (raising ``IllegalMove`` on any
+    illegal one) and, with ``finish``, play on greedily until the game is over."""
+    state = root
+    turns: Turns = []
+    plays: list[Play] = []
+    mover = state.to_move
+    for move in path:
+        if move == K.END:
+            state = end_turn(state)
+            turns.append((mover, plays))
+            plays = []
+            mover = state.to_move
+        else:
+            state = lay(state, move >> 2, move & 3)
+            plays.append(Play(move >> 2, move & 3))
+    if finish:
+        state, plays, turns = _finish(state, plays, turns)
+    if plays:
+        turns.append((mover, plays))
+    return _Line(root.to_move, turns, state)
+
+
+def _finish(state: State, plays: list[Play], turns: Turns) -> tuple[State, list[Play], Turns]:
+    """Play on with the greedy rule (cheapest play; stop after the minimum unless a
+    play is a trick or leaves a gap of at most 2) until the game ends (TG-7)."""
+    mover = state.to_move
+    while not state.is_won:
+        if state.laid == 0 and is_terminal(state):
+            break
+        options = [m for m in legal_moves(state) if isinstance(m, Play)]
+        best = min(options, key=lambda m: (play_cost(state, m), m.card, m.pile), default=None)
+        if state.laid >= state.minimum and (best is None or play_cost(state, best) > 2):
+            state = end_turn(state)
+            turns.append((mover, plays))
+            plays = []
+            mover = state.to_move
+            continue
+        if best is None:
+            raise CertificateError("a turn in progress cannot reach its minimum")
+        state = lay(state, best.card, best.pile)
+        plays.append(best)
+    return state, plays, turns
+
+
+def certify(root: State, turns: list[dict[str, Any]]) -> State:
+    """Replay a JSON line (:func:`notation.line_to_json`) from ``root`` through the
+    rules; return the final state. Raises ``IllegalMove`` or :class:`CertificateError`."""
+    state = root
+    for number, turn in enumerate(turns):
+        if turn["player"] != state.to_move:
+            raise CertificateError(
+                f"turn {number + 1}: player {turn['player']} is not to move ({state.to_move})"
+            )
+        for play in turn["plays"]:
+            state = lay(state, int(play["card"]), int(play["pile"]))
+        if not state.is_won and (number + 1 < len(turns) or state.laid >= state.minimum):
+            state = end_turn(state)
+    return state

@@ -1,0 +1,38 @@
+"""Random small positions and deals shared by the solver's tests."""
+
+from __future__ import annotations
+
+import random
+
+from solver.thegame.rules import State, Variant, apply, deal, legal_moves, shuffled_deck
+
+
+def tight_position(variant: Variant, seed: int, extra: int) -> State:
+    """A random position with every hand full and ``extra`` cards in the draw pile;
+    every other card is laid, the pile tops among the laid cards (ascending tops from
+    the upper half of them and descending tops from the lower half, or mixed). Many
+    such positions are unsolvable, unlike small fresh deals, which nearly always win."""
+    rng = random.Random(seed)
+    cards = list(variant.cards)
+    rng.shuffle(cards)
+    held = variant.hand_size * variant.players
+    left = min(held + extra, len(cards) - 4)
+    rest, laid = cards[:left], sorted(cards[left:])
+    half = len(laid) // 2
+    lo, hi = rng.sample(laid[:half], 2), rng.sample(laid[half:], 2)
+    tops = (hi[0], hi[1], lo[0], lo[1]) if rng.random() < 0.5 else (lo[0], hi[1], hi[0], lo[1])
+    h = variant.hand_size
+    hands = tuple(tuple(rest[p * h : (p + 1) * h]) for p in range(variant.players))
+    return State(variant, tops, hands, tuple(rest[held:]), rng.randrange(variant.players), 0)
+
+
+def random_playout_position(variant: Variant, seed: int, moves: int) -> State:
+    """A fresh deal played on ``moves`` random legal moves (maybe mid-turn)."""
+    rng = random.Random(seed)
+    state = deal(variant, shuffled_deck(variant, seed), rng.randrange(variant.players))
+    for _ in range(moves):
+        options = legal_moves(state)
+        if not options:
+            break
+        state = apply(state, rng.choice(options))
+    return state

@@ -1,0 +1,61 @@
+"""The numba kernel's building blocks against the reference rules and pruning module."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from solver.thegame import kernel as K
+from solver.thegame.pruning import dead_cards
+from solver.thegame.rules import PILES, Variant, accepts, can_lay
+
+from .search_cases import random_playout_position, tight_position
+
+
+def bitset(cards: list[int] | frozenset[int]) -> np.ndarray:  # type: ignore[type-arg]
+    words = np.zeros(2, dtype=np.uint64)
+    for c in cards:
+        words[c >> 6] |= np.uint64(1) << np.uint64(c & 63)
+    return words
+
+
+@given(st.integers(min_value=0, max_value=2**64 - 1))
+@settings(deadline=None)
+def test_popcount(x: int) -> None:
+    assert K.popcount(np.uint64(x)) == bin(x).count("1")
+
+
+@given(st.sets(st.integers(2, 99)), st.integers(0, 101), st.integers(0, 101))
+@settings(max_examples=200, deadline=None)
+def test_count_between(cards: set[int], lo: int, hi: int) -> None:
+    assert K.count_between(bitset(list(cards)), lo, hi) == sum(lo <= c <= hi for c in cards)
+
+
+@pytest.mark.parametrize("pile", PILES)
+def test_accepts_matches_tg3(pile: int) -> None:
+    for top in range(1, 101):
+        for card in range(2, 100):
+            assert K.accepts(pile, top, card) == accepts(pile, top, card), (pile, top, card)
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_dead_count_matches_the_reference(seed: int) -> None:
+    variant = Variant(players=1 + seed % 3, expert=seed % 2 == 0, max_card=40 + seed)
+    state = tight_position(variant, seed, seed % 7)
+    avail = bitset([c for h in state.hands for c in h] + list(state.draw))
+    t = state.piles
+    assert K.dead_count(t[0], t[1], t[2], t[3], avail, variant.max_card) == len(dead_cards(state))
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_can_complete_matches_the_rules(seed: int) -> None:
+    """With every pile open, the kernel's TG-7 check agrees with rules.can_lay."""
+    variant = Variant(players=1, expert=True, max_card=30 + seed)
+    state = random_playout_position(variant, seed, seed % 11)
+    cards = np.array(state.hand + (0,) * (16 - len(state.hand)), dtype=np.int64)
+    tops = np.array(state.piles, dtype=np.int64)
+    for need in (0, 1, 2):
+        expected = can_lay(state.piles, state.hand, need)
+        assert K.can_complete(tops, cards, len(state.hand), -1, need, 0) == expected

@@ -1,0 +1,136 @@
+"""The solver (solver/thegame/search.py) against the brute force, stored answers,
+the certificate replay, budgets and the first-player choice (TG-9)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from solver.core.budget import Budget
+from solver.core.result import SolveResult, Status
+from solver.thegame.bruteforce import optimal, optimal_deal
+from solver.thegame.notation import Deal
+from solver.thegame.rules import State, Variant, is_terminal, shuffled_deck
+from solver.thegame.search import certify, solve
+
+from .search_cases import random_playout_position, tight_position
+
+DATA = Path(__file__).parents[1] / "data" / "thegame" / "search_positions.json"
+SMALL = Budget(memory_mb=4)
+
+
+def check_certificate(root: State, result: SolveResult) -> None:
+    """The reported line replays through the rules to a finished game with the
+    reported number of cards left (TG-7, TG-8)."""
+    final = certify(root, result.line)
+    assert final.cards_left == result.objective
+    assert final.is_won or is_terminal(final)
+
+
+def check_against(root: State | Deal, expected: int) -> SolveResult:
+    result = solve(root, Budget(memory_mb=4))
+    assert result.objective == expected
+    assert result.proven_optimal
+    assert result.bound == expected
+    assert result.status is (Status.SOLVED if expected == 0 else Status.UNSOLVABLE)
+    start = root.start(result.extra["first_player"]) if isinstance(root, Deal) else root
+    check_certificate(start, result)
+    return result
+
+
+def position_from_json(doc: dict) -> State:  # type: ignore[type-arg]
+    v = doc["variant"]
+    variant = Variant(v["players"], v["expert"], v["expert_hand"], v["max_card"])
+    return State(
+        variant,
+        tuple(doc["piles"]),
+        tuple(tuple(h) for h in doc["hands"]),
+        tuple(doc["draw"]),
+        doc["to_move"],
+        doc["laid"],
+    )
+
+
+STORED = json.loads(DATA.read_text()) if DATA.exists() else []
+
+
+def test_the_stored_positions_include_unsolvable_ones() -> None:
+    values = [doc["optimal_cards_left"] for doc in STORED]
+    assert len(values) >= 100
+    assert sum(v > 0 for v in values) >= 30
+    assert sum(v == 0 for v in values) >= 30
+
+
+@pytest.mark.parametrize("number", range(len(STORED)))
+def test_stored_positions_with_known_optimum(number: int) -> None:
+    """Regression positions whose optimum the brute force computed (tests/data)."""
+    doc = STORED[number]
+    check_against(position_from_json(doc), doc["optimal_cards_left"])
+
+
+CONFIGS = [
+    Variant(1, False, False, 44),
+    Variant(1, True, False, 50),
+    Variant(1, True, True, 60),
+    Variant(2, True, True, 50),
+    Variant(3, True, True, 48),
+]
+
+
+@pytest.mark.parametrize("variant", CONFIGS, ids=str)
+@pytest.mark.parametrize("seed", range(12))
+def test_tight_positions_agree_with_the_brute_force(variant: Variant, seed: int) -> None:
+    if variant.players > 1 and seed >= 6:
+        pytest.skip("the brute force is slow here; the stored positions cover more")
+    state = tight_position(variant, 1000 + seed, seed % 3 if variant.players == 1 else 0)
+    check_against(state, optimal(state).cards_left)
+
+
+@pytest.mark.parametrize("seed", range(24))
+def test_positions_in_mid_turn_agree_with_the_brute_force(seed: int) -> None:
+    """Positions reached by random moves, often in the middle of a turn (P3's
+    exemption for the root's turn)."""
+    variant = Variant(1 + seed % 2, seed % 3 == 0, False, 24 + seed % 6)
+    state = random_playout_position(variant, seed, 5 + seed % 7)
+    check_against(state, optimal(state).cards_left)
+
+
+@pytest.mark.parametrize("seed", range(12))
+@pytest.mark.parametrize("players", [1, 2, 3])
+def test_fresh_deals_agree_with_the_brute_force(seed: int, players: int) -> None:
+    """TG-9: the solver picks the first player; its value is the best over every
+    start (the brute force's ``optimal_deal``) and its line starts with that player."""
+    variant = Variant(players, players > 1, False, 20 + (seed if players < 3 else seed % 5))
+    deal = Deal(variant, tuple(shuffled_deck(variant, seed)))
+    _, best = optimal_deal([deal.start(p) for p in range(players)])
+    check_against(deal, best.cards_left)
+
+
+def test_a_budget_that_runs_out_says_unknown_never_wrong() -> None:
+    variant = Variant(1, False, False, 99)
+    deal = Deal(variant, tuple(shuffled_deck(variant, 1)))
+    result = solve(deal, Budget(nodes=50, memory_mb=4))
+    assert result.status is Status.UNKNOWN
+    assert not result.proven_optimal
+    assert result.bound == 0
+    if result.line:
+        check_certificate(deal.start(result.extra["first_player"]), result)
+
+
+def test_an_official_deal_is_solved_with_a_replayed_line() -> None:
+    variant = Variant(1, False, False, 99)
+    deal = Deal(variant, tuple(shuffled_deck(variant, 2)))
+    result = solve(deal, Budget(seconds=20, memory_mb=16))
+    assert result.status is Status.SOLVED
+    assert result.objective == 0
+    check_certificate(deal.start(0), result)
+    json.dumps(result.to_json())
+
+
+def test_a_blocked_start_is_scored_as_it_stands() -> None:
+    variant = Variant(max_card=20)
+    state = State(variant, (19, 18, 3, 2), ((20, 4, 5, 6, 7, 14, 15, 16),), (17, 8), 0, 0)
+    result = check_against(state, 10)
+    assert result.line == []
