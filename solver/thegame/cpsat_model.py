@@ -98,6 +98,11 @@ def slot_count(state: State) -> int:
     m = variant.minimum(False)
     k = len(state.draw)
     before_empty = 0 if k == 0 else 2 + (k - 1) // m
+    if k and any(not hand for hand in state.hands):
+        # Not reachable by play (hands are full while the draw pile has cards), but a
+        # position may be written so: empty hands are skipped, which stretches every
+        # round of turns by at most P - 1 slots.
+        before_empty *= variant.players
     hmax = max(variant.hand_size, *(len(h) for h in state.hands))
     return before_empty + variant.players * hmax
 
@@ -214,6 +219,10 @@ def build_model(state: State, choose_first: bool) -> GameModel:
             model.add(stop[0] == 0)
             model.add(lay[0] == 1)
             continue
+        if t == 0 and first is not None and not state.hands[first] and n_cards:
+            # rules.is_terminal: the player to move holds nothing and cannot lay the
+            # minimum, so the game is over (such a position is not reachable by play).
+            model.add(stop[0] == 1)
         model.add_implication(stop[t], lay[t].negated())
         model.add(count[t] >= m * lay[t] - (m - 1) * empty_at(t))
         model.add(held == 0).only_enforce_if([lay[t].negated(), stop[t].negated()])
