@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 from rich.markup import escape
 
-from cli import facetoface, sequence, thegame, thegame_simulate, uno
+from cli import facetoface, sequence, thegame, thegame_simulate, thegame_solve, thegame_study, uno
 from cli.dispatch import SHOW, game_of, verb
 from cli.io import InputError, fail, read_source, stderr
 from solver import __version__
@@ -26,9 +26,10 @@ VERBS: dict[str, typer.Typer] = {
     "solve": verb("solve", "Solve a deal or position: [bold]playable solve FILE|GAME ...[/]"),
     "analyse": verb("analyse", "Analyse a position: [bold]playable analyse FILE|GAME ...[/]"),
     "simulate": verb("simulate", "Simulate many games between bots."),
+    "study": verb("study", "Solve many deals and store each result in SQLite (resumable)."),
 }
 # Each game module adds its subcommands to the verbs; a new game is one entry here.
-for game in (thegame, thegame_simulate, sequence, facetoface, uno):
+for game in (thegame, thegame_simulate, thegame_study, thegame_solve, sequence, facetoface, uno):
     game.register(VERBS)
 for name, group in VERBS.items():
     if group.registered_commands:
@@ -61,6 +62,9 @@ def show(
         fail(f"{file}: unknown game '{game}' (games: {', '.join(sorted(SHOW))})")
     text, source = read_source(file)
     SHOW[game](text, source, json)
+
+
+app.command("report")(thegame_study.report_command)
 
 
 def main() -> None:

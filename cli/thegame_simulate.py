@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import partial
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -12,7 +13,7 @@ from cli.io import fail, print_json, stdout
 from cli.progress import progress_bar
 from cli.thegame import Expert, ExpertHand, Json, MaxCard, Players, variant_from
 from solver.core.stats import Proportion
-from solver.core.study import run_jobs
+from solver.core.study import ResultStore, run_jobs
 from solver.thegame.players import STRATEGIES
 from solver.thegame.simulate import Simulation, describe, summarise
 
@@ -28,6 +29,9 @@ def simulate_command(
     expert_hand: ExpertHand = False,
     max_card: MaxCard = 99,
     workers: Workers = 2,
+    db: Annotated[
+        Path | None, typer.Option("--db", help="Keep each game in this SQLite file (resumable).")
+    ] = None,
     json: Json = False,
 ) -> None:
     """Play GAMES deals with a hidden-information player: win rate with a 95% interval,
@@ -35,15 +39,28 @@ def simulate_command(
     if strategy not in STRATEGIES:
         fail(f"unknown strategy '{strategy}'; choose one of {', '.join(STRATEGIES)}")
     simulation = Simulation(variant_from(players, expert, expert_hand, max_card), strategy)
-    cards_left: dict[int, int] = {}
+    seeds = range(seed, seed + games)
+    store = (
+        ResultStore(db, {"game": "thegame", "kind": "simulation", **describe(simulation)})
+        if db is not None
+        else None
+    )
+    cards_left = {
+        row["seed"]: row["value"]
+        for row in (store.results() if store else [])
+        if row["seed"] in seeds
+    }
 
-    with progress_bar(f"simulate {strategy}", games, quiet=json) as advance:
+    with progress_bar(f"simulate {strategy}", games, len(cards_left), quiet=json) as advance:
 
         def record(game_seed: int, result: dict[str, Any]) -> None:
+            if store is not None:
+                store.record(game_seed, result)
             cards_left[game_seed] = result["value"]
             advance()
 
-        run_jobs(partial(_play, simulation), range(seed, seed + games), record, workers)
+        pending = [s for s in seeds if s not in cards_left]
+        run_jobs(partial(_play, simulation), pending, record, workers)
     summary = {
         "game": "thegame",
         **describe(simulation),

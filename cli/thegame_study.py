@@ -1,0 +1,193 @@
+"""`playable study thegame` and `playable report`: winnability of many deals, stored
+in SQLite as each deal finishes, and the tables and plots made from such files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.table import Table
+
+from cli.io import fail, print_json, stderr, stdout
+from cli.progress import progress_bar
+from cli.thegame import Expert, ExpertHand, Json, MaxCard, Players, variant_from
+from cli.thegame_simulate import Workers
+from solver.core.stats import Proportion
+from solver.core.study import ResultStore, run_jobs
+from solver.thegame.simulate import summarise
+from solver.thegame.study import Study, summarise_study
+
+Database = Annotated[Path, typer.Option("--db", help="SQLite file of the study.")]
+Scheduler = Annotated[
+    str | None,
+    typer.Option(help="Dask scheduler address (tcp://host:8786), or 'local' for a LocalCluster."),
+]
+
+
+def study_command(
+    db: Database,
+    deals: Annotated[int, typer.Option(help="Solve the deals of seeds 0..DEALS-1.", min=1)],
+    seconds: Annotated[float, typer.Option(help="Time budget per deal.")] = 10.0,
+    nodes: Annotated[int | None, typer.Option(help="Node budget per deal.")] = None,
+    memory: Annotated[int, typer.Option(help="Transposition table MiB per worker.")] = 256,
+    players: Players = None,
+    expert: Expert = False,
+    expert_hand: ExpertHand = False,
+    max_card: MaxCard = 99,
+    workers: Workers = 2,
+    scheduler: Scheduler = None,
+    json: Json = False,
+) -> None:
+    """Solve DEALS deals with the perfect-information solver, storing each result in
+    the --db file as it finishes. Interrupted and started again with the same
+    arguments, it carries on where it stopped."""
+    study = Study(variant_from(players, expert, expert_hand, max_card), seconds, nodes, memory)
+    store = ResultStore(db, study.config())
+    done = store.done()
+    pending = [seed for seed in range(deals) if seed not in done]
+    try:
+        with progress_bar("study", deals, len(done & set(range(deals))), quiet=json) as advance:
+
+            def record(seed: int, result: dict[str, Any]) -> None:
+                store.record(seed, result)
+                advance()
+
+            run_jobs(study.solve, pending, record, workers, scheduler)
+    except KeyboardInterrupt:
+        finished = len(store.done())
+        stderr.print(
+            f"interrupted: {finished} deals stored in {db}; run the same command again to carry on"
+        )
+        raise typer.Exit(130) from None
+    rows = [row for row in store.results() if row["seed"] < deals]
+    summary = {"db": str(db), **study.config(), **summarise_study(rows)}
+    if json:
+        print_json(summary)
+    else:
+        stdout.print(study_table([summary]))
+
+
+def label(config: dict[str, Any]) -> str:
+    """A short name: '2p expert solver' (a study), '1p planner' (a simulation), ..."""
+    v = config["variant"]
+    parts = [f"{v['players']}p"]
+    if v.get("expert"):
+        parts.append("expert")
+    if v.get("expert_hand"):
+        parts.append("expert-hand")
+    if v.get("max_card", 99) != 99:
+        parts.append(f"max {v['max_card']}")
+    parts.append(config.get("strategy", "solver"))
+    return " ".join(parts)
+
+
+def study_table(summaries: list[dict[str, Any]]) -> Table:
+    table = Table(title="The Game: winnability with every card known")
+    for column in (
+        "study",
+        "deals",
+        "winnable (95% CI)",
+        "decided",
+        "unknown",
+        "median s",
+        "nodes/s",
+    ):
+        table.add_column(column, justify="left" if column == "study" else "right", no_wrap=True)
+    for s in summaries:
+        rate = s["nodes_per_second"]
+        table.add_row(
+            label(s),
+            str(s["deals"]),
+            str(Proportion(s["solved"], s["deals"])),
+            str(Proportion(s["solved"] + s["unsolvable"], s["deals"])),
+            str(s["unknown"]),
+            f"{s['median_seconds']:.3f}" if s["median_seconds"] is not None else "-",
+            f"{rate:,.0f}" if rate else "-",
+        )
+    return table
+
+
+def report_command(
+    files: Annotated[list[Path], typer.Argument(help="Study or simulation SQLite files.")],
+    plots: Annotated[Path | None, typer.Option(help="Write PNG plots to this folder.")] = None,
+    json: Json = False,
+) -> None:
+    """Tables (and with --plots, PNG figures) from study and simulation files:
+    winnability with 95% Wilson intervals, cards left, decided and unknown shares."""
+    studies: list[dict[str, Any]] = []
+    simulations: list[dict[str, Any]] = []
+    for file in files:
+        if not file.is_file():
+            fail(f"{file}: no such file")
+        store = ResultStore(file)
+        rows = store.results()
+        config = store.config
+        store.close()
+        if config.get("kind") == "study":
+            studies.append({"db": str(file), **config, **summarise_study(rows)})
+        elif config.get("kind") == "simulation":
+            values = [row["value"] for row in rows]
+            simulations.append({"db": str(file), **config, **summarise(values)})
+        else:
+            fail(f"{file}: not a study or simulation of The Game")
+    written = _plots(plots, studies, simulations) if plots is not None else []
+    if json:
+        print_json(
+            {"studies": studies, "simulations": simulations, "plots": [str(p) for p in written]}
+        )
+        return
+    if studies:
+        stdout.print(study_table(studies))
+    for s in simulations:
+        stdout.print(
+            f"{label(s)}: wins {Proportion(**_counts(s['wins']))}, "
+            f"mean cards left {s['mean_cards_left']:.2f} over {s['games']} games"
+        )
+    for path in written:
+        stdout.print(f"wrote {path}")
+
+
+def _counts(proportion: dict[str, Any]) -> dict[str, int]:
+    return {"successes": proportion["successes"], "trials": proportion["trials"]}
+
+
+def _plots(folder: Path, studies: list[dict[str, Any]], sims: list[dict[str, Any]]) -> list[Path]:
+    from solver.thegame import plots
+
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for s in studies + sims:
+        name = label(s).replace(" ", "-")
+        distribution = s.get("cards_left_distribution") or s.get("distribution") or {}
+        distribution = {int(k): v for k, v in distribution.items()}
+        if distribution:
+            written.append(
+                plots.cards_left_histogram(
+                    label(s), distribution, folder / f"cards-left-{name}.png"
+                )
+            )
+    if studies:
+        written.append(
+            plots.rates_with_intervals(
+                "Winnability with every card known",
+                "deals won (%)",
+                [(label(s), s["winnable"]) for s in studies],
+                folder / "winnability.png",
+            )
+        )
+    if studies or sims:
+        bars = [(label(s), s["winnable"]) for s in studies] + [(label(s), s["wins"]) for s in sims]
+        written.append(
+            plots.rates_with_intervals(
+                "Perfect information vs players",
+                "games won (%)",
+                bars,
+                folder / "perfect-vs-players.png",
+            )
+        )
+    return written
+
+
+def register(verbs: dict[str, typer.Typer]) -> None:
+    verbs["study"].command("thegame")(study_command)

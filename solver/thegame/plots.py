@@ -1,0 +1,51 @@
+"""The Game: matplotlib figures of studies and simulations (PNG files)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+
+def _pyplot() -> Any:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
+def cards_left_histogram(label: str, distribution: dict[int, int], path: Path) -> Path:
+    """Bar chart: how many deals end with each number of cards left."""
+    plt = _pyplot()
+    figure, axes = plt.subplots(figsize=(8, 4))
+    keys = sorted(distribution)
+    axes.bar(keys, [distribution[k] for k in keys], color="#3b75af")
+    axes.set_xlabel("cards left (TG-8)")
+    axes.set_ylabel("deals")
+    axes.set_title(f"Cards left: {label}")
+    figure.tight_layout()
+    figure.savefig(path, dpi=120)
+    plt.close(figure)
+    return path
+
+
+def rates_with_intervals(
+    title: str, ylabel: str, bars: list[tuple[str, dict[str, Any]]], path: Path
+) -> Path:
+    """One bar per (label, proportion JSON) with its 95% Wilson interval as error bar."""
+    plt = _pyplot()
+    figure, axes = plt.subplots(figsize=(max(6, 1.3 * len(bars)), 4))
+    labels = [label for label, _ in bars]
+    rates = [100 * p["rate"] for _, p in bars]
+    below = [100 * (p["rate"] - p["low"]) for _, p in bars]
+    above = [100 * (p["high"] - p["rate"]) for _, p in bars]
+    axes.bar(labels, rates, yerr=[below, above], capsize=5, color="#4c9a5a")
+    axes.set_ylabel(ylabel)
+    axes.set_title(title)
+    axes.set_ylim(0, max([100 * p["high"] for _, p in bars] + [1]) * 1.15)
+    plt.setp(axes.get_xticklabels(), rotation=20, ha="right")
+    figure.tight_layout()
+    figure.savefig(path, dpi=120)
+    plt.close(figure)
+    return path

@@ -1,0 +1,91 @@
+"""The Game at scale: solve many deals with the perfect-information solver and
+summarise what share of deals can be won (the winnability table of docs/results.md).
+
+Deal ``i`` of a study is the deal shuffled with seed ``i`` (``shuffled_deck``), so
+studies of the same variant meet the same deals and a study can be extended.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from solver.core.budget import Budget
+from solver.core.stats import Proportion
+from solver.thegame.notation import Deal
+from solver.thegame.rules import Variant, shuffled_deck
+
+
+@dataclass(frozen=True)
+class Study:
+    """What a study solves: the variant and the budget for each deal."""
+
+    variant: Variant
+    seconds: float
+    nodes: int | None = None
+    memory_mb: int = 256
+
+    def config(self) -> dict[str, Any]:
+        """The arguments stored with the study (a resumed study must match them)."""
+        return {
+            "game": "thegame",
+            "kind": "study",
+            "variant": asdict(self.variant),
+            "seconds": self.seconds,
+            "nodes": self.nodes,
+            "memory_mb": self.memory_mb,
+        }
+
+    def solve(self, seed: int) -> dict[str, Any]:
+        """Solve the deal of ``seed``; the result as a study row (line included)."""
+        from solver.thegame.search import solve
+
+        deal = Deal(self.variant, tuple(shuffled_deck(self.variant, seed)))
+        result = solve(deal, Budget(self.seconds, self.nodes, self.memory_mb))
+        return {
+            "status": result.status.value,
+            "value": result.objective,
+            "nodes": result.nodes,
+            "seconds": result.seconds,
+            "proven_optimal": result.proven_optimal,
+            "bound": result.bound,
+            "first_player": result.extra.get("first_player"),
+            "line": result.line,
+        }
+
+
+def study_from_config(config: dict[str, Any]) -> Study:
+    return Study(
+        Variant(**config["variant"]), config["seconds"], config["nodes"], config["memory_mb"]
+    )
+
+
+def summarise_study(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """Winnability with its 95% Wilson interval, and what the unknowns leave open.
+
+    ``winnable`` counts solved deals among all deals, so each unknown deal counts as
+    not won: with unknowns it is a lower bound, and ``winnable_if_unknown_won`` the
+    matching upper bound. ``winnable_decided`` is the rate among decided deals only.
+    The distribution of cards left is over deals whose optimum is proven.
+    """
+    n = len(rows)
+    status = Counter(row["status"] for row in rows)
+    solved, unsolvable, unknown = status["solved"], status["unsolvable"], status["unknown"]
+    optimal = [row["value"] for row in rows if row.get("proven_optimal")]
+    seconds = sorted(row["seconds"] for row in rows)
+    nodes = sum(row.get("nodes") or 0 for row in rows)
+    return {
+        "deals": n,
+        "solved": solved,
+        "unsolvable": unsolvable,
+        "unknown": unknown,
+        "winnable": Proportion(solved, n).to_json(),
+        "winnable_if_unknown_won": Proportion(solved + unknown, n).to_json(),
+        "winnable_decided": Proportion(solved, solved + unsolvable).to_json(),
+        "decided": Proportion(solved + unsolvable, n).to_json(),
+        "cards_left_distribution": dict(sorted(Counter(optimal).items())),
+        "median_seconds": seconds[n // 2] if n else None,
+        "total_seconds": sum(seconds),
+        "nodes_per_second": nodes / sum(seconds) if seconds and sum(seconds) > 0 else None,
+    }

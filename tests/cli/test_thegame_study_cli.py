@@ -1,0 +1,60 @@
+"""`playable study thegame` and `playable report` as a user runs them."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "cli.main", *args],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+
+
+STUDY = [
+    "study",
+    "thegame",
+    "--max-card",
+    "30",
+    "--players",
+    "2",
+    "--seconds",
+    "5",
+    "--workers",
+    "1",
+]
+
+
+def test_study_extends_and_reports(tmp_path: Path) -> None:
+    db = tmp_path / "study.sqlite"
+    first = run(*STUDY, "--deals", "3", "--db", str(db), "--json")
+    assert first.returncode == 0, first.stderr
+    assert json.loads(first.stdout)["deals"] == 3
+    rows_before = sqlite3.connect(db).execute("SELECT * FROM results ORDER BY seed").fetchall()
+    second = json.loads(run(*STUDY, "--deals", "5", "--db", str(db), "--json").stdout)
+    assert second["deals"] == 5
+    rows_after = sqlite3.connect(db).execute("SELECT * FROM results ORDER BY seed").fetchall()
+    assert rows_after[:3] == rows_before  # finished deals are kept, not solved again
+    for _, status, value, _, _, whole in rows_after:
+        result = json.loads(whole)
+        assert status in ("solved", "unsolvable", "unknown")
+        if status == "solved":
+            assert value == 0 and result["line"]
+    other = run(*STUDY[:-2], "--workers", "1", "--expert", "--deals", "2", "--db", str(db))
+    assert other.returncode == 2 and "other arguments" in other.stderr
+
+    plots = tmp_path / "plots"
+    report = run("report", str(db), "--plots", str(plots), "--json")
+    assert report.returncode == 0, report.stderr
+    document = json.loads(report.stdout)
+    assert document["studies"][0]["deals"] == 5
+    assert (plots / "winnability.png").stat().st_size > 1000
+    assert run("report", str(tmp_path / "missing.sqlite")).returncode == 2
