@@ -20,7 +20,7 @@ from solver.uno.players import GreedyPlayer, view_of
 from solver.uno.rules import Options, Phase, State, apply, random_deal
 
 SECONDS = 10.0
-PER_K = 10
+PER_K = 20
 RESULTS = Path(__file__).parent / "results" / "uno_endgame.md"
 
 
