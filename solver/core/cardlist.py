@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from solver.core.errors import NotationError
@@ -97,3 +97,55 @@ def split_document(text: str) -> Document:
 def sniff_game(text: str) -> str:
     """The game named by the header line of a notation file."""
     return split_document(text).game
+
+
+def fields_of(
+    doc: Document, allowed: Callable[[str], bool] | Iterable[str], expected: str | None = None
+) -> dict[str, Field]:
+    """The fields of a document by key; an unknown or repeated key is an error.
+
+    ``allowed`` is a collection of keys or a predicate; ``expected`` is how the error
+    lists the keys (by default the collection, comma-separated).
+    """
+    if callable(allowed):
+        is_allowed = allowed
+    else:
+        keys = tuple(allowed)
+        expected = expected or ", ".join(keys)
+        is_allowed = keys.__contains__
+    found: dict[str, Field] = {}
+    for f in doc.fields:
+        if not is_allowed(f.key):
+            raise NotationError(
+                f"unknown field '{f.key}'; expected one of {expected}", f.line, f.key_column
+            )
+        if f.key in found:
+            raise NotationError(
+                f"field '{f.key}' given twice (first on line {found[f.key].line})",
+                f.line,
+                f.key_column,
+            )
+        found[f.key] = f
+    return found
+
+
+def required(fields: dict[str, Field], key: str, doc: Document) -> Field:
+    """The field ``key``; its absence is reported at the end of the document."""
+    if key not in fields:
+        raise NotationError(f"missing field '{key}'", doc.end_line, 1)
+    return fields[key]
+
+
+def single(f: Field) -> Token:
+    """The one word of a field that takes a single value."""
+    words = f.tokens()
+    if len(words) != 1:
+        raise f.error(f"expected one value for '{f.key}', got {len(words)}")
+    return words[0]
+
+
+def integer(token: Token, low: int, high: int, what: str) -> int:
+    """A whole number ``low..high``; ``what`` names it in the error."""
+    if not token.text.isdigit() or not low <= int(token.text) <= high:
+        raise token.error(f"expected {what} {low}..{high}, got '{token.text}'")
+    return int(token.text)

@@ -29,11 +29,21 @@ Players are numbered from 1 in this notation, as in the rulebook; moves are writ
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from solver.core.cardlist import Document, Field, Token, split_document, tokens
+from solver.core.cardlist import (
+    Document,
+    Field,
+    Token,
+    fields_of,
+    integer,
+    required,
+    single,
+    split_document,
+    tokens,
+)
 from solver.core.errors import InvalidVariant, NotationError
 from solver.thegame.rules import ASCENDING_PILES, PILES, Play, State, Variant, deal
 
@@ -178,54 +188,18 @@ def parse_plays(text: str, line: int = 1, column: int = 1) -> list[Play]:
     return [parse_play(t) for t in tokens(text, line, column)]
 
 
-def _fields(doc: Document, allowed: Callable[[str], bool], expected: str) -> dict[str, Field]:
-    found: dict[str, Field] = {}
-    for f in doc.fields:
-        if not allowed(f.key):
-            raise NotationError(
-                f"unknown field '{f.key}'; expected one of {expected}", f.line, f.key_column
-            )
-        if f.key in found:
-            raise NotationError(
-                f"field '{f.key}' given twice (first on line {found[f.key].line})",
-                f.line,
-                f.key_column,
-            )
-        found[f.key] = f
-    return found
-
-
-def _required(fields: dict[str, Field], key: str, doc: Document) -> Field:
-    if key not in fields:
-        raise NotationError(f"missing field '{key}'", doc.end_line, 1)
-    return fields[key]
-
-
-def _single(f: Field) -> Token:
-    words = f.tokens()
-    if len(words) != 1:
-        raise f.error(f"expected one value for '{f.key}', got {len(words)}")
-    return words[0]
-
-
-def _integer(token: Token, low: int, high: int, what: str) -> int:
-    if not token.text.isdigit() or not low <= int(token.text) <= high:
-        raise token.error(f"expected {what} {low}..{high}, got '{token.text}'")
-    return int(token.text)
-
-
 def _variant(fields: dict[str, Field], doc: Document) -> Variant:
-    players = _integer(_single(_required(fields, "players", doc)), 1, 5, "a player count")
+    players = integer(single(required(fields, "players", doc)), 1, 5, "a player count")
     flags = {}
     for key in ("expert", "expert-hand"):
         if key in fields:
-            token = _single(fields[key])
+            token = single(fields[key])
             if token.text not in _BOOL:
                 raise token.error(f"expected 'yes' or 'no' for '{key}', got '{token.text}'")
             flags[key] = _BOOL[token.text]
     max_card = 99
     if "max-card" in fields:
-        max_card = _integer(_single(fields["max-card"]), 11, 99, "a highest card")
+        max_card = integer(single(fields["max-card"]), 11, 99, "a highest card")
     try:
         return Variant(
             players, flags.get("expert", False), flags.get("expert-hand", False), max_card
@@ -242,7 +216,7 @@ def _card_list(f: Field, variant: Variant, seen: dict[int, Token]) -> tuple[int,
         return ()
     cards = []
     for token in words:
-        card = _integer(token, 2, variant.max_card, "a card")
+        card = integer(token, 2, variant.max_card, "a card")
         if card in seen:
             first = seen[card]
             raise token.error(
@@ -262,8 +236,8 @@ def parse_deck(cards: str, variant: Variant, source: str = "--deck") -> Deal:
 
 
 def _parse_deal(doc: Document) -> Deal:
-    fields = _fields(doc, lambda k: k in _DEAL_KEYS, ", ".join(_DEAL_KEYS))
-    return _deck(_required(fields, "deck", doc), _variant(fields, doc))
+    fields = fields_of(doc, lambda k: k in _DEAL_KEYS, ", ".join(_DEAL_KEYS))
+    return _deck(required(fields, "deck", doc), _variant(fields, doc))
 
 
 def _deck(deck_field: Field, variant: Variant) -> Deal:
@@ -283,7 +257,7 @@ def _is_position_key(key: str) -> bool:
 
 
 def _parse_position(doc: Document) -> State:
-    fields = _fields(
+    fields = fields_of(
         doc,
         _is_position_key,
         ", ".join((*_VARIANT_KEYS, "piles", "hand N", "draw", "to-move", "laid")),
@@ -296,16 +270,14 @@ def _parse_position(doc: Document) -> State:
             )
     seen: dict[int, Token] = {}
     hands = tuple(
-        _card_list(_required(fields, f"hand {p + 1}", doc), variant, seen)
+        _card_list(required(fields, f"hand {p + 1}", doc), variant, seen)
         for p in range(variant.players)
     )
-    draw = _card_list(_required(fields, "draw", doc), variant, seen)
-    piles = _piles(_required(fields, "piles", doc), variant, seen)
-    to_move = (
-        _integer(_single(_required(fields, "to-move", doc)), 1, variant.players, "a player") - 1
-    )
-    laid_field = _required(fields, "laid", doc)
-    laid = _integer(_single(laid_field), 0, variant.hand_size, "a count of cards laid this turn")
+    draw = _card_list(required(fields, "draw", doc), variant, seen)
+    piles = _piles(required(fields, "piles", doc), variant, seen)
+    to_move = integer(single(required(fields, "to-move", doc)), 1, variant.players, "a player") - 1
+    laid_field = required(fields, "laid", doc)
+    laid = integer(single(laid_field), 0, variant.hand_size, "a count of cards laid this turn")
     _check_hand_sizes(fields, variant, hands, draw, to_move, laid)
     return State(variant, piles, hands, draw, to_move, laid)
 
@@ -319,7 +291,7 @@ def _piles(f: Field, variant: Variant, seen: dict[int, Token]) -> tuple[int, int
     laid: dict[int, Token] = {}
     for pile, token in zip(PILES, words, strict=True):
         start = variant.ascending_start if pile in ASCENDING_PILES else variant.descending_start
-        top = _integer(token, 1, variant.max_card + 1, "a pile top")
+        top = integer(token, 1, variant.max_card + 1, "a pile top")
         if top != start:
             if not 2 <= top <= variant.max_card:
                 raise token.error(
