@@ -236,7 +236,7 @@ def parse_deck(cards: str, variant: Variant, source: str = "--deck") -> Deal:
 
 
 def _parse_deal(doc: Document) -> Deal:
-    fields = fields_of(doc, lambda k: k in _DEAL_KEYS, ", ".join(_DEAL_KEYS))
+    fields = fields_of(doc, _DEAL_KEYS)
     return _deck(required(fields, "deck", doc), _variant(fields, doc))
 
 
