@@ -15,10 +15,18 @@ with an empty draw pile (FF-6) makes the node a win at once.
 
 The search (:func:`search`) is plain negamax on proven values only: a node is a win
 when some turn leads to a lost node for the opponent, a loss when every turn leads to
-a won one or there is no turn at all (FF-6, the loss at the start of the turn). The
-only pruning is the cut-off after the first winning turn, which is exact for a
-two-valued game, and the transposition table, which stores proven values only (never
-a value found under a budget). Every position is keyed by a 64-bit Zobrist hash and
+a won one or there is no turn at all (FF-6, the loss at the start of the turn). Its
+shortcuts are all exact: the cut-off after the first winning turn (a two-valued game
+needs no more); a turn after which the opponent has no turn at all (:func:`has_turn`,
+the FF-6 loss) wins at once; the transposition table stores proven values only (never
+a value found under a budget); and the enhanced transposition cutoff reads the table
+for every turn before searching any (a turn into a position proven lost for the
+opponent wins, turns into positions proven won for the opponent go last, and a node
+whose turns are all of those is lost). Turns are searched in order of a score that
+mostly prefers drawing many cards (the refill after a card on the opponent's pile,
+FF-5), then laying many cards and keeping the own piles apart; measured on random
+endgames it cut the nodes by orders of magnitude. Ordering never changes a value.
+Every position is keyed by a 64-bit Zobrist hash and
 the stored value carries 32 more check bits of an independent Zobrist hash, so a
 wrong table hit needs a 96-bit collision. The game is finite (every turn lays at
 least 2 cards), so the recursion ends; a budget that runs out makes the value 0
@@ -157,7 +165,7 @@ def gen_turns(
             out[count, 4] = xu
             out[count, 5] = xd
             helped = (ou - xu) + (xd - od)
-            out[count, 6] = 3 * (d - u) - 2 * helped + 2 * laid
+            out[count, 6] = 3 * (d - u) - 2 * helped + 20 * laid + 200 * k
             count += 1
         for i in range(n):
             if (removed >> i) & 1:
@@ -244,6 +252,16 @@ def has_turn(hand: int, ptr: int, dlen: int, u: int, d: int, xu: int, xd: int) -
                     if _fits(b, tb, u2, d2, xu2, xd2):
                         return True
     return False
+
+
+@njit(cache=True)
+def _hand_hash(zob: U64Array, row: int, hand: int) -> np.uint64:
+    """The Zobrist contribution of a hand (bitset) in table row ``row``."""
+    key = np.uint64(0)
+    for c in range(64):
+        if (hand >> c) & 1:
+            key ^= zob[row, c]
+    return key
 
 
 @njit(cache=True)
@@ -357,6 +375,44 @@ def _enter(
         if not has_turn(oh, op, dlens[other], out[i, 4], out[i, 5], out[i, 2], out[i, 3]):
             _store(d, 1, keys, tags, tt_keys, tt_values, ctx)
             return 1
+    # Enhanced transposition cutoff: a turn into a position the table already proves
+    # lost for the opponent wins at once; turns into positions proven won for the
+    # opponent are tried last, and if every turn is one of those the node is lost.
+    base_opp = zob[8, other] ^ _hand_hash(zob, other, oh) ^ zob[2 + other, op]
+    base_check = zob_check[8, other] ^ _hand_hash(zob_check, other, oh) ^ zob_check[2 + other, op]
+    refuted = 0
+    for i in range(count):
+        child = (
+            base_opp
+            ^ zob[4 + other, out[i, 4]]
+            ^ zob[6 + other, out[i, 5]]
+            ^ _hand_hash(zob, side, out[i, 0])
+            ^ zob[2 + side, out[i, 1]]
+            ^ zob[4 + side, out[i, 2]]
+            ^ zob[6 + side, out[i, 3]]
+        )
+        stored = tt_lookup(tt_keys, tt_values, child)
+        if stored == MISSING:
+            continue
+        child_check = (
+            base_check
+            ^ zob_check[4 + other, out[i, 4]]
+            ^ zob_check[6 + other, out[i, 5]]
+            ^ _hand_hash(zob_check, side, out[i, 0])
+            ^ zob_check[2 + side, out[i, 1]]
+            ^ zob_check[4 + side, out[i, 2]]
+            ^ zob_check[6 + side, out[i, 3]]
+        ) >> np.uint64(32)
+        if (stored >> 2) << 2 != np.int64(child_check) << 2:
+            continue
+        if stored & 3 == 0:  # the opponent is proven lost after this turn
+            _store(d, 1, keys, tags, tt_keys, tt_values, ctx)
+            return 1
+        out[i, 6] = -(1 << 40)
+        refuted += 1
+    if refuted == count:
+        _store(d, -1, keys, tags, tt_keys, tt_values, ctx)
+        return -1
     order[d, :count] = np.argsort(-out[:count, 6])
     counts[d] = count
     return EXPAND
