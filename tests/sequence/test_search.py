@@ -133,3 +133,30 @@ def test_a_time_budget_runs_the_kernel_in_slices() -> None:
     case = next(c for c in CASES if c.wins[2] and not c.wins[1])
     result = forced_win(case.state, 2, Budget(seconds=60, memory_mb=8))
     assert result.status == Status.SOLVED and result.objective == 2
+
+
+def load_exact_three() -> list[tuple[int, State]]:
+    text = (DATA.parent / "winin3.txt").read_text(encoding="utf-8")
+    return [
+        (int(b.partition(":")[0]), parse_position(b.partition("\n")[2]))
+        for b in text.split("# case ")[1:]
+    ]
+
+
+def test_wins_in_exactly_three_turns_are_found_and_replayed() -> None:
+    cases = load_exact_three()
+    assert len(cases) >= 5
+    for number, state in cases:
+        result = forced_win(state, 3, Budget(memory_mb=16))
+        assert result.status == Status.SOLVED and result.objective == 3, number
+        replayed = state
+        for step in result.line:
+            replayed = apply(replayed, parse_move(replayed, step["move"]))
+        assert replayed.winner == state.side
+
+
+@pytest.mark.slow
+def test_exact_three_cases_against_the_reference() -> None:
+    for number, state in load_exact_three():
+        assert not reference_win_within(state, 2), number
+        assert reference_win_within(state, 3), number
