@@ -51,6 +51,18 @@ POSITIONS = {
         State(Variant(players=2, max_card=20), (19, 18, 3, 2), ((20, 8), (17, 16)), (10, 9)),
         1,
     ),
+    # TG-4: a drawn card is laid only by the player who drew it, in a later turn; all
+    # 28 cards can be laid, and a model that let anyone lay 16, 24, 30 or 32 would
+    # report lines the rules refuse.
+    "drawn-cards-stay-with-their-drawer": (
+        State(
+            Variant(players=2, max_card=33),
+            (33, 31, 2, 6),
+            ((4, 7, 10, 13, 20, 21, 25), (5, 9, 11, 12, 18, 19, 27)),
+            (24, 32, 16, 30),
+        ),
+        0,
+    ),
     # TG-7: players with empty hands are skipped; the game goes on around them.
     "skip-empty-hands": (
         State(Variant(players=3, max_card=20), (1, 1, 21, 21), ((5, 6), (), (7,)), ()),
@@ -68,9 +80,10 @@ POSITIONS = {
 def test_rule_positions(name: str) -> None:
     state, expected = POSITIONS[name]
     assert optimal(state).cards_left == expected  # the oracle agrees with the comment
-    result = solve_cpsat(state, workers=1)
+    result = solve_cpsat(state, workers=1, greedy_hint=False)  # the model's own lines
     check(result, state)
     assert result.objective == expected and result.proven_optimal
+    assert result.extra["cpsat_cards_left"] == expected
     assert "first_player" not in result.extra  # a position continues with its player
 
 
