@@ -31,7 +31,16 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from solver.core.cardlist import Document, Field, Token, split_document
+from solver.core.cardlist import (
+    Document,
+    Field,
+    Token,
+    fields_of,
+    integer,
+    required,
+    single,
+    split_document,
+)
 from solver.core.errors import IllegalMove, InvalidVariant, NotationError
 from solver.sequence.board import (
     CORNERS,
@@ -150,42 +159,6 @@ def _is_key(key: str) -> bool:
 _EXPECTED = "players, sides, row 0-9, sequences, hand N, discard N, draw, to-move, replaced, seed"
 
 
-def _fields(doc: Document) -> dict[str, Field]:
-    found: dict[str, Field] = {}
-    for f in doc.fields:
-        if not _is_key(f.key):
-            raise NotationError(
-                f"unknown field '{f.key}'; expected one of {_EXPECTED}", f.line, f.key_column
-            )
-        if f.key in found:
-            raise NotationError(
-                f"field '{f.key}' given twice (first on line {found[f.key].line})",
-                f.line,
-                f.key_column,
-            )
-        found[f.key] = f
-    return found
-
-
-def _required(fields: dict[str, Field], key: str, doc: Document) -> Field:
-    if key not in fields:
-        raise NotationError(f"missing field '{key}'", doc.end_line, 1)
-    return fields[key]
-
-
-def _single(f: Field) -> Token:
-    words = f.tokens()
-    if len(words) != 1:
-        raise f.error(f"expected one value for '{f.key}', got {len(words)}")
-    return words[0]
-
-
-def _integer(token: Token, low: int, high: int, what: str) -> int:
-    if not token.text.isdigit() or not low <= int(token.text) <= high:
-        raise token.error(f"expected {what} {low}..{high}, got '{token.text}'")
-    return int(token.text)
-
-
 def _card_list(f: Field, seen: Counter[str], first: dict[str, Token]) -> tuple[str, ...]:
     words = f.tokens()
     if len(words) == 1 and words[0].text == "-":
@@ -208,10 +181,10 @@ def _card_list(f: Field, seen: Counter[str], first: dict[str, Token]) -> tuple[s
 
 
 def _parse_position(doc: Document) -> State:
-    fields = _fields(doc)
-    players_field = _required(fields, "players", doc)
-    players = _integer(_single(players_field), 2, 12, "a player count")
-    sides = _integer(_single(_required(fields, "sides", doc)), 2, 3, "a number of sides")
+    fields = fields_of(doc, _is_key, _EXPECTED)
+    players_field = required(fields, "players", doc)
+    players = integer(single(players_field), 2, 12, "a player count")
+    sides = integer(single(required(fields, "sides", doc)), 2, 3, "a number of sides")
     try:
         variant = Variant(players, sides)
     except InvalidVariant as error:
@@ -227,23 +200,23 @@ def _parse_position(doc: Document) -> State:
     seen: Counter[str] = Counter()
     first: dict[str, Token] = {}
     hands = tuple(
-        _card_list(_required(fields, f"hand {p + 1}", doc), seen, first) for p in range(players)
+        _card_list(required(fields, f"hand {p + 1}", doc), seen, first) for p in range(players)
     )
     discards = tuple(
         _card_list(fields[f"discard {p + 1}"], seen, first) if f"discard {p + 1}" in fields else ()
         for p in range(players)
     )
-    draw = _card_list(_required(fields, "draw", doc), seen, first)
-    to_move = _integer(_single(_required(fields, "to-move", doc)), 1, players, "a player") - 1
+    draw = _card_list(required(fields, "draw", doc), seen, first)
+    to_move = integer(single(required(fields, "to-move", doc)), 1, players, "a player") - 1
     replaced = False
     if "replaced" in fields:
-        token = _single(fields["replaced"])
+        token = single(fields["replaced"])
         if token.text not in _BOOL:
             raise token.error(f"expected 'yes' or 'no' for 'replaced', got '{token.text}'")
         replaced = _BOOL[token.text]
     seed = 0
     if "seed" in fields:
-        seed = _integer(_single(fields["seed"]), 0, 2**63 - 1, "a seed")
+        seed = integer(single(fields["seed"]), 0, 2**63 - 1, "a seed")
     unknown = len(DECK) - sum(seen.values())
     state = State(
         variant, chips, sequences, hands, discards, draw, unknown, to_move, replaced, seed
@@ -264,7 +237,7 @@ def _board(fields: dict[str, Field], doc: Document, sides: int) -> tuple[int, ..
     symbols = {".": EMPTY, "*": CORNER, **{COLOURS[s]: s for s in range(sides)}}
     chips: list[int] = []
     for r in range(SIZE):
-        f = _required(fields, f"row {r}", doc)
+        f = required(fields, f"row {r}", doc)
         words = f.tokens()
         if len(words) != SIZE:
             raise f.error(f"expected {SIZE} spaces on row {r}, got {len(words)}")
@@ -284,7 +257,7 @@ def _board(fields: dict[str, Field], doc: Document, sides: int) -> tuple[int, ..
 def _sequences(
     fields: dict[str, Field], doc: Document, chips: tuple[int, ...], variant: Variant
 ) -> tuple[Completed, ...]:
-    f = _required(fields, "sequences", doc)
+    f = required(fields, "sequences", doc)
     words = f.tokens()
     if len(words) == 1 and words[0].text == "-":
         return ()

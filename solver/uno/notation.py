@@ -31,11 +31,21 @@ Rule options are optional fields with the official defaults: ``reverse-skips: ye
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from solver.core.cardlist import Document, Field, Token, split_document, tokens
+from solver.core.cardlist import (
+    Document,
+    Field,
+    Token,
+    fields_of,
+    integer,
+    required,
+    single,
+    split_document,
+    tokens,
+)
 from solver.core.errors import InvalidVariant, NotationError
 from solver.uno.cards import (
     COLOURS,
@@ -282,46 +292,10 @@ def parse_colour_text(text: str, source: str) -> int:
     return colour
 
 
-def _fields(doc: Document, allowed: Callable[[str], bool], expected: str) -> dict[str, Field]:
-    found: dict[str, Field] = {}
-    for f in doc.fields:
-        if not allowed(f.key):
-            raise NotationError(
-                f"unknown field '{f.key}'; expected one of {expected}", f.line, f.key_column
-            )
-        if f.key in found:
-            raise NotationError(
-                f"field '{f.key}' given twice (first on line {found[f.key].line})",
-                f.line,
-                f.key_column,
-            )
-        found[f.key] = f
-    return found
-
-
-def _required(fields: dict[str, Field], key: str, doc: Document) -> Field:
-    if key not in fields:
-        raise NotationError(f"missing field '{key}'", doc.end_line, 1)
-    return fields[key]
-
-
-def _single(f: Field) -> Token:
-    words = f.tokens()
-    if len(words) != 1:
-        raise f.error(f"expected one value for '{f.key}', got {len(words)}")
-    return words[0]
-
-
-def _integer(token: Token, low: int, high: int, what: str) -> int:
-    if not token.text.isdigit() or not low <= int(token.text) <= high:
-        raise token.error(f"expected {what} {low}..{high}, got '{token.text}'")
-    return int(token.text)
-
-
 def _flag(fields: dict[str, Field], key: str, default: bool) -> bool:
     if key not in fields:
         return default
-    token = _single(fields[key])
+    token = single(fields[key])
     if token.text not in _BOOL:
         raise token.error(f"expected 'yes' or 'no' for '{key}', got '{token.text}'")
     return _BOOL[token.text]
@@ -330,13 +304,13 @@ def _flag(fields: dict[str, Field], key: str, default: bool) -> bool:
 def _options(fields: dict[str, Field]) -> Options:
     scoring = Scoring.STANDARD
     if "scoring" in fields:
-        token = _single(fields["scoring"])
+        token = single(fields["scoring"])
         if token.text not in ("standard", "alternative"):
             raise token.error(f"expected 'standard' or 'alternative', got '{token.text}'")
         scoring = Scoring(token.text)
     target = 500
     if "target" in fields:
-        target = _integer(_single(fields["target"]), 1, 100000, "a target score")
+        target = integer(single(fields["target"]), 1, 100000, "a target score")
     return Options(
         reverse_skips=_flag(fields, "reverse-skips", True),
         stacking=_flag(fields, "stacking", False),
@@ -359,24 +333,24 @@ def _is_hand_key(key: str) -> bool:
 def _common(
     doc: Document, keys: tuple[str, ...]
 ) -> tuple[dict[str, Field], int, int, int, Options]:
-    fields = _fields(doc, lambda k: k in keys or _is_hand_key(k), ", ".join((*keys, "hand N")))
-    players = _integer(
-        _single(_required(fields, "players", doc)), MIN_PLAYERS, MAX_PLAYERS, "a player count"
+    fields = fields_of(doc, lambda k: k in keys or _is_hand_key(k), ", ".join((*keys, "hand N")))
+    players = integer(
+        single(required(fields, "players", doc)), MIN_PLAYERS, MAX_PLAYERS, "a player count"
     )
     for key, f in fields.items():
         if _is_hand_key(key) and not 1 <= int(key[5:]) <= players:
             raise NotationError(
                 f"no player {key[5:]} in a {players}-player game", f.line, f.key_column
             )
-    dealer = _integer(_single(_required(fields, "dealer", doc)), 1, players, "a player") - 1
+    dealer = integer(single(required(fields, "dealer", doc)), 1, players, "a player") - 1
     seed = 0
     if "seed" in fields:
-        seed = _integer(_single(fields["seed"]), 0, 2**63, "a seed")
+        seed = integer(single(fields["seed"]), 0, 2**63, "a seed")
     return fields, players, dealer, seed, _options(fields)
 
 
 def _hands(fields: dict[str, Field], players: int, doc: Document) -> tuple[tuple[int, ...], ...]:
-    return tuple(_card_list(_required(fields, f"hand {p + 1}", doc)) for p in range(players))
+    return tuple(_card_list(required(fields, f"hand {p + 1}", doc)) for p in range(players))
 
 
 def _check_all(doc: Document, hands: Sequence[Sequence[int]], rest: Sequence[int]) -> None:
@@ -389,7 +363,7 @@ def _check_all(doc: Document, hands: Sequence[Sequence[int]], rest: Sequence[int
 def _parse_deal(doc: Document) -> Deal:
     fields, players, dealer, seed, options = _common(doc, _DEAL_KEYS)
     hands = _hands(fields, players, doc)
-    draw_field = _required(fields, "draw", doc)
+    draw_field = required(fields, "draw", doc)
     draw = _card_list(draw_field)
     _check_all(doc, hands, draw)
     if not draw:
@@ -400,36 +374,36 @@ def _parse_deal(doc: Document) -> Deal:
 def _optional_player(fields: dict[str, Field], key: str, players: int) -> int:
     if key not in fields:
         return -1
-    token = _single(fields[key])
+    token = single(fields[key])
     if token.text == "-":
         return -1
-    return _integer(token, 1, players, "a player") - 1
+    return integer(token, 1, players, "a player") - 1
 
 
 def _parse_position(doc: Document) -> State:
     fields, players, dealer, seed, options = _common(doc, _POSITION_KEYS)
     hands = _hands(fields, players, doc)
-    draw = _card_list(_required(fields, "draw", doc))
-    discard_field = _required(fields, "discard", doc)
+    draw = _card_list(required(fields, "draw", doc))
+    discard_field = required(fields, "discard", doc)
     discard = _card_list(discard_field)
     if not discard:
         raise discard_field.error("the discard pile cannot be empty")
     _check_all(doc, hands, draw + discard)
-    colour_field = _required(fields, "colour", doc)
-    colour_token = _single(colour_field)
+    colour_field = required(fields, "colour", doc)
+    colour_token = single(colour_field)
     colour = -1 if colour_token.text == "-" else parse_colour(colour_token.text)
     if colour is None:
         raise colour_token.error(f"expected a colour or '-', got '{colour_token.text}'")
-    to_move = _integer(_single(_required(fields, "to-move", doc)), 1, players, "a player") - 1
+    to_move = integer(single(required(fields, "to-move", doc)), 1, players, "a player") - 1
     direction = 1
     if "direction" in fields:
-        token = _single(fields["direction"])
+        token = single(fields["direction"])
         if token.text not in ("left", "right"):
             raise token.error(f"expected 'left' or 'right', got '{token.text}'")
         direction = 1 if token.text == "left" else -1
     phase = Phase.PLAY
     if "phase" in fields:
-        token = _single(fields["phase"])
+        token = single(fields["phase"])
         if token.text not in {p.value for p in Phase}:
             raise token.error(
                 f"expected a phase ({', '.join(p.value for p in Phase)}), got '{token.text}'"
@@ -439,10 +413,10 @@ def _parse_position(doc: Document) -> State:
         raise colour_token.error("the colour is '-' exactly in phase 'colour' (UN-7)")
     pending = 0
     if "pending" in fields:
-        pending = _integer(_single(fields["pending"]), 0, 108, "a penalty")
+        pending = integer(single(fields["pending"]), 0, 108, "a penalty")
     drawn = -1
     if "drawn" in fields:
-        token = _single(fields["drawn"])
+        token = single(fields["drawn"])
         drawn = -1 if token.text == "-" else card_token(token)
     if (drawn >= 0) != (phase == Phase.DRAWN):
         f = fields.get("drawn", fields.get("phase", colour_field))
@@ -458,7 +432,7 @@ def _parse_position(doc: Document) -> State:
         raise fields["winner"].error(f"player {winner + 1} holds cards and cannot have won")
     reshuffles = 0
     if "reshuffles" in fields:
-        reshuffles = _integer(_single(fields["reshuffles"]), 0, 10**6, "a count")
+        reshuffles = integer(single(fields["reshuffles"]), 0, 10**6, "a count")
     return State(
         options,
         hands,
@@ -480,13 +454,13 @@ def _parse_position(doc: Document) -> State:
 
 
 def _parse_hand(doc: Document) -> PlayoutHand:
-    fields = _fields(doc, lambda k: k in _HAND_KEYS, ", ".join(_HAND_KEYS))
-    top_token = _single(_required(fields, "top", doc))
+    fields = fields_of(doc, lambda k: k in _HAND_KEYS, ", ".join(_HAND_KEYS))
+    top_token = single(required(fields, "top", doc))
     top = card_token(top_token)
-    hand = _card_list(_required(fields, "hand", doc))
+    hand = _card_list(required(fields, "hand", doc))
     colour: int | None
     if "colour" in fields:
-        token = _single(fields["colour"])
+        token = single(fields["colour"])
         colour = parse_colour(token.text)
         if colour is None:
             raise token.error(f"expected a colour ({', '.join(COLOURS)}), got '{token.text}'")
