@@ -14,6 +14,10 @@ from dataclasses import dataclass
 from solver.thegame.rules import Move, Play, State, apply, legal_moves
 
 
+class PositionLimit(Exception):
+    """The brute force met more positions than it was allowed."""
+
+
 @dataclass(frozen=True)
 class BruteForceResult:
     """The fewest cards left (TG-8) and a line ``(player, plays)`` that leaves them."""
@@ -23,14 +27,19 @@ class BruteForceResult:
     positions: int
 
 
-def optimal(state: State) -> BruteForceResult:
-    """The optimal line from ``state`` (fewest cards left), by exhaustive search."""
+def optimal(state: State, limit: int | None = None) -> BruteForceResult:
+    """The optimal line from ``state`` (fewest cards left), by exhaustive search.
+
+    Raises :class:`PositionLimit` once more than ``limit`` positions are stored.
+    """
     memo: dict[State, tuple[int, Move | None]] = {}
 
     def best(s: State) -> int:
         known = memo.get(s)
         if known is not None:
             return known[0]
+        if limit is not None and len(memo) >= limit:
+            raise PositionLimit(f"more than {limit} positions")
         best_value, best_move = s.cards_left, None
         for move in legal_moves(s):
             value = best(apply(s, move))

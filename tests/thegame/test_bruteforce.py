@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from solver.thegame.bruteforce import optimal, optimal_deal
+from solver.thegame.bruteforce import PositionLimit, optimal, optimal_deal
 from solver.thegame.rules import State, Variant, deal, end_turn, lay, shuffled_deck
 
 
@@ -40,3 +40,11 @@ def test_the_best_first_player_is_chosen() -> None:
     first, result = optimal_deal([deal(variant, order, p) for p in range(2)])
     other = optimal(deal(variant, order, 1 - first))
     assert result.cards_left <= other.cards_left
+
+
+def test_position_limit() -> None:
+    variant = Variant(max_card=40)
+    start = deal(variant, shuffled_deck(variant, 1))
+    assert optimal(start).positions > 10
+    with pytest.raises(PositionLimit):
+        optimal(start, limit=10)
