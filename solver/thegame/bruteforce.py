@@ -50,12 +50,12 @@ def optimal(state: State, limit: int | None = None) -> BruteForceResult:
         memo[s] = (best_value, best_move)
         return best_value
 
-    limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(limit, 10_000))
+    recursion = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(recursion, 10_000))
     try:
         value = best(state)
     finally:
-        sys.setrecursionlimit(limit)
+        sys.setrecursionlimit(recursion)
     turns: list[tuple[int, list[Play]]] = []
     s = state
     move = memo[s][1]
