@@ -153,34 +153,32 @@ class Solver:
             rows.append((plays, after, value))
         return rows
 
-    def principal_line(self, state: State, budget: Budget) -> list[tuple[int, list[Play]]]:
-        """A line of whole turns to the end of the game in which the side that wins
-        with perfect play wins: the winner plays a proven winning turn, the loser the
-        first of their turns in the reference order (every one is proven lost). Turns
-        already proven in the table are tried first (a 2-node probe). Empty if the
-        budget runs out before the line is complete."""
+    def principal_line(
+        self, state: State, budget: Budget, win_player: int
+    ) -> list[tuple[int, list[Play]]]:
+        """A line of whole turns to the end of the game in which ``win_player`` (who
+        wins ``state`` with perfect play) wins: they play a proven winning turn, the
+        loser the first of their turns in the reference order that is proven lost
+        (every one is). Turns already proven in the table are found first by a
+        2-node probe. Empty if the budget runs out before the line is complete."""
         line: list[tuple[int, list[Play]]] = []
         while winner(state) is None:
-            chosen: tuple[tuple[Play, ...], State] | None = None
-            fallback: tuple[tuple[Play, ...], State] | None = None
+            wanted = WIN if state.to_move == win_player else LOSS
             options = turns(state)
-            for plays, after in options:
-                if has_won(after, state.to_move) or -self.value(after, budget, 2) == WIN:
-                    chosen = (plays, after)
+            pick: tuple[tuple[Play, ...], State] | None = None
+            for nodes in (2, None):
+                for plays, after in options:
+                    if has_won(after, state.to_move):
+                        value = WIN
+                    else:
+                        value = -self.value(after, budget, nodes)
+                    if value == wanted:
+                        pick = (plays, after)
+                        break
+                    if value == UNKNOWN and nodes is None:
+                        return []
+                if pick is not None:
                     break
-            for plays, after in [] if chosen else options:
-                if has_won(after, state.to_move):
-                    chosen = (plays, after)
-                    break
-                v = -self.value(after, budget)
-                if v == WIN:
-                    chosen = (plays, after)
-                    break
-                if v == LOSS and fallback is None:
-                    fallback = (plays, after)
-                if v == UNKNOWN:
-                    return []
-            pick = chosen or fallback
             if pick is None:  # pragma: no cover - a proven position has a proven turn
                 return []
             line.append((state.to_move, list(pick[0])))
@@ -209,11 +207,14 @@ def solve(state: State, budget: Budget | None = None) -> SolveResult:
     budget = (budget or Budget()).start()
     solver = Solver(state, budget.memory_mb)
     value = solver.value(state, budget)
+    search_nodes, search_seconds = solver.counters.nodes, solver.counters.seconds
     line: list[tuple[int, list[Play]]] = []
     win_player: int | None = None
     if value != UNKNOWN:
         win_player = state.to_move if value == WIN else 1 - state.to_move
-        line = solver.principal_line(state, Budget(None, None, budget.memory_mb).start())
+        line = solver.principal_line(
+            state, Budget(None, None, budget.memory_mb).start(), win_player
+        )
         certify(state, line, win_player)
     status = {WIN: Status.SOLVED, LOSS: Status.UNSOLVABLE, UNKNOWN: Status.UNKNOWN}[value]
     c = solver.counters
@@ -221,7 +222,8 @@ def solve(state: State, budget: Budget | None = None) -> SolveResult:
         "to_move": state.to_move,
         "value": VALUE_NAMES[value],
         "turns": len(line),
-        "search_seconds": round(c.seconds, 6),
+        "search_nodes": search_nodes,
+        "search_seconds": round(search_seconds, 6),
     }
     return SolveResult(
         game=GAME,
