@@ -64,7 +64,8 @@ PR_NDRAW = 2
 PR_MAXCARD = 3
 PR_SOLO = 4
 PR_END_COST = 5  # ordering: plays cheaper than this come before ending the turn
-N_PARAMS = 6
+PR_DIVE = 6  # 1: a heuristic dive (no P5 cut, no table probe) that records its leaf
+N_PARAMS = 7
 
 # ---- st (int64): the position and the search registers
 S_TOP = 0  # 0..3: pile tops
@@ -416,10 +417,10 @@ def search(
             )
             ret_lb = -1
             ret_inc = 0
-            if dead >= beta:  # P5
+            if dead >= beta and params[PR_DIVE] == 0:  # P5
                 ret_lb = dead
-            else:
-                key = _state_key(st, hkey[0], zdpos, zmove, zlaid, ztop, zcap)
+            elif params[PR_DIVE] == 0:
+                key = _state_key(st, hkey[d], zdpos, zmove, zlaid, ztop, zcap)
                 e = tt_lookup(tt_keys, tt_values, key)
                 if e != MISSING:
                     e_lb = e & 127

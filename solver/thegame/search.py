@@ -237,6 +237,7 @@ class _Solver:
         params[K.PR_MAXCARD] = variant.max_card
         params[K.PR_SOLO] = 1 if variant.players == 1 else 0
         params[K.PR_END_COST] = END_COST
+        params[K.PR_DIVE] = 0
         tables = _Tables.make(variant.players, ndraw)
         draw = np.array(starts[0].draw, dtype=np.int64)
         self.runs = [_Run(s, params, draw, tables) for s in starts]
@@ -292,7 +293,7 @@ class _Solver:
     def run(self) -> SolveResult:
         status = Status.UNKNOWN
         try:
-            if self._win_phase():
+            if self._dives() or self._win_phase():
                 status = Status.SOLVED
             else:
                 status = Status.UNSOLVABLE
@@ -300,6 +301,21 @@ class _Solver:
         except _OutOfBudget:
             pass
         return self._result(status)
+
+    def _dives(self) -> bool:
+        """One heuristic dive per start (the kernel's first choice everywhere, no
+        pruning): a complete line to report if the budget runs out early. True when
+        a dive happens to win."""
+        for r, run in enumerate(self.runs):
+            run.params[K.PR_DIVE] = 1
+            try:
+                outcome, _, _ = self._run(r, 1, 0)
+            finally:
+                run.params[K.PR_DIVE] = 0
+            if outcome == K.FOUND:
+                self._found(r, 0)
+                return True
+        return False
 
     def _win_phase(self) -> bool:
         """Look for a winning line; True when found. Returns False only when every
