@@ -54,5 +54,5 @@ def verb(name: str, help_text: str) -> typer.Typer:
         cls=FileOrGameGroup,
         help=help_text,
         no_args_is_help=True,
-        rich_markup_mode="rich",
+        rich_markup_mode="markdown",
     )

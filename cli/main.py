@@ -17,14 +17,14 @@ app = typer.Typer(
     name="playable",
     help="Exact solvers and puzzle analysis for The Game, Face to Face, UNO and Sequence.",
     no_args_is_help=True,
-    rich_markup_mode="rich",
+    rich_markup_mode="markdown",
 )
 
 VERBS: dict[str, typer.Typer] = {
     "deal": verb("deal", "Deal a game and write its deal file."),
-    "play": verb("play", "Play a deal out with a bot: [bold]playable play FILE|GAME ...[/]"),
-    "solve": verb("solve", "Solve a deal or position: [bold]playable solve FILE|GAME ...[/]"),
-    "analyse": verb("analyse", "Analyse a position: [bold]playable analyse FILE|GAME ...[/]"),
+    "play": verb("play", "Play a deal out with a bot: `playable play FILE|GAME ...`"),
+    "solve": verb("solve", "Solve a deal or position: `playable solve FILE|GAME ...`"),
+    "analyse": verb("analyse", "Analyse a position: `playable analyse FILE|GAME ...`"),
     "simulate": verb("simulate", "Simulate many games between bots."),
     "study": verb("study", "Solve many deals and store each result in SQLite (resumable)."),
 }
