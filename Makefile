@@ -16,6 +16,7 @@ setup: $(BIN)/playable
 demo: setup
 	$(BIN)/playable deal thegame --players 3 --seed 1 | $(BIN)/playable show -
 	$(BIN)/playable play examples/thegame-3p.deal.txt
+	$(BIN)/playable solve examples/thegame-3p.deal.txt --seconds 60
 
 test: setup
 	$(BIN)/ruff check .
