@@ -157,6 +157,41 @@ def solve_cpsat(
     )
 
 
+def solve_cpsat_warm(
+    game: Deal | State,
+    *,
+    seconds: float | None = None,
+    workers: int = 2,
+    dfs_share: float = 0.3,
+) -> SolveResult:
+    """Issue 4, item 3: the depth-first engine first (``dfs_share`` of ``seconds``),
+    then CP-SAT warm-started from its best line, so CP-SAT's time goes into the bound.
+
+    A depth-first answer that is already final (``proven_optimal``) is returned as it
+    is; otherwise CP-SAT's result is returned, whose line is never worse than the hint
+    and whose bound is CP-SAT's own. ``extra["warm_start"]`` records the hint's score.
+    """
+    from solver.core.budget import Budget
+    from solver.thegame.search import solve
+
+    started = time.perf_counter()
+    dfs_seconds = None if seconds is None else seconds * dfs_share
+    first = solve(game, Budget(seconds=dfs_seconds))
+    if first.proven_optimal:
+        return first  # nothing left for CP-SAT to prove
+    remaining = None if seconds is None else max(seconds - (time.perf_counter() - started), 1.0)
+    hint = turns_from_json(first.line) if first.line else None
+    result = solve_cpsat(game, seconds=remaining, workers=workers, hint=hint)
+    return replace(
+        result,
+        seconds=time.perf_counter() - started,
+        extra={
+            **result.extra,
+            "warm_start": {"engine": first.engine, "cards_left": first.objective},
+        },
+    )
+
+
 def turns_from_json(line: Sequence[dict[str, Any]]) -> Turns:
     """A line in the JSON form of :func:`notation.line_to_json` (e.g. the depth-first
     engine's ``SolveResult.line``) as ``(player, plays)`` turns, ready for ``hint``."""

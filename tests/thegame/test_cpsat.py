@@ -9,7 +9,7 @@ import pytest
 
 from solver.core.result import SolveResult, Status
 from solver.thegame.bruteforce import optimal
-from solver.thegame.cpsat import CpsatLineError, solve_cpsat, turns_from_json
+from solver.thegame.cpsat import CpsatLineError, solve_cpsat, solve_cpsat_warm, turns_from_json
 from solver.thegame.notation import Deal, line_to_json
 from solver.thegame.rules import Play, State, Variant, end_turn, lay, shuffled_deck
 
@@ -145,3 +145,20 @@ def test_a_short_budget_still_reports_a_legal_line() -> None:
     document = result.to_json()
     assert document["engine"] == "cpsat" and "cards_left" in document
     assert document["model"]["slots"] >= 1
+
+
+def test_warm_start_from_the_depth_first_engine() -> None:
+    """Issue 4, item 3: a short depth-first run, then CP-SAT from its line: the line
+    CP-SAT reports is never worse than the one it was given."""
+    variant = Variant(players=2, expert=True)
+    game = Deal(variant, tuple(shuffled_deck(variant, 5)))
+    result = solve_cpsat_warm(game, seconds=4.0, workers=1, dfs_share=0.05)
+    start = game.start(result.extra.get("first_player", 0))
+    if result.engine == "cpsat":
+        check(result, start)
+        given = result.extra["warm_start"]["cards_left"]
+        assert given is not None and result.objective is not None
+        assert result.objective <= given
+    else:  # the depth-first engine finished on its own
+        assert result.engine == "dfs" and result.proven_optimal
+        assert replay_json(start, result.line).cards_left == result.objective

@@ -82,7 +82,7 @@ def random_case(
     )
     if kind == 9:  # the middle of a turn: one card already laid
         plays = [m for m in legal_moves(state) if isinstance(m, Play)]
-        if plays:
+        if plays and state.cards_left > 1:  # (laying the very last card wins at once)
             play = rng.choice(plays)
             state = lay(state, play.card, play.pile)
     return state
