@@ -51,7 +51,8 @@ def solve_cpsat(
     """Minimise the cards left of a deal (the model also picks the first player, TG-9)
     or of a position (continuing from it) with CP-SAT.
 
-    ``seconds`` limits CP-SAT's time, ``workers`` its threads; ``hint`` is a warm-start
+    ``seconds`` limits the whole call (building the model and the warm start count;
+    CP-SAT gets the rest), ``workers`` is CP-SAT's threads; ``hint`` is a warm-start
     line of ``(player, plays)`` turns from the start (for a deal, its first turn names
     the first player); without one, ``greedy_hint`` warm-starts CP-SAT from the best
     of a few greedy play-outs (:func:`greedy_line`), which only speeds up finding good
@@ -76,8 +77,9 @@ def solve_cpsat(
     solver.parameters.cp_model_presolve = False
     solver.parameters.cp_model_probing_level = 0
     solver.parameters.linearization_level = 0
-    if seconds is not None:
-        solver.parameters.max_time_in_seconds = max(seconds, 0.0)
+    if seconds is not None:  # the whole call's budget: building the model counts too
+        spent = time.perf_counter() - started
+        solver.parameters.max_time_in_seconds = max(seconds - spent, 0.05)
     code = solver.solve(built.model)
     if code == cp_model.INFEASIBLE:
         if state.laid > 0:
