@@ -49,6 +49,17 @@ def read_source(path: str) -> tuple[str, str]:
         raise InputError(f"{path}: {error.strerror}") from None
 
 
+def write_dealt(text: str, document: Any, output: Path | None, json: bool) -> None:
+    """Output of every `deal` command: the notation text to ``output`` (a file) or to
+    stdout, or with ``--json`` the JSON document on stdout (the file is still written)."""
+    if output is not None:
+        output.write_text(text, encoding="utf-8")
+    if json:
+        print_json(document)
+    elif output is None:
+        stdout.out(text, end="")
+
+
 def print_json(document: Any) -> None:
     """Print exactly one JSON document on stdout."""
     sys.stdout.write(json.dumps(document) + "\n")

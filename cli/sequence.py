@@ -11,7 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cli.dispatch import SHOW
-from cli.io import fail, print_json, read_source, stdout
+from cli.io import fail, print_json, read_source, stdout, write_dealt
 from solver.core.budget import Budget
 from solver.core.errors import InvalidVariant
 from solver.core.result import SolveResult, Status
@@ -64,13 +64,7 @@ def deal_command(
     if not 1 <= first <= players:
         fail(f"--first must be 1..{players}, got {first}")
     state = deal(variant, shuffled_deck(seed), first - 1)
-    text = notation.format_position(state)
-    if output is not None:
-        output.write_text(text, encoding="utf-8")
-    if json:
-        print_json(notation.position_to_json(state))
-    elif output is None:
-        stdout.out(text, end="")
+    write_dealt(notation.format_position(state), notation.position_to_json(state), output, json)
 
 
 def show(text: str, source: str, json: bool) -> None:

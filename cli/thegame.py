@@ -10,7 +10,7 @@ from rich.panel import Panel
 from rich.table import Table
 
 from cli.dispatch import SHOW
-from cli.io import fail, print_json, read_source, stdout
+from cli.io import fail, print_json, read_source, stdout, write_dealt
 from solver.core.errors import InvalidVariant
 from solver.thegame import notation
 from solver.thegame.players import STRATEGIES, play_out
@@ -97,13 +97,7 @@ def deal_command(
 ) -> None:
     """Deal a game of The Game: the order of every card (TG-11) and the variant."""
     d = deal_from_options(variant_from(players, expert, expert_hand, max_card), seed, deck)
-    text = notation.format_deal(d)
-    if output is not None:
-        output.write_text(text, encoding="utf-8")
-    if json:
-        print_json(notation.deal_to_json(d))
-    elif output is None:
-        stdout.out(text, end="")
+    write_dealt(notation.format_deal(d), notation.deal_to_json(d), output, json)
 
 
 def show(text: str, source: str, json: bool) -> None:

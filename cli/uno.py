@@ -10,7 +10,7 @@ from rich.panel import Panel
 from rich.table import Table
 
 from cli.dispatch import SHOW
-from cli.io import fail, print_json, read_source, stdout
+from cli.io import fail, print_json, read_source, stdout, write_dealt
 from solver.core.budget import Budget
 from solver.core.errors import InvalidVariant
 from solver.core.result import Status
@@ -78,13 +78,7 @@ def deal_command(
         d = random_deal(options, players, seed, dealer - 1)
     except InvalidVariant as error:
         fail(str(error))
-    text = notation.format_deal(d)
-    if output is not None:
-        output.write_text(text, encoding="utf-8")
-    if json:
-        print_json(notation.deal_to_json(d))
-    elif output is None:
-        stdout.out(text, end="")
+    write_dealt(notation.format_deal(d), notation.deal_to_json(d), output, json)
 
 
 def styled(card: int, colour: int | None = None) -> str:
