@@ -112,7 +112,10 @@ def popcount(x: np.uint64) -> int:
     x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
     x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
     x = (x + (x >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
-    return int((x * np.uint64(0x0101010101010101)) >> np.uint64(56))
+    x = x + (x >> np.uint64(8))  # byte sums: no multiply, so no overflow warning
+    x = x + (x >> np.uint64(16))  # without the JIT (NUMBA_DISABLE_JIT=1)
+    x = x + (x >> np.uint64(32))
+    return int(x & np.uint64(0x7F))
 
 
 @njit(cache=True)
@@ -223,6 +226,15 @@ def can_complete(
 
 
 @njit(cache=True)
+def _pair(a: np.uint64, b: np.uint64) -> np.uint64:
+    """A symmetric combination of two keys (P1) that keeps equal pairs apart
+    (unlike ``a ^ b``): the smaller XOR the larger rotated by one bit."""
+    lo = min(a, b)
+    hi = max(a, b)
+    return np.uint64(lo ^ ((hi << np.uint64(1)) | (hi >> np.uint64(63))))
+
+
+@njit(cache=True)
 def _state_key(
     st: npt.NDArray[np.int64],
     hk: np.uint64,
@@ -232,14 +244,13 @@ def _state_key(
     ztop: npt.NDArray[np.uint64],
     zcap: np.uint64,
 ) -> np.uint64:
-    """The position's hash. Pile keys of a pair are *added*, so swapping the two
-    ascending (or the two descending) piles, open/closed flag included, gives the same
-    key (P1); addition keeps equal pairs distinct, unlike XOR."""
+    """The position's hash. The pile keys of a pair are combined symmetrically
+    (:func:`_pair`), so swapping the two ascending (or the two descending) piles,
+    open/closed flag included, gives the same key (P1)."""
     q = st[S_Q]
     key = hk ^ zdpos[st[S_DPOS]] ^ zmove[st[S_TOMOVE]] ^ zlaid[st[S_LAID]]
-    asc = ztop[0, 1 if q > 0 else 0, st[S_TOP]] + ztop[0, 1 if q > 1 else 0, st[S_TOP + 1]]
-    desc = ztop[1, 1 if q > 2 else 0, st[S_TOP + 2]] + ztop[1, 0, st[S_TOP + 3]]
-    key ^= asc * np.uint64(0x9E3779B97F4A7C15) + desc
+    key ^= _pair(ztop[0, 1 if q > 0 else 0, st[S_TOP]], ztop[0, 1 if q > 1 else 0, st[S_TOP + 1]])
+    key ^= _pair(ztop[1, 1 if q > 2 else 0, st[S_TOP + 2]], ztop[1, 0, st[S_TOP + 3]])
     if st[S_CAPOFF] != 0:
         key ^= zcap
     return np.uint64(key)

@@ -4,7 +4,9 @@
 every card (``solved``), or a proof that none exists (``unsolvable``) with the line
 that leaves the fewest cards (TG-8), or ``unknown`` when the budget runs out.
 
-The driver runs the numba kernel (:mod:`solver.thegame.kernel`) in two phases:
+The driver runs the numba kernel (:mod:`solver.thegame.kernel`): first one
+heuristic dive per start (the kernel's first choice everywhere, no pruning), which
+gives a complete line to report however soon the budget runs out; then two phases:
 
 * **win?** For each starting player (TG-9: the solver chooses; a position keeps its
   player to move), limited-discrepancy runs with a growing limit look for a winning
@@ -30,6 +32,7 @@ import numpy as np
 import numpy.typing as npt
 
 from solver.core.budget import Budget
+from solver.core.errors import IllegalMove
 from solver.core.result import SolveResult, Status
 from solver.core.tt import SLOT_BYTES, new_table
 from solver.thegame import kernel as K
@@ -217,6 +220,11 @@ def solve(game: Deal | State, budget: Budget | None = None) -> SolveResult:
     """Decide ``game`` (a fresh deal: the solver picks the first player, TG-9; or a
     position in progress) within ``budget``; see the module docstring."""
     budget = (budget or Budget()).start()
+    if isinstance(game, State) and game.laid > 0 and not legal_moves(game):
+        raise IllegalMove(
+            f"player {game.to_move + 1} has laid {game.laid} cards and cannot reach the "
+            f"minimum of {game.minimum} (TG-7): not a position of the game"
+        )
     starts = (
         [game.start(p) for p in range(game.variant.players)] if isinstance(game, Deal) else [game]
     )

@@ -59,3 +59,13 @@ def test_can_complete_matches_the_rules(seed: int) -> None:
     for need in (0, 1, 2):
         expected = can_lay(state.piles, state.hand, need)
         assert K.can_complete(tops, cards, len(state.hand), -1, need, 0) == expected
+
+
+@given(st.integers(0, 2**64 - 1), st.integers(0, 2**64 - 1))
+@settings(deadline=None, max_examples=50)
+def test_the_pile_pair_key_is_symmetric_and_keeps_equal_pairs_apart(a: int, b: int) -> None:
+    """P1: swapped piles share a key; (a, a) and (b, b) do not collide as with XOR."""
+    x, y = np.uint64(a), np.uint64(b)
+    assert K._pair(x, y) == K._pair(y, x)
+    if a != b:
+        assert K._pair(x, x) != K._pair(y, y)

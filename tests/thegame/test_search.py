@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from solver.core.budget import Budget
+from solver.core.errors import IllegalMove
 from solver.core.result import SolveResult, Status
 from solver.thegame.bruteforce import optimal, optimal_deal
 from solver.thegame.notation import Deal
@@ -134,3 +135,21 @@ def test_a_blocked_start_is_scored_as_it_stands() -> None:
     state = State(variant, (19, 18, 3, 2), ((20, 4, 5, 6, 7, 14, 15, 16),), (17, 8), 0, 0)
     result = check_against(state, 10)
     assert result.line == []
+
+
+def test_a_turn_that_cannot_reach_its_minimum_is_not_a_position() -> None:
+    """TG-7 decision: such a turn is never played, so the solver refuses it."""
+    variant = Variant(max_card=20)
+    hand = (4, 5, 6, 7, 8, 11, 14)  # nothing fits 20, 19 (ascending) or 2, 3 (descending)
+    state = State(variant, (20, 19, 2, 3), (hand,), (9, 10, 12, 13, 15, 16, 18), 0, 1)
+    with pytest.raises(IllegalMove):
+        solve(state, SMALL)
+
+
+@pytest.mark.parametrize("number", range(0, 200, 10))
+def test_p1_swapping_the_piles_of_a_pair_changes_nothing(number: int) -> None:
+    doc = STORED[number]
+    state = position_from_json(doc)
+    a, b, c, d = state.piles
+    mirror = State(state.variant, (b, a, d, c), state.hands, state.draw, state.to_move)
+    check_against(mirror, doc["optimal_cards_left"])
