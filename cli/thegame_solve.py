@@ -32,7 +32,9 @@ ENGINES = ("dfs", "cpsat")
 Seconds = Annotated[float | None, typer.Option(help="Time budget in seconds (default: none).")]
 Nodes = Annotated[int | None, typer.Option(help="Node budget of the search (default: none).")]
 Memory = Annotated[int, typer.Option(help="Transposition table size in MiB (dfs engine).", min=1)]
-Engine = Annotated[str, typer.Option(help="dfs (the numba search) or cpsat (OR-Tools).")]
+Engine = Annotated[
+    str, typer.Option(help="dfs (the numba search) or cpsat (OR-Tools; uses --seconds only).")
+]
 FirstChoice = Annotated[
     int | None,
     typer.Option("--first", help="Force the first player of a fresh deal (default: best, TG-9)."),
