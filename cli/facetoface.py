@@ -277,8 +277,12 @@ def analyse_command(
 
 
 def simulate_command(
-    a: Annotated[str, typer.Option("--a", help="Player A: greedy or determinized.")] = "greedy",
-    b: Annotated[str, typer.Option("--b", help="Player B: greedy or determinized.")] = "greedy",
+    a: Annotated[
+        str, typer.Option("--a", help="Player A: greedy, careful or determinized.")
+    ] = "greedy",
+    b: Annotated[
+        str, typer.Option("--b", help="Player B: greedy, careful or determinized.")
+    ] = "greedy",
     games: Annotated[int, typer.Option(help="Number of games (deals).", min=1)] = 100,
     seed: Annotated[int, typer.Option(help="Game i is the deal of seed SEED + i.")] = 0,
     max_card: MaxCard = 59,

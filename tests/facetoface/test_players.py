@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 
 from solver.facetoface.players import (
+    STRATEGIES,
+    CarefulPlayer,
     DeterminizedPlayer,
     GreedyPlayer,
     determinize,
@@ -25,10 +27,12 @@ from solver.facetoface.rules import (
 
 def test_greedy_games_end_with_a_winner_through_legal_turns() -> None:
     variant = Variant()
+    assert set(STRATEGIES) == {"greedy", "careful", "determinized"}
     for seed in range(6):
         a, b = shuffled_decks(variant, seed)
         start = deal(variant, a, b, seed % 2)
-        result = play_game(start, (GreedyPlayer(), GreedyPlayer()), random.Random(seed))
+        players = (GreedyPlayer(), CarefulPlayer())
+        result = play_game(start, players, random.Random(seed))
         state = start
         for player, plays in result.turns:
             assert state.to_move == player
