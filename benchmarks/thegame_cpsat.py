@@ -142,7 +142,9 @@ def run_positions(seconds: float, seeds: int, workers: int) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=8.0, help="CP-SAT time per deal")
+    parser.add_argument(
+        "--seconds", type=float, default=8.0, help="time budget per deal (model building included)"
+    )
     parser.add_argument("--seeds", type=int, default=3, help="deals per deck size and variant")
     parser.add_argument("--workers", type=int, default=2, help="CP-SAT threads")
     parser.add_argument("--positions", type=int, default=4, help="tight positions per size")
@@ -157,7 +159,8 @@ def main() -> None:
         f"--workers {args.workers}`: deals shuffled with seeds 0..{args.seeds - 1}, solved "
         "from the deal (the model chooses the first player), with and without the greedy "
         "warm start, "
-        f"{args.seconds:g} s of CP-SAT per deal, {args.workers} workers. Timings were taken "
+        f"a budget of {args.seconds:g} s per deal (model building included), {args.workers} "
+        "workers. Timings were taken "
         "on a shared, loaded 2-core machine (other jobs running), so read them as orders "
         f"of magnitude. Whole run: {total:.0f} s.\n\n"
         "*proven*: deals whose best line meets CP-SAT's bound (optimal cards left known); "
