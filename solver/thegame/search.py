@@ -37,7 +37,7 @@ from solver.core.result import SolveResult, Status
 from solver.core.tt import SLOT_BYTES, new_table
 from solver.thegame import kernel as K
 from solver.thegame.notation import Deal, line_to_json
-from solver.thegame.players import play_cost
+from solver.thegame.players import GreedyPlayer, play_cost, play_out
 from solver.thegame.rules import (
     Play,
     State,
@@ -375,7 +375,19 @@ class _Solver:
 
     # ------------------------------------------------------------------------ result
 
+    def _offer_greedy_lines(self) -> None:
+        """When the budget ran out before an optimal line was found, also offer the
+        greedy player's line from every start (about 10 ms each, through the
+        reference rules): the dive's line is often worse."""
+        for start in self.starts:
+            out = play_out(start, GreedyPlayer())
+            self._offer(_Line(start.to_move, out.turns, out.final))
+
     def _result(self, status: Status) -> SolveResult:
+        if status is not Status.SOLVED and not (
+            self.best is not None and self.best.cards_left <= min(self.bounds)
+        ):
+            self._offer_greedy_lines()
         bound = min(self.bounds)
         best = self.best
         objective = best.cards_left if best is not None else None

@@ -13,6 +13,7 @@ from solver.core.errors import IllegalMove
 from solver.core.result import SolveResult, Status
 from solver.thegame.bruteforce import optimal, optimal_deal
 from solver.thegame.notation import Deal
+from solver.thegame.players import GreedyPlayer, play_out
 from solver.thegame.rules import State, Variant, is_terminal, shuffled_deck
 from solver.thegame.search import certify, solve
 
@@ -116,8 +117,10 @@ def test_a_budget_that_runs_out_says_unknown_never_wrong() -> None:
     assert result.status is Status.UNKNOWN
     assert not result.proven_optimal
     assert result.bound == 0
-    if result.line:
-        check_certificate(deal.start(result.extra["first_player"]), result)
+    # the reported line is replayed and no worse than the greedy player's
+    check_certificate(deal.start(result.extra["first_player"]), result)
+    assert result.objective is not None
+    assert result.objective <= play_out(deal.start(0), GreedyPlayer()).cards_left
 
 
 def test_an_official_deal_is_solved_with_a_replayed_line() -> None:
