@@ -10,7 +10,7 @@ from rich.panel import Panel
 from rich.table import Table
 
 from cli.dispatch import SHOW
-from cli.io import fail, print_json, read_source, stdout
+from cli.io import fail, print_json, read_source, stdout, write_dealt
 from solver.core.errors import InvalidVariant
 from solver.facetoface import notation
 from solver.facetoface.rules import State, Variant, shuffled_decks
@@ -85,13 +85,7 @@ def deal_command(
 ) -> None:
     """Deal a game of Face to Face: each player's 58 cards, top first (FF-1)."""
     d = deal_from_options(variant_from(max_card), seed, deck_a, deck_b)
-    text = notation.format_deal(d)
-    if output is not None:
-        output.write_text(text, encoding="utf-8")
-    if json:
-        print_json(notation.deal_to_json(d))
-    elif output is None:
-        stdout.out(text, end="")
+    write_dealt(notation.format_deal(d), notation.deal_to_json(d), output, json)
 
 
 def show(text: str, source: str, json: bool) -> None:

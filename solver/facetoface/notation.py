@@ -31,7 +31,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from solver.core.cardlist import Document, Field, Token, split_document, tokens
+from solver.core.cardlist import (
+    Document,
+    Field,
+    Token,
+    fields_of,
+    integer,
+    required,
+    single,
+    split_document,
+    tokens,
+)
 from solver.core.errors import InvalidVariant, NotationError
 from solver.facetoface.rules import (
     HAND_SIZE,
@@ -192,49 +202,11 @@ def parse_plays(text: str, line: int = 1, column: int = 1) -> list[Play]:
     return [parse_play(t) for t in tokens(text, line, column)]
 
 
-def _fields(doc: Document, allowed: Sequence[str]) -> dict[str, Field]:
-    found: dict[str, Field] = {}
-    for f in doc.fields:
-        if f.key not in allowed:
-            raise NotationError(
-                f"unknown field '{f.key}'; expected one of {', '.join(allowed)}",
-                f.line,
-                f.key_column,
-            )
-        if f.key in found:
-            raise NotationError(
-                f"field '{f.key}' given twice (first on line {found[f.key].line})",
-                f.line,
-                f.key_column,
-            )
-        found[f.key] = f
-    return found
-
-
-def _required(fields: dict[str, Field], key: str, doc: Document) -> Field:
-    if key not in fields:
-        raise NotationError(f"missing field '{key}'", doc.end_line, 1)
-    return fields[key]
-
-
-def _single(f: Field) -> Token:
-    words = f.tokens()
-    if len(words) != 1:
-        raise f.error(f"expected one value for '{f.key}', got {len(words)}")
-    return words[0]
-
-
-def _integer(token: Token, low: int, high: int, what: str) -> int:
-    if not token.text.isdigit() or not low <= int(token.text) <= high:
-        raise token.error(f"expected {what} {low}..{high}, got '{token.text}'")
-    return int(token.text)
-
-
 def _variant(fields: dict[str, Field]) -> Variant:
     if "max-card" not in fields:
         return Variant()
     f = fields["max-card"]
-    max_card = _integer(_single(f), HAND_SIZE + 1, 59, "a highest card")
+    max_card = integer(single(f), HAND_SIZE + 1, 59, "a highest card")
     try:
         return Variant(max_card)
     except InvalidVariant as error:  # pragma: no cover - the range above matches
@@ -250,7 +222,7 @@ def _card_list(f: Field, variant: Variant, seen: dict[int, Token]) -> tuple[int,
         return ()
     cards = []
     for token in words:
-        card = _integer(token, 2, variant.max_card, "a card")
+        card = integer(token, 2, variant.max_card, "a card")
         if card in seen:
             first = seen[card]
             raise token.error(
@@ -281,12 +253,12 @@ def parse_deck(cards: str, variant: Variant, source: str = "--deck") -> tuple[in
 
 
 def _parse_deal(doc: Document) -> Deal:
-    fields = _fields(doc, _DEAL_KEYS)
+    fields = fields_of(doc, _DEAL_KEYS)
     variant = _variant(fields)
     return Deal(
         variant,
-        _deck(_required(fields, "deck 1", doc), variant),
-        _deck(_required(fields, "deck 2", doc), variant),
+        _deck(required(fields, "deck 1", doc), variant),
+        _deck(required(fields, "deck 2", doc), variant),
     )
 
 
@@ -295,34 +267,34 @@ def _piles(f: Field, variant: Variant) -> tuple[int, int]:
     words = f.tokens()
     if len(words) != 2:
         raise f.error(f"expected 2 pile tops (ascending, descending), got {len(words)}")
-    up = _integer(words[0], 1, variant.max_card, "an ascending pile top")
-    down = _integer(words[1], 2, variant.descending_start, "a descending pile top")
+    up = integer(words[0], 1, variant.max_card, "an ascending pile top")
+    down = integer(words[1], 2, variant.descending_start, "a descending pile top")
     return up, down
 
 
 def _parse_position(doc: Document) -> State:
-    fields = _fields(doc, _POSITION_KEYS)
+    fields = fields_of(doc, _POSITION_KEYS)
     variant = _variant(fields)
     piles = (
-        _piles(_required(fields, "piles 1", doc), variant),
-        _piles(_required(fields, "piles 2", doc), variant),
+        _piles(required(fields, "piles 1", doc), variant),
+        _piles(required(fields, "piles 2", doc), variant),
     )
     hands: list[tuple[int, ...]] = []
     draws: list[tuple[int, ...]] = []
     for p in (1, 2):
         seen: dict[int, Token] = {}
-        hands.append(_card_list(_required(fields, f"hand {p}", doc), variant, seen))
-        draws.append(_card_list(_required(fields, f"draw {p}", doc), variant, seen))
-    to_move = _integer(_single(_required(fields, "to-move", doc)), 1, 2, "a player") - 1
-    laid_field = _required(fields, "laid", doc)
+        hands.append(_card_list(required(fields, f"hand {p}", doc), variant, seen))
+        draws.append(_card_list(required(fields, f"draw {p}", doc), variant, seen))
+    to_move = integer(single(required(fields, "to-move", doc)), 1, 2, "a player") - 1
+    laid_field = required(fields, "laid", doc)
     words = laid_field.tokens()
     if len(words) != 2:
         raise laid_field.error(
             f"expected 'laid: OWN OPP' (cards laid this turn on own piles and on the "
             f"opponent's), got {len(words)} values"
         )
-    laid_own = _integer(words[0], 0, HAND_SIZE, "a count of cards laid on own piles")
-    laid_opp = _integer(words[1], 0, 1, "a count of cards laid on the opponent's piles (FF-3)")
+    laid_own = integer(words[0], 0, HAND_SIZE, "a count of cards laid on own piles")
+    laid_opp = integer(words[1], 0, 1, "a count of cards laid on the opponent's piles (FF-3)")
     for p in (0, 1):
         full = HAND_SIZE - (laid_own + laid_opp if p == to_move else 0)
         if len(hands[p]) > full:
