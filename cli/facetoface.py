@@ -9,6 +9,7 @@ import typer
 from rich.panel import Panel
 from rich.table import Table
 
+from cli.budget import Memory, Nodes, Seconds, budget_from
 from cli.dispatch import SHOW
 from cli.io import fail, print_json, read_source, stdout, write_dealt
 from solver.core.errors import InvalidVariant
@@ -29,9 +30,6 @@ DeckB = Annotated[
     str | None, typer.Option(help="Player 2's cards, top first (FF-1), comma-separated.")
 ]
 Json = Annotated[bool, typer.Option("--json", help="Print one JSON document.")]
-Seconds = Annotated[float | None, typer.Option(help="Time budget in seconds.")]
-Nodes = Annotated[int | None, typer.Option(help="Node budget of the search.")]
-Memory = Annotated[int, typer.Option(help="Transposition table memory in MiB.")]
 First = Annotated[
     int | None,
     typer.Option(help="On a deal: solve only with this player (1 or 2) starting (FF-7)."),
@@ -162,7 +160,6 @@ def solve_command(
     """Who wins with perfect play (both hands and draw orders known)? A position is
     solved for the player to move; a deal for both choices of first player (FF-7).
     Exit code 0 won (deal: both decided), 1 lost, 3 budget ran out."""
-    from solver.core.budget import Budget
     from solver.core.result import Status
     from solver.facetoface.search import solve
 
@@ -170,7 +167,7 @@ def solve_command(
     if isinstance(game, State):
         if first is not None:
             fail("--first applies to a deal, not a position")
-        result = solve(game, Budget(seconds, nodes, memory))
+        result = solve(game, budget_from(seconds, nodes, memory))
         if json:
             print_json(result.to_json())
         else:
@@ -183,7 +180,7 @@ def solve_command(
     results = []
     for starter in starters:
         state = game.start(starter)
-        result = solve(state, Budget(seconds, nodes, memory))
+        result = solve(state, budget_from(seconds, nodes, memory))
         results.append((state, result))
     if json:
         print_json(
@@ -220,7 +217,6 @@ def analyse_command(
     """Every distinct turn of the player to move with its proven value (win, loss, or
     unknown once the budget, shared by all turns, runs out). Exit code 3 if any turn
     stayed unknown."""
-    from solver.core.budget import Budget
     from solver.facetoface.search import VALUE_NAMES, Solver
 
     game = load(file, max_card, seed, deck_a, deck_b)
@@ -230,7 +226,7 @@ def analyse_command(
         if first not in (1, 2):
             fail(f"--first must be 1 or 2, got {first}")
         state = game.start(first - 1)
-    budget = Budget(seconds, nodes, memory).start()
+    budget = budget_from(seconds, nodes, memory).start()
     solver = Solver(state, memory)
     rows = solver.analyse(state, budget)
     rows.sort(key=lambda row: (-row[2], len(row[0])))

@@ -10,9 +10,9 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from cli.budget import Memory, Nodes, Seconds, budget_from
 from cli.dispatch import SHOW
 from cli.io import fail, print_json, read_source, stdout, write_dealt
-from solver.core.budget import Budget
 from solver.core.errors import InvalidVariant
 from solver.core.result import SolveResult, Status
 from solver.sequence import notation
@@ -26,9 +26,6 @@ GAME = "sequence"
 
 FileArg = Annotated[str, typer.Argument(help="A position file ('-' for stdin).")]
 Json = Annotated[bool, typer.Option("--json", help="Print one JSON document.")]
-Seconds = Annotated[float | None, typer.Option(help="Time budget in seconds.")]
-Nodes = Annotated[int | None, typer.Option(help="Node budget.")]
-Memory = Annotated[int, typer.Option(help="Transposition table memory in MiB.")]
 
 #: rich styles of the chips of sides 0-2 (blue, green, red).
 _STYLE = ("bold white on blue", "bold black on green", "bold white on red")
@@ -134,16 +131,6 @@ def render(state: State, highlight: frozenset[int] = frozenset()) -> Panel:
     return Panel(
         body, title="Sequence", subtitle=f"{v.players} players, {v.sides} sides", expand=False
     )
-
-
-def budget_from(seconds: float | None, nodes: int | None, memory: int) -> Budget:
-    if seconds is not None and seconds <= 0:
-        fail("--seconds must be positive")
-    if nodes is not None and nodes <= 0:
-        fail("--nodes must be positive")
-    if memory <= 0:
-        fail("--memory must be positive")
-    return Budget(seconds=seconds, nodes=nodes, memory_mb=memory)
 
 
 def analyse_command(

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from rich.table import Table
 
+from cli.budget import DEFAULT_MEMORY_MB, Memory, Nodes, Seconds, budget_from
 from cli.io import fail, print_json, stdout
 from cli.thegame import (
     Deck,
@@ -18,8 +19,8 @@ from cli.thegame import (
     Players,
     Seed,
     load,
+    start_of,
 )
-from solver.core.budget import DEFAULT_MEMORY_MB, Budget
 
 if TYPE_CHECKING:
     from solver.core.result import SolveResult
@@ -29,9 +30,6 @@ if TYPE_CHECKING:
 GAME = "thegame"
 ENGINES = ("dfs", "cpsat")
 
-Seconds = Annotated[float | None, typer.Option(help="Time budget in seconds (default: none).")]
-Nodes = Annotated[int | None, typer.Option(help="Node budget of the search (default: none).")]
-Memory = Annotated[int, typer.Option(help="Transposition table size in MiB (dfs engine).", min=1)]
 Engine = Annotated[
     str, typer.Option(help="dfs (the numba search) or cpsat (OR-Tools; uses --seconds only).")
 ]
@@ -41,14 +39,6 @@ FirstChoice = Annotated[
 ]
 
 
-def _budget(seconds: float | None, nodes: int | None, memory: int) -> Budget:
-    if seconds is not None and seconds <= 0:
-        fail("--seconds must be positive")
-    if nodes is not None and nodes <= 0:
-        fail("--nodes must be positive")
-    return Budget(seconds=seconds, nodes=nodes, memory_mb=memory)
-
-
 def _game(game: Deal | State, first: int | None) -> Deal | State:
     from solver.thegame.notation import Deal
 
@@ -56,9 +46,7 @@ def _game(game: Deal | State, first: int | None) -> Deal | State:
         return game
     if not isinstance(game, Deal):
         fail("--first applies to a fresh deal, not to a position in progress")
-    if not 1 <= first <= game.variant.players:
-        fail(f"--first must be 1..{game.variant.players}, got {first}")
-    return game.start(first - 1)
+    return start_of(game, first)
 
 
 def solve_command(
@@ -82,7 +70,7 @@ def solve_command(
     if engine not in ENGINES:
         fail(f"unknown engine '{engine}'; choose one of {', '.join(ENGINES)}")
     game = _game(load(file, players, expert, expert_hand, max_card, seed, deck), first)
-    budget = _budget(seconds, nodes, memory)
+    budget = budget_from(seconds, nodes, memory)
     if engine == "cpsat":
         from solver.thegame.cpsat import solve_cpsat
 
@@ -173,7 +161,7 @@ def analyse_command(
         state = game
     rows: list[dict[str, Any]] = []
     for move in legal_moves(state):
-        result = solve(apply(state, move), _budget(seconds, nodes, memory))
+        result = solve(apply(state, move), budget_from(seconds, nodes, memory))
         rows.append(
             {
                 "move": "end" if isinstance(move, EndTurn) else str(move),

@@ -9,6 +9,7 @@ import typer
 from rich.panel import Panel
 from rich.table import Table
 
+from cli.budget import Nodes, Seconds, budget_from
 from cli.dispatch import SHOW
 from cli.io import fail, print_json, read_source, stdout, write_dealt
 from solver.core.budget import Budget
@@ -25,8 +26,6 @@ FileArg = Annotated[
     typer.Argument(help="A deal, position or hand file ('-' for stdin).", show_default=False),
 ]
 Json = Annotated[bool, typer.Option("--json", help="Print one JSON document.")]
-Seconds = Annotated[float | None, typer.Option(help="Time budget in seconds.")]
-Nodes = Annotated[int | None, typer.Option(help="Node budget.")]
 Stacking = Annotated[bool, typer.Option("--stacking", help="House rule: stack Draw Two / Four.")]
 NoReverseSkip = Annotated[
     bool,
@@ -196,7 +195,7 @@ def solve_command(
     """Solve an UNO play-out hand (can it be laid down card after card?) or, for a
     two-player deal or position, whether the player to move can force a win."""
     problem = _hand_problem(file, hand, top, colour)
-    budget = Budget(seconds, nodes, memory)
+    budget = budget_from(seconds, nodes, memory)
     if not isinstance(problem, notation.PlayoutHand):
         _solve_endgame(problem, budget, json, seeded_reshuffles)
         return
@@ -265,7 +264,7 @@ def analyse_command(
     if isinstance(parsed, notation.PlayoutHand):
         fail("analyse takes a deal or position; use 'solve' for a play-out hand")
     state = parsed.start() if isinstance(parsed, Deal) else parsed
-    rows = analyse(state, Budget(seconds, nodes, memory), seeded_reshuffles)
+    rows = analyse(state, budget_from(seconds, nodes, memory), seeded_reshuffles)
     if json:
         print_json(
             {
