@@ -62,6 +62,13 @@ def solve_command(
     seconds: Seconds = None,
     nodes: Nodes = None,
     memory: Memory = DEFAULT_MEMORY_MB,
+    workers: Annotated[int, typer.Option(help="CP-SAT search workers.", min=1)] = 2,
+    warm_start: Annotated[
+        bool,
+        typer.Option(
+            "--warm-start", help="cpsat: run the dfs engine first and start CP-SAT from its line."
+        ),
+    ] = False,
     json: Json = False,
 ) -> None:
     """Solve a deal or position with every card known: a winning line, or a proof that
@@ -71,10 +78,15 @@ def solve_command(
         fail(f"unknown engine '{engine}'; choose one of {', '.join(ENGINES)}")
     game = _game(load(file, players, expert, expert_hand, max_card, seed, deck), first)
     budget = budget_from(seconds, nodes, memory)
+    if warm_start and engine != "cpsat":
+        fail("--warm-start applies to --engine cpsat")
     if engine == "cpsat":
-        from solver.thegame.cpsat import solve_cpsat
+        from solver.thegame.cpsat import solve_cpsat, solve_cpsat_warm
 
-        result = solve_cpsat(game, seconds=seconds)
+        if warm_start:
+            result = solve_cpsat_warm(game, seconds=seconds, workers=workers)
+        else:
+            result = solve_cpsat(game, seconds=seconds, workers=workers)
     else:
         from solver.thegame.search import solve
 

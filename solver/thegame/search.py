@@ -220,7 +220,7 @@ def solve(game: Deal | State, budget: Budget | None = None) -> SolveResult:
     """Decide ``game`` (a fresh deal: the solver picks the first player, TG-9; or a
     position in progress) within ``budget``; see the module docstring."""
     budget = (budget or Budget()).start()
-    if isinstance(game, State) and game.laid > 0 and not legal_moves(game):
+    if isinstance(game, State) and game.laid > 0 and not game.is_won and not legal_moves(game):
         raise IllegalMove(
             f"player {game.to_move + 1} has laid {game.laid} cards and cannot reach the "
             f"minimum of {game.minimum} (TG-7): not a position of the game"

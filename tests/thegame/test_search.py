@@ -156,3 +156,9 @@ def test_p1_swapping_the_piles_of_a_pair_changes_nothing(number: int) -> None:
     a, b, c, d = state.piles
     mirror = State(state.variant, (b, a, d, c), state.hands, state.draw, state.to_move)
     check_against(mirror, doc["optimal_cards_left"])
+
+
+def test_a_position_won_in_the_middle_of_a_turn_is_solved_with_an_empty_line() -> None:
+    won = State(Variant(max_card=20), (20, 1, 21, 21), ((),), (), 0, 1)
+    result = solve(won)
+    assert result.status.value == "solved" and result.objective == 0 and result.line == []
