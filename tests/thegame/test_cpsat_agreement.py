@@ -14,24 +14,22 @@ whenever both finish, and CP-SAT's bound and line always bracket a known optimum
 from __future__ import annotations
 
 import random
-import signal
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 import pytest
 
 from solver.core.budget import Budget
 from solver.core.result import SolveResult, Status
 from solver.thegame import search
-from solver.thegame.bruteforce import optimal
+from solver.thegame.bruteforce import PositionLimit, optimal
 from solver.thegame.cpsat import solve_cpsat
 from solver.thegame.notation import Deal
 from solver.thegame.rules import Play, State, Variant, lay, legal_moves, shuffled_deck
 
 CASES = 300
-#: CP-SAT's time per case; the brute force gets ORACLE_SECONDS before the case is skipped.
+#: CP-SAT's time per case; the brute force may store ORACLE_POSITIONS positions per start
+#: before the case is skipped.
 CPSAT_SECONDS = 5.0
-ORACLE_SECONDS = 1.0
+ORACLE_POSITIONS = 30_000
 #: The depth-first engine's time per case.
 DFS_SECONDS = 5.0
 
@@ -88,35 +86,14 @@ def random_case(
     return state
 
 
-class _OutOfTime(Exception):
-    pass
-
-
-@contextmanager
-def time_limit(seconds: float) -> Iterator[None]:
-    """Raise :class:`_OutOfTime` after ``seconds`` (the brute force has no budget)."""
-
-    def expire(signum: int, frame: object) -> None:
-        raise _OutOfTime
-
-    previous = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
-
-
-def oracle(case: Deal | State, seconds: float = ORACLE_SECONDS) -> int | None:
-    """The brute force's fewest cards left, or None when it ran out of time."""
+def oracle(case: Deal | State, positions: int = ORACLE_POSITIONS) -> int | None:
+    """The brute force's fewest cards left, or None when it met too many positions."""
     starts = (
         [case.start(p) for p in range(case.variant.players)] if isinstance(case, Deal) else [case]
     )
     try:
-        with time_limit(seconds):
-            return min(optimal(start).cards_left for start in starts)
-    except _OutOfTime:
+        return min(optimal(start, limit=positions).cards_left for start in starts)
+    except PositionLimit:
         return None
 
 
@@ -167,7 +144,7 @@ def test_cpsat_agrees_with_the_brute_force_extended() -> None:
     compared = unsolvable = 0
     for seed in range(10_000, 10_600):
         case = random_case(seed, player_counts=(1, 2, 3, 4, 5), deal_max=31)
-        best = oracle(case, seconds=10.0)
+        best = oracle(case, positions=10 * ORACLE_POSITIONS)
         if best is None:
             continue
         result = solve_cpsat(case, seconds=30.0, workers=2, greedy_hint=seed % 3 != 0)
