@@ -83,27 +83,31 @@ def label(config: dict[str, Any]) -> str:
 
 
 def study_table(summaries: list[dict[str, Any]]) -> Table:
+    """Per study: deals won / proven lost / unknown, winnability with its 95% interval
+    (unknown deals counted as not won), median seconds and nodes per second."""
     table = Table(title="The Game: winnability with every card known")
     for column in (
         "study",
         "deals",
-        "winnable (95% CI)",
-        "decided",
+        "won",
+        "lost",
         "unknown",
+        "winnable (95% CI)",
         "median s",
         "nodes/s",
     ):
-        table.add_column(column, justify="left" if column == "study" else "right", no_wrap=True)
+        table.add_column(column, justify="left" if column == "study" else "right")
     for s in summaries:
         rate = s["nodes_per_second"]
         table.add_row(
-            label(s),
+            label(s).removesuffix(" solver"),
             str(s["deals"]),
-            str(Proportion(s["solved"], s["deals"])),
-            str(Proportion(s["solved"] + s["unsolvable"], s["deals"])),
+            str(s["solved"]),
+            str(s["unsolvable"]),
             str(s["unknown"]),
-            f"{s['median_seconds']:.3f}" if s["median_seconds"] is not None else "-",
-            f"{rate:,.0f}" if rate else "-",
+            str(Proportion(s["solved"], s["deals"])),
+            f"{s['median_seconds']:.2f}" if s["median_seconds"] is not None else "-",
+            f"{rate / 1e6:.2f}M" if rate else "-",
         )
     return table
 
