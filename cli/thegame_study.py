@@ -174,7 +174,7 @@ def _plots(folder: Path, studies: list[dict[str, Any]], sims: list[dict[str, Any
     if studies:
         written.append(
             plots.rates_with_intervals(
-                "Winnability with every card known",
+                "Winnability with every card known (unknown deals counted as not won)",
                 "deals won (%)",
                 [(label(s), s["winnable"]) for s in studies],
                 folder / "winnability.png",
