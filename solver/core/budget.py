@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-#: Bytes per transposition-table slot assumed when sizing a table from ``--memory``.
+#: Transposition-table memory in MiB when ``--memory`` is not given.
 DEFAULT_MEMORY_MB = 256
 
 
