@@ -7,7 +7,16 @@ from typing import Annotated
 import typer
 from rich.markup import escape
 
-from cli import facetoface, sequence, thegame, thegame_simulate, thegame_solve, thegame_study, uno
+from cli import (
+    facetoface,
+    puzzles,
+    sequence,
+    thegame,
+    thegame_simulate,
+    thegame_solve,
+    thegame_study,
+    uno,
+)
 from cli.dispatch import SHOW, game_of, verb
 from cli.io import InputError, fail, read_source, stderr
 from solver import __version__
@@ -29,7 +38,16 @@ VERBS: dict[str, typer.Typer] = {
     "study": verb("study", "Solve many deals and store each result in SQLite (resumable)."),
 }
 # Each game module adds its subcommands to the verbs; a new game is one entry here.
-for game in (thegame, thegame_simulate, thegame_study, thegame_solve, sequence, facetoface, uno):
+for game in (
+    thegame,
+    thegame_simulate,
+    thegame_study,
+    thegame_solve,
+    sequence,
+    facetoface,
+    uno,
+    puzzles,
+):
     game.register(VERBS)
 for name, group in VERBS.items():
     if group.registered_commands:
@@ -65,6 +83,8 @@ def show(
 
 
 app.command("report")(thegame_study.report_command)
+app.command("generate")(puzzles.generate_command)
+app.add_typer(puzzles.puzzles_app, name="puzzles")
 
 
 def main() -> None:

@@ -95,8 +95,10 @@ def split_document(text: str) -> Document:
 
 
 def sniff_game(text: str) -> str:
-    """The game named by the header line of a notation file."""
-    return split_document(text).game
+    """The game named by the header line of a notation file (only that line is read)."""
+    lines = text.splitlines()
+    first = next((n for n, raw in enumerate(lines) if raw.split("#", 1)[0].strip()), len(lines))
+    return split_document("\n".join(lines[: first + 1])).game
 
 
 def fields_of(

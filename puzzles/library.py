@@ -1,0 +1,177 @@
+"""The puzzle library: generated puzzles kept in SQLite, browsable and exportable.
+
+Each puzzle is committed the moment it is generated (SQLite in WAL mode), so an
+interrupted ``playable generate --db`` loses nothing it finished. The ``attempts``
+table records every (game, kind, level, seed) tried and the puzzle it gave, if any:
+run again with the same arguments, generation skips the seeds already tried and
+stops once the seed series holds the requested count. The same position of a kind
+is stored once.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+from types import TracebackType
+
+from puzzles.base import Level, Puzzle, Rating
+from solver.core.errors import PlayableError
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS puzzles (
+    id INTEGER PRIMARY KEY,
+    game TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    level TEXT NOT NULL,
+    score REAL NOT NULL,
+    seed INTEGER NOT NULL,
+    goal TEXT NOT NULL,
+    position TEXT NOT NULL,
+    solution TEXT NOT NULL,
+    is_unique INTEGER NOT NULL,
+    metrics TEXT NOT NULL,
+    held_out TEXT NOT NULL,
+    created TEXT NOT NULL DEFAULT (datetime('now')),
+    UNIQUE (game, kind, position)
+);
+CREATE TABLE IF NOT EXISTS attempts (
+    game TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    level TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    puzzle_id INTEGER REFERENCES puzzles (id),
+    PRIMARY KEY (game, kind, level, seed)
+);
+"""
+
+
+class LibraryError(PlayableError):
+    """A library file that cannot be opened or a puzzle id it does not hold."""
+
+
+class PuzzleLibrary:
+    """A SQLite file of puzzles; use as a context manager."""
+
+    def __init__(self, path: Path, create: bool = True) -> None:
+        if not create and not path.exists():
+            raise LibraryError(f"{path}: no such puzzle library")
+        try:
+            self._db = sqlite3.connect(path)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.executescript(_SCHEMA)
+        except sqlite3.DatabaseError as error:
+            raise LibraryError(f"{path}: not a puzzle library ({error})") from None
+        self.path = path
+
+    def __enter__(self) -> PuzzleLibrary:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        value: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Close the database (every puzzle is already committed)."""
+        self._db.close()
+
+    def add(self, puzzle: Puzzle) -> tuple[int, bool]:
+        """Store ``puzzle``; its id and whether it was new (a known position is kept once)."""
+        with self._db:
+            cursor = self._db.execute(
+                "INSERT OR IGNORE INTO puzzles (game, kind, level, score, seed, goal, position,"
+                " solution, is_unique, metrics, held_out) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+                (
+                    puzzle.game,
+                    puzzle.kind,
+                    puzzle.level.value,
+                    puzzle.rating.score,
+                    puzzle.seed,
+                    puzzle.goal,
+                    puzzle.position,
+                    puzzle.solution,
+                    int(puzzle.unique),
+                    json.dumps(puzzle.rating.metrics),
+                    json.dumps(list(puzzle.rating.held_out)),
+                ),
+            )
+            if cursor.rowcount:
+                return int(cursor.lastrowid or 0), True
+        row = self._db.execute(
+            "SELECT id FROM puzzles WHERE game=? AND kind=? AND position=?",
+            (puzzle.game, puzzle.kind, puzzle.position),
+        ).fetchone()
+        return int(row[0]), False
+
+    def record_attempt(
+        self, game: str, kind: str, level: Level, seed: int, puzzle: Puzzle | None
+    ) -> int | None:
+        """Remember that ``seed`` was tried (and store its puzzle); the puzzle's id."""
+        puzzle_id = self.add(puzzle)[0] if puzzle is not None else None
+        with self._db:
+            self._db.execute(
+                "INSERT OR REPLACE INTO attempts VALUES (?,?,?,?,?)",
+                (game, kind, level.value, seed, puzzle_id),
+            )
+        return puzzle_id
+
+    def attempts(
+        self, game: str, kind: str, level: Level, first_seed: int
+    ) -> dict[int, int | None]:
+        """Seeds from ``first_seed`` on already tried for this kind and level, with puzzle ids."""
+        rows = self._db.execute(
+            "SELECT seed, puzzle_id FROM attempts WHERE game=? AND kind=? AND level=? AND seed>=?",
+            (game, kind, level.value, first_seed),
+        )
+        return {int(seed): puzzle_id for seed, puzzle_id in rows}
+
+    def get(self, puzzle_id: int) -> Puzzle:
+        """The puzzle with this id."""
+        row = self._db.execute(
+            f"SELECT {_COLUMNS} FROM puzzles WHERE id=?", (puzzle_id,)
+        ).fetchone()
+        if row is None:
+            raise LibraryError(f"{self.path}: no puzzle with id {puzzle_id}")
+        return _puzzle(row[1:])
+
+    def select(
+        self, game: str | None = None, kind: str | None = None, level: Level | None = None
+    ) -> Iterator[tuple[int, Puzzle]]:
+        """The stored puzzles matching every filter given, by id."""
+        where = [
+            (column, value)
+            for column, value in (("game", game), ("kind", kind), ("level", level))
+            if value is not None
+        ]
+        sql = f"SELECT {_COLUMNS} FROM puzzles"
+        if where:
+            sql += " WHERE " + " AND ".join(f"{column}=?" for column, _ in where)
+        for row in self._db.execute(sql + " ORDER BY id", [str(value) for _, value in where]):
+            yield int(row[0]), _puzzle(row[1:])
+
+
+_COLUMNS = (
+    "id, game, kind, level, score, seed, goal, position, solution, is_unique, metrics, held_out"
+)
+
+
+def _puzzle(row: tuple[object, ...]) -> Puzzle:
+    game, kind, level, score, seed, goal, position, solution, unique, metrics, held_out = row
+    return Puzzle(
+        game=str(game),
+        kind=str(kind),
+        level=Level(str(level)),
+        seed=int(str(seed)),
+        position=str(position),
+        goal=str(goal),
+        solution=str(solution),
+        unique=bool(unique),
+        rating=Rating(
+            float(str(score)), json.loads(str(metrics)), tuple(json.loads(str(held_out)))
+        ),
+    )

@@ -1,0 +1,61 @@
+"""Which puzzle kinds each game has, and how to read a position of each game.
+
+Game modules are imported only when asked for, so listing one game's kinds does not
+compile another game's numba kernels.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from typing import Any
+
+from puzzles.base import PuzzleKind
+from solver.core.errors import PlayableError
+
+#: game name (as in notation headers) -> the module holding its ``KINDS``
+GAMES: dict[str, str] = {
+    "thegame": "puzzles.thegame",
+    "facetoface": "puzzles.facetoface",
+    "uno": "puzzles.uno",
+    "sequence": "puzzles.sequence",
+}
+
+#: game name -> (notation module, name of its function parsing a position or deal)
+_PARSERS: dict[str, tuple[str, str]] = {
+    "thegame": ("solver.thegame.notation", "parse"),
+    "facetoface": ("solver.facetoface.notation", "parse"),
+    "uno": ("solver.uno.notation", "parse"),
+    "sequence": ("solver.sequence.notation", "parse_position"),
+}
+
+
+class UnknownPuzzle(PlayableError):
+    """A game or kind of puzzle this package does not have."""
+
+
+def kinds(game: str) -> dict[str, PuzzleKind]:
+    """The puzzle kinds of ``game`` by name, the default kind first."""
+    if game not in GAMES:
+        raise UnknownPuzzle(f"no puzzles for game '{game}' (games: {', '.join(GAMES)})")
+    module = importlib.import_module(GAMES[game])
+    return {kind.name: kind for kind in module.KINDS}
+
+
+def kind_of(game: str, name: str | None = None) -> PuzzleKind:
+    """The kind ``name`` of ``game`` (its default kind when ``name`` is None)."""
+    available = kinds(game)
+    if name is None:
+        return next(iter(available.values()))
+    if name not in available:
+        raise UnknownPuzzle(f"{game} has no puzzle kind '{name}' (kinds: {', '.join(available)})")
+    return available[name]
+
+
+def parse_position(game: str, text: str) -> Any:
+    """The game's own reading of a position (or deal) text; NotationError if malformed."""
+    if game not in _PARSERS:
+        raise UnknownPuzzle(f"no puzzles for game '{game}' (games: {', '.join(GAMES)})")
+    module_name, function = _PARSERS[game]
+    parse: Callable[[str], Any] = getattr(importlib.import_module(module_name), function)
+    return parse(text)
