@@ -1,0 +1,52 @@
+"""The Game's puzzle kinds (issue 9; docs/puzzles-thegame.md).
+
+``lay-all``: a position with everything known (every hand and the draw order), solo
+or a team of up to three, from which every card can be laid; the person finds a
+line that lays them all (TG-8 score 0). The generator is in
+:mod:`puzzles.thegame_generate`, the difficulty score in :mod:`puzzles.thegame_rating`,
+the answer notation in :mod:`puzzles.thegame_line`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from puzzles.base import Level, Puzzle, Verdict
+from puzzles.thegame_generate import generate_lay_all
+from puzzles.thegame_line import parse_line, replay_line
+from solver.thegame.notation import parse_position
+
+GAME = "thegame"
+
+
+@dataclass(frozen=True)
+class LayAll:
+    """Lay every card from a late position of a won game, everything known (TG-8)."""
+
+    game: str = GAME
+    name: str = "lay-all"
+    description: str = (
+        "Lay every remaining card from a position where you know every hand and the draw order."
+    )
+
+    def generate(self, level: Level, seed: int, seconds: float) -> Puzzle | None:
+        puzzle = generate_lay_all(self.name, level, seed, seconds)
+        if puzzle is None:
+            return None
+        verdict = self.check(puzzle, puzzle.solution, seconds)
+        if not verdict.correct:  # the certificate: the solver's line must replay
+            raise AssertionError(f"generated solution fails its own check: {verdict.message}")
+        return puzzle
+
+    def check(self, puzzle: Puzzle, answer: str, seconds: float) -> Verdict:
+        """Replay ``answer`` from the puzzle's position through the reference rules;
+        correct iff every play is legal and every card is laid. ``seconds`` is not
+        needed: a replay involves no search."""
+        state = parse_position(puzzle.position, f"{puzzle.kind} puzzle")
+        replay = replay_line(state, parse_line(answer))
+        if replay.fault is not None:
+            return Verdict(False, f"Not solved: {replay.fault}.")
+        return Verdict(True, "Solved: every card is laid.")
+
+
+KINDS: tuple[LayAll, ...] = (LayAll(),)

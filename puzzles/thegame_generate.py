@@ -1,0 +1,258 @@
+"""The Game puzzles: the ``lay-all`` generator (docs/puzzles-thegame.md).
+
+1. **Sample.** Deal a random game with the level's knobs (players, highest card)
+   and let the exact solver find a winning line (deals it cannot win, or not within
+   the node budget, are skipped).
+2. **Cut.** The positions at the start of the turns of that line are winnable by
+   construction; a few whose cards left lie in the level's depth range are rated
+   (:mod:`puzzles.thegame_rating`) and the one closest to the level's band kept.
+3. **Repair.** While the score is outside the band, hill-climb: swap two unlaid
+   cards (between hands, or a hand and the draw pile, or two places of the draw
+   pile), keep the change only if the exact solver still lays every card and the
+   score moves closer to the band.
+4. **Certify.** The planner bot's playouts (a held-out signal) are measured on the
+   final position, its winning line is formatted as the solution, and the kind's
+   ``check`` replays it before the puzzle is returned.
+
+Everything is deterministic per (level, seed): the randomness comes from one
+:class:`random.Random` seeded with the kind, level and seed, and the solver is
+bounded by nodes, not time. ``seconds`` is only a safety limit: past it the attempt
+gives up (returns None) rather than answer late.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, replace
+
+from puzzles.base import Level, Puzzle, Rating
+from puzzles.thegame_bots import success_share
+from puzzles.thegame_line import Turn, replay_line
+from puzzles.thegame_rating import (
+    PLANNER_RUNS,
+    Measured,
+    Undecided,
+    decide,
+    rate,
+)
+from solver.core.result import Status
+from solver.thegame.notation import format_line, format_position
+from solver.thegame.rules import Play, State, Variant, deal, end_turn, lay
+
+GAME = "thegame"
+#: node budget of every exact solve (root deals, positions, children)
+ROOT_NODES = 300_000
+POSITION_NODES = 100_000
+#: positions of one line that are rated, deals tried, hill-climbing steps
+CUTS_PER_LINE = 3
+DEALS = 4
+CLIMB_STEPS = 14
+#: the generator aims at the band minus this share of its width at each end
+TARGET_MARGIN = 0.25
+
+
+@dataclass(frozen=True)
+class Knobs:
+    """A level's sampling parameters (the level itself is decided by the score)."""
+
+    players: tuple[int, ...]
+    max_card: tuple[int, int]
+    depth: tuple[int, int]
+
+
+KNOBS: dict[Level, Knobs] = {
+    Level.EASY: Knobs((1, 1, 2), (50, 70), (6, 14)),
+    Level.MEDIUM: Knobs((1, 2, 2, 3), (60, 85), (10, 20)),
+    Level.HARD: Knobs((1, 2, 3), (75, 95), (14, 26)),
+    Level.EXPERT: Knobs((1, 1, 2, 3), (85, 99), (18, 30)),
+}
+
+
+class _OutOfTime(Exception):
+    pass
+
+
+@dataclass
+class _Attempt:
+    """One generation attempt: its random source, level and deadline."""
+
+    level: Level
+    rng: random.Random
+    deadline: float
+
+    def tick(self) -> None:
+        if time.perf_counter() > self.deadline:
+            raise _OutOfTime
+
+    def distance(self, score: float) -> float:
+        """How far ``score`` lies from the middle half of the level's band (0 inside).
+
+        Aiming at the middle half rather than the whole band keeps the levels apart
+        (a score just past a band's edge is barely different from its neighbour's).
+        """
+        low, high = self.level.band
+        margin = (high - low) * TARGET_MARGIN
+        return max(low + margin - score, score - (high - margin), 0.0)
+
+    def admits(self, score: float) -> bool:
+        return self.level.admits(score)
+
+    def rate(self, state: State) -> Measured | None:
+        """The rating without the held-out planner playouts (added at the end), or None
+        when the position is lost or a solve runs out of nodes."""
+        self.tick()
+        try:
+            return rate(state, self.rng, POSITION_NODES, planner_runs=0)
+        except Undecided:
+            return None
+
+
+def generate_lay_all(kind: str, level: Level, seed: int, seconds: float) -> Puzzle | None:
+    """A ``lay-all`` puzzle of ``level`` from ``seed``, or None (see the module docstring)."""
+    attempt = _Attempt(level, random.Random(f"{GAME}:{kind}:{level.value}:{seed}"), 0.0)
+    attempt.deadline = time.perf_counter() + seconds
+    try:
+        found = _search(attempt)
+    except _OutOfTime:
+        return None
+    if found is None:
+        return None
+    state, measured = found
+    planner = success_share(state, "planner", PLANNER_RUNS, attempt.rng)
+    rating = Rating(
+        measured.rating.score,
+        {**measured.rating.metrics, "planner_success": planner},
+        measured.rating.held_out,
+    )
+    return _puzzle(kind, level, seed, state, rating, measured)
+
+
+def _search(attempt: _Attempt) -> tuple[State, Measured] | None:
+    """Sample deals and cuts, then hill-climb the closest position toward the middle
+    of the band; the result is the closest position found whose score is in the band."""
+    best: tuple[float, State, Measured] | None = None
+    for _ in range(DEALS):
+        for state in _cuts(attempt):
+            measured = attempt.rate(state)
+            if measured is None:
+                continue
+            distance = attempt.distance(measured.rating.score)
+            if best is None or distance < best[0]:
+                best = (distance, state, measured)
+            if distance == 0.0:
+                return state, measured
+    if best is None:
+        return None
+    state, measured = _climb(attempt, best[1], best[2])
+    return (state, measured) if attempt.admits(measured.rating.score) else None
+
+
+def _cuts(attempt: _Attempt) -> list[State]:
+    """Up to :data:`CUTS_PER_LINE` turn starts of a solver-won random deal, with cards
+    left in the level's depth range."""
+    knobs = KNOBS[attempt.level]
+    rng = attempt.rng
+    variant = Variant(rng.choice(knobs.players), max_card=rng.randint(*knobs.max_card))
+    order = list(variant.cards)
+    rng.shuffle(order)
+    start = deal(variant, order, rng.randrange(variant.players))
+    attempt.tick()
+    try:
+        result = decide(start, ROOT_NODES)
+    except Undecided:
+        return []
+    if result.status is not Status.SOLVED:
+        return []
+    low, high = knobs.depth
+    states = [s for s in _turn_starts(start, result.line) if low <= s.cards_left <= high]
+    rng.shuffle(states)
+    return states[:CUTS_PER_LINE]
+
+
+def _turn_starts(state: State, line: list[dict[str, object]]) -> list[State]:
+    """The position at the start of each turn of a winning line (JSON form)."""
+    starts = [state]
+    for turn in line:
+        plays = turn["plays"]
+        assert isinstance(plays, list)
+        for play in plays:
+            state = lay(state, int(play["card"]), int(play["pile"]))
+        if state.is_won:
+            break
+        state = end_turn(state)
+        starts.append(state)
+    return starts
+
+
+def _climb(attempt: _Attempt, state: State, measured: Measured) -> tuple[State, Measured]:
+    """Swap two unlaid cards at a time, keeping changes that stay winnable and bring
+    the score closer to the middle of the band; the closest position reached."""
+    distance = attempt.distance(measured.rating.score)
+    for _ in range(CLIMB_STEPS):
+        if distance == 0.0:
+            break
+        candidate = _swap(state, attempt.rng)
+        if candidate is None:
+            break
+        rated = attempt.rate(candidate)
+        if rated is None:
+            continue
+        new_distance = attempt.distance(rated.rating.score)
+        if new_distance < distance:
+            state, measured, distance = candidate, rated, new_distance
+    return state, measured
+
+
+def _swap(state: State, rng: random.Random) -> State | None:
+    """``state`` with two unlaid cards in different places exchanged (hand sizes and
+    the draw pile's length unchanged), or None when there is no such pair."""
+    slots = [(p, i) for p, hand in enumerate(state.hands) for i in range(len(hand))]
+    slots += [(-1, i) for i in range(len(state.draw))]
+    pairs = [(a, b) for a in slots for b in slots if a < b and (a[0] != b[0] or a[0] == -1)]
+    if not pairs:
+        return None
+    (pa, ia), (pb, ib) = rng.choice(pairs)
+    hands = [list(h) for h in state.hands]
+    draw = list(state.draw)
+
+    def place(p: int) -> list[int]:
+        return draw if p == -1 else hands[p]
+
+    place(pa)[ia], place(pb)[ib] = place(pb)[ib], place(pa)[ia]
+    return replace(state, hands=tuple(tuple(h) for h in hands), draw=tuple(draw))
+
+
+def _puzzle(
+    kind: str, level: Level, seed: int, state: State, rating: Rating, measured: Measured
+) -> Puzzle:
+    turns = [
+        (int(t["player"]), [Play(int(p["card"]), int(p["pile"])) for p in t["plays"]])
+        for t in measured.solution.line
+    ]
+    solution = format_line(turns)
+    check = replay_line(state, [Turn(p + 1, tuple(plays), 1, 1) for p, plays in turns])
+    assert check.wins, check.fault
+    players = state.variant.players
+    who = "you play alone" if players == 1 else f"you play all {players} hands in turn"
+    goal = f"Lay all {state.cards_left} remaining cards; {who} and know the draw order."
+    position = (
+        f"# {goal}\n# The Game puzzle ({kind}, {level.value}, seed {seed}): "
+        f"answer with a line such as '1: 37@0 75@2 / 2: 12@1 13@1'.\n" + format_position(state)
+    )
+    return Puzzle(
+        game=GAME,
+        kind=kind,
+        level=level,
+        seed=seed,
+        position=position,
+        goal=goal,
+        solution=solution,
+        unique=False,
+        rating=rating,
+        extra={
+            "players": str(players),
+            "max_card": str(state.variant.max_card),
+            "cards_left": str(state.cards_left),
+        },
+    )
