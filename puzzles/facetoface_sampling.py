@@ -1,0 +1,130 @@
+"""Face to Face puzzles: where candidate endgames come from, and how they are varied.
+
+Candidates are real endgames: a random deal (FF-1) is played forward by two
+:class:`NoisyGreedy` players (the project's greedy rule with random tie-breaks) and
+every start of a turn whose players both hold few enough cards is kept (the size
+window is the level's main knob: fewer cards = a shorter, easier ending). Most games
+of Face to Face end early, with a player stuck (FF-6), so only some deals reach the
+window; sampling just plays the next deal.
+
+:func:`mutate` is the hill-climbing step: it exchanges two of one player's unlaid
+cards (hand with draw pile, or two places in the draw pile). Each player keeps
+exactly the same set of cards, so the result is as valid as the position it came
+from (docs/notation-facetoface.md checks) and only the order of the draws changes.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from solver.facetoface.players import play_cost
+from solver.facetoface.rules import (
+    Play,
+    State,
+    Variant,
+    deal,
+    has_won,
+    is_terminal,
+    lay,
+    legal_moves,
+    play_turn,
+    shuffled_deck,
+)
+
+
+@dataclass
+class NoisyGreedy:
+    """:class:`solver.facetoface.players.GreedyPlayer` with random noise on each play's
+    cost, so repeated playouts from one position differ (randomized tie-breaks).
+
+    ``extra_gap`` and ``opp_penalty`` mean what they mean for the greedy player
+    (``extra_gap=2, opp_penalty=4`` is the greedy player, ``0, 0`` the careful one);
+    each play's cost gets ``uniform(0, noise)`` added before the cheapest is taken.
+    """
+
+    extra_gap: int = 2
+    opp_penalty: int = 4
+    noise: float = 2.5
+    name: str = "noisy-greedy"
+
+    def choose_turn(self, state: State, rng: random.Random) -> list[Play]:
+        plays: list[Play] = []
+        me = state.to_move
+        while not has_won(state, me):
+            options = [m for m in legal_moves(state) if isinstance(m, Play)]
+            if not options:
+                break
+            costs = [
+                play_cost(state, m, self.opp_penalty) + rng.uniform(0.0, self.noise)
+                for m in options
+            ]
+            best = min(range(len(options)), key=lambda i: costs[i])
+            done = state.laid >= 2 and state.laid_own >= 1
+            if done and costs[best] > self.extra_gap + self.noise / 2:
+                break
+            plays.append(options[best])
+            state = lay(state, options[best].card, options[best].pile)
+        return plays
+
+
+def greedy_bot(rng: random.Random) -> NoisyGreedy:
+    """A greedy player with random parameters around the greedy and careful ones
+    (extra gap 0..3, opponent penalty 0, 2 or 4) and noise: the scored bot family."""
+    return NoisyGreedy(rng.randint(0, 3), rng.choice((0, 2, 4)), 3.0, "greedy")
+
+
+def careful_bot(rng: random.Random | None = None) -> NoisyGreedy:
+    """The careful player's parameters with noise (the held-out bot)."""
+    return NoisyGreedy(extra_gap=0, opp_penalty=0, noise=2.5, name="careful")
+
+
+def endgames(
+    rng: random.Random, low: int, high: int, variant: Variant | None = None
+) -> Iterator[State]:
+    """Starts of turns with both players holding ``low..high`` cards (hand and draw),
+    from random deals played forward by noisy greedy players; endless."""
+    variant = variant or Variant()
+    bots = (careful_bot(), careful_bot())
+    while True:
+        state = deal(
+            variant, shuffled_deck(variant, rng), shuffled_deck(variant, rng), rng.randint(0, 1)
+        )
+        while not is_terminal(state):
+            left = max(state.cards_left(0), state.cards_left(1))
+            if left < low:
+                break
+            if left <= high and min(state.cards_left(0), state.cards_left(1)) >= low:
+                yield state
+            state = play_turn(state, bots[state.to_move].choose_turn(state, rng))
+
+
+def mutate(state: State, rng: random.Random) -> State | None:
+    """Exchange two unlaid cards of one player (hand with draw pile, or two places of
+    the draw pile); ``None`` if that player has fewer than two cards to exchange."""
+    player = rng.randint(0, 1)
+    hand, draw = list(state.hands[player]), list(state.draws[player])
+    if not draw or len(hand) + len(draw) < 2:
+        return None
+    j = rng.randrange(len(draw))
+    if hand and (len(draw) < 2 or rng.random() < 0.5):
+        i = rng.randrange(len(hand))
+        hand[i], draw[j] = draw[j], hand[i]
+    else:
+        i = rng.randrange(len(draw))
+        if i == j:
+            return None
+        draw[i], draw[j] = draw[j], draw[i]
+    hands = [state.hands[0], state.hands[1]]
+    draws = [state.draws[0], state.draws[1]]
+    hands[player], draws[player] = tuple(hand), tuple(draw)
+    return State(
+        state.variant,
+        state.piles,
+        (hands[0], hands[1]),
+        (draws[0], draws[1]),
+        state.to_move,
+        state.laid_own,
+        state.laid_opp,
+    )

@@ -1,0 +1,157 @@
+"""Face to Face ``win-from-here`` puzzles: generation, rating, checking."""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+import pytest
+
+from puzzles.base import Level, Puzzle
+from puzzles.facetoface import KINDS, WIN_FROM_HERE, parse_answer, position_of
+from puzzles.facetoface_rating import choice_signal, score_of
+from puzzles.facetoface_sampling import endgames, mutate
+from puzzles.fileformat import format_puzzle, parse_puzzle
+from solver.core.budget import Budget
+from solver.core.errors import NotationError
+from solver.facetoface import notation
+from solver.facetoface.rules import Play, State, turns
+from solver.facetoface.search import LOSS, WIN, Solver
+
+
+@cache
+def puzzle(level: Level, seed: int = 0) -> Puzzle:
+    made = WIN_FROM_HERE.generate(level, seed, 120.0)
+    assert made is not None
+    return made
+
+
+def test_kinds_list_win_from_here_first() -> None:
+    assert KINDS[0] is WIN_FROM_HERE
+    assert (WIN_FROM_HERE.game, WIN_FROM_HERE.name) == ("facetoface", "win-from-here")
+
+
+@pytest.mark.parametrize("level", [Level.EASY, Level.HARD])
+def test_generated_puzzle_is_of_its_level_and_verified(level: Level) -> None:
+    p = puzzle(level)
+    assert p.level is level and p.rating.level is level
+    state = position_of(p)
+    assert isinstance(notation.parse(p.position), State)
+    assert p.position.startswith("# ")
+    assert WIN_FROM_HERE.check(p, p.solution, 30.0).correct
+    assert WIN_FROM_HERE.check(p, p.extra["first_turn"], 30.0).correct
+    # the solver agrees the position is won for the player to move
+    assert Solver(state, 16).value(state, Budget(seconds=30).start()) == WIN
+    metrics = p.rating.metrics
+    assert {"greedy_success", "winning_first_moves", "depth", "nodes"} <= metrics.keys()
+    assert set(p.rating.held_out) <= metrics.keys()
+    assert "careful_success" in p.rating.held_out
+    assert p.unique == (metrics["winning_first_moves"] == 1)
+
+
+def test_generation_is_deterministic() -> None:
+    again = WIN_FROM_HERE.generate(Level.EASY, 0, 120.0)
+    first = puzzle(Level.EASY)
+    assert again is not None
+    assert (again.position, again.solution, again.rating.score) == (
+        first.position,
+        first.solution,
+        first.rating.score,
+    )
+    timeless = {k: v for k, v in first.rating.metrics.items() if k != "solver_seconds"}
+    assert timeless.items() <= again.rating.metrics.items()
+
+
+def test_puzzle_file_round_trip() -> None:
+    p = puzzle(Level.HARD)
+    assert parse_puzzle(format_puzzle(p)).position.strip() == p.position.strip()
+
+
+def losing_turn(p: Puzzle) -> tuple[Play, ...]:
+    state = position_of(p)
+    solver = Solver(state, 16)
+    for plays, after in turns(state):
+        if solver.value(after, Budget(seconds=30).start()) == WIN:
+            return plays
+    raise AssertionError("the puzzle has no losing turn")
+
+
+def test_check_rejects_a_losing_turn() -> None:
+    p = puzzle(Level.HARD)
+    verdict = WIN_FROM_HERE.check(p, notation.format_turn(losing_turn(p)), 30.0)
+    assert not verdict.correct and "wins with perfect play" in verdict.message
+
+
+def test_check_rejects_illegal_and_out_of_turn_answers() -> None:
+    p = puzzle(Level.HARD)
+    state = position_of(p)
+    missing = next(c for c in range(2, 60) if c not in state.hand)
+    assert not WIN_FROM_HERE.check(p, f"{missing}@own-up {missing}@own-down", 5.0).correct
+    other = 2 - state.to_move
+    turn = p.extra["first_turn"]
+    wrong_player = WIN_FROM_HERE.check(p, f"{other}: {turn}", 5.0)
+    assert not wrong_player.correct and "turn" in wrong_player.message
+    # one card only: the turn does not reach the minimum of 2 (FF-4)
+    single = WIN_FROM_HERE.check(p, turn.split()[0], 5.0)
+    assert not single.correct
+
+
+def test_check_without_time_does_not_claim_correct() -> None:
+    p = puzzle(Level.HARD)
+    verdict = WIN_FROM_HERE.check(p, p.extra["first_turn"], 0.0)
+    assert verdict.correct or "could not be verified in time" in verdict.message
+
+
+@pytest.mark.parametrize(
+    ("answer", "column"),
+    [("", 1), ("12@nowhere", 1), ("1: 12@own-up x", 14), ("3: 12@own-up 13@own-up", 1)],
+)
+def test_malformed_answers_raise_notation_errors(answer: str, column: int) -> None:
+    with pytest.raises(NotationError) as error:
+        WIN_FROM_HERE.check(puzzle(Level.EASY), answer, 5.0)
+    assert error.value.column == column
+
+
+def test_parse_answer_takes_the_first_turn_of_a_line() -> None:
+    assert parse_answer("2: 12@own-up 40@opp-down / 1: 3@own-up 4@own-up") == (
+        1,
+        [Play(12, "own-up"), Play(40, "opp-down")],
+    )
+    assert parse_answer("12@own-up,13@own-up") == (None, [Play(12, "own-up"), Play(13, "own-up")])
+
+
+def test_choice_and_score_signals() -> None:
+    assert choice_signal(1, 50) == 1.0
+    assert choice_signal(50, 50) == 0.0
+    assert choice_signal(3, 50) > choice_signal(10, 50)
+    assert score_of(1.0, 0.0, 11) == 1.0
+    assert score_of(0.0, 1.0, 1) == 0.0
+    assert score_of(0.5, 0.5, 3) < score_of(0.5, 0.2, 3)
+
+
+def test_endgames_are_in_the_size_window_and_mutations_keep_each_players_cards() -> None:
+    rng = random.Random(3)
+    source = endgames(rng, 6, 9)
+    for _ in range(20):
+        state = next(source)
+        assert all(6 <= state.cards_left(p) <= 9 for p in (0, 1))
+        assert state.laid == 0
+        changed = mutate(state, rng)
+        if changed is None:
+            continue
+        for p in (0, 1):
+            before = sorted(state.hands[p] + state.draws[p])
+            assert sorted(changed.hands[p] + changed.draws[p]) == before
+            assert len(changed.hands[p]) == len(state.hands[p])
+        assert changed.piles == state.piles and changed.to_move == state.to_move
+        notation.parse(notation.format_position(changed))
+
+
+@pytest.mark.slow
+def test_expert_puzzle_has_a_single_proven_winning_turn() -> None:
+    p = puzzle(Level.EXPERT)
+    assert p.unique and p.rating.metrics["winning_first_moves"] == 1
+    state = position_of(p)
+    solver = Solver(state, 32)
+    values = [-solver.value(after, Budget(seconds=60).start()) for _, after in turns(state)]
+    assert values.count(WIN) == 1 and values.count(LOSS) == len(values) - 1
