@@ -9,10 +9,12 @@ toward a difficulty band.
    (:func:`puzzles.sequence_proof.prove`) and becomes a candidate, unless *every*
    legal move wins (no choice, so no puzzle).
 2. **Hill-climbing.** From the candidate nearest the requested band, small local
-   changes are tried: swap a card of either hand with a card deep in the draw pile
-   (beyond every card a search within the horizon can reach), or move a chip that
-   is not locked (SQ-7) to an empty space. A change is kept when the re-proved
-   position is still a candidate and its score is nearer the band.
+   changes are tried: swap a card of either hand with a card deep in the draw
+   pile (beyond every card a search within the horizon can reach), or move a chip
+   that is not locked (SQ-7) to an empty space. A change is kept when the
+   re-proved position is still a candidate and nearer the level
+   (:func:`distance`: the score's distance to the band; an expert puzzle must
+   also have a single winning first move).
 3. **Trimming.** The position keeps only the top ``k`` cards of the draw pile, the
    fewest for which every search of the proof (the exact N, the shallower "not in
    N - 1" search, and the search after every legal first move) completes without
@@ -67,12 +69,17 @@ class Candidate:
     score: float
 
 
-def distance(level: Level, score: float) -> float:
-    """How far ``score`` lies outside the band of ``level`` (0 inside)."""
-    if level.admits(score):
-        return 0.0
+def distance(level: Level, found: Candidate) -> float:
+    """How far ``found`` is from a puzzle of ``level`` (0: it is one).
+
+    The distance of its score to the band; at expert, also 0.1 per winning first
+    move beyond one (an expert puzzle has a single, proven, winning first move).
+    """
+    extra = 0.1 * (len(found.proof.winning) - 1) if level is Level.EXPERT else 0.0
+    if level.admits(found.score):
+        return extra
     low, high = level.band
-    return low - score if score < low else score - high
+    return (low - found.score if found.score < low else found.score - high) + extra
 
 
 def candidate(state: State) -> Candidate | None:
@@ -131,11 +138,11 @@ def climb(
     """Greedy hill-climbing from ``start`` toward the band of ``level``."""
     best = start
     for _ in range(steps):
-        if distance(level, best.score) == 0 or time.perf_counter() > deadline:
+        if distance(level, best) == 0 or time.perf_counter() > deadline:
             break
         changed = mutate(best.state, rng)
         found = candidate(changed) if changed is not None else None
-        if found is not None and distance(level, found.score) < distance(level, best.score):
+        if found is not None and distance(level, found) < distance(level, best):
             best = found
     return best
 
@@ -172,12 +179,12 @@ def search(level: Level, rng: random.Random, deadline: float) -> Iterator[Candid
             found = candidate(state)
             if found is None:
                 continue
-            if distance(level, found.score) == 0:
+            if distance(level, found) == 0:
                 yield found
-            elif best is None or distance(level, found.score) < distance(level, best.score):
+            elif best is None or distance(level, found) < distance(level, best):
                 best = found
         if best is not None:
             best = climb(best, level, rng, CLIMB_STEPS, deadline)
-            if distance(level, best.score) == 0:
+            if distance(level, best) == 0:
                 yield best
                 best = None

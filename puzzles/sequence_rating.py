@@ -18,7 +18,7 @@ Signals (all measured on the exact :class:`~puzzles.sequence_proof.Proof`):
 
 Score (in [0, 1], levels are the bands of :mod:`puzzles.base`)::
 
-    score = 0.30 * (N - 1) / 2  +  0.45 * (1 - greedy_success)  +  0.25 / winning_first_moves
+    score = 0.35 * (N - 1) / 2  +  0.45 * (1 - greedy_success)  +  0.20 / winning_first_moves
 
 so a win in one with several winning moves is easy, a win the greedy player
 misses with a single winning first move is expert.
@@ -33,9 +33,9 @@ from solver.sequence.players import StrongerPlayer
 from solver.sequence.rules import State, legal_moves
 
 #: Weights of the score (module notes).
-DEPTH_WEIGHT = 0.30
+DEPTH_WEIGHT = 0.35
 GREEDY_WEIGHT = 0.45
-UNIQUE_WEIGHT = 0.25
+UNIQUE_WEIGHT = 0.20
 #: The deepest N the generator proves (the depth term is 1 at this N).
 MAX_TURNS = 3
 #: How many seeded runs of the stronger player measure ``stronger_success``.

@@ -21,7 +21,7 @@ from solver.sequence.search import reference_win_within
 KIND = KINDS[0]
 EXAMPLE = Path(__file__).parents[2] / "examples" / "win-in-2.sequence.txt"
 #: (level, seed) pairs that generate within the budget on this machine.
-CASES = {Level.EASY: 0, Level.HARD: 1, Level.EXPERT: 1}
+CASES = {Level.EASY: 0, Level.MEDIUM: 0, Level.HARD: 1, Level.EXPERT: 1}
 
 
 @pytest.fixture(scope="module")
