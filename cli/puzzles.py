@@ -133,9 +133,8 @@ def _report(found: list[tuple[int | None, Puzzle]], count: int, tries: int, json
 
 
 def _table(rows: list[tuple[int | None, Puzzle]]) -> Table:
-    table = Table("id", "game", "kind", "level", "score", "unique", "signals", "goal")
+    table = Table("id", "game", "kind", "level", "score", "unique", "goal")
     for puzzle_id, puzzle in rows:
-        signals = ", ".join(f"{k} {v:g}" for k, v in list(puzzle.rating.metrics.items())[:4])
         table.add_row(
             str(puzzle_id),
             puzzle.game,
@@ -143,7 +142,6 @@ def _table(rows: list[tuple[int | None, Puzzle]]) -> Table:
             puzzle.level.value,
             f"{puzzle.rating.score:.2f}",
             "yes" if puzzle.unique else "no",
-            signals,
             puzzle.goal,
         )
     return table
@@ -255,6 +253,8 @@ def _draw(puzzle: Puzzle, title: str, with_solution: bool) -> None:
         f" (score {puzzle.rating.score:.2f}{', unique solution' if puzzle.unique else ''})"
     )
     stdout.print(puzzle.goal)
+    signals = ", ".join(f"{name} {value:g}" for name, value in puzzle.rating.metrics.items())
+    stdout.print(f"[dim]signals: {signals}[/]")
     SHOW[puzzle.game](puzzle.position, title, False)
     if with_solution:
         stdout.print(f"[bold]solution[/]: {puzzle.solution}")
