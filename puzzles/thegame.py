@@ -5,6 +5,9 @@ or a team of up to three, from which every card can be laid; the person finds a
 line that lays them all (TG-8 score 0). The generator is in
 :mod:`puzzles.thegame_generate`, the difficulty score in :mod:`puzzles.thegame_rating`,
 the answer notation in :mod:`puzzles.thegame_line`.
+
+``short-deck``: a whole game on a deck with a highest card below 99, from the deal
+(:mod:`puzzles.thegame_shortdeck`).
 """
 
 from __future__ import annotations
@@ -13,8 +16,8 @@ from dataclasses import dataclass
 
 from puzzles.base import Level, Puzzle, Verdict
 from puzzles.thegame_generate import generate_lay_all
-from puzzles.thegame_line import parse_line, replay_line
-from solver.thegame.notation import parse_position
+from puzzles.thegame_line import check_answer
+from puzzles.thegame_shortdeck import ShortDeck
 
 GAME = "thegame"
 
@@ -42,11 +45,7 @@ class LayAll:
         """Replay ``answer`` from the puzzle's position through the reference rules;
         correct iff every play is legal and every card is laid. ``seconds`` is not
         needed: a replay involves no search."""
-        state = parse_position(puzzle.position, f"{puzzle.kind} puzzle")
-        replay = replay_line(state, parse_line(answer))
-        if replay.fault is not None:
-            return Verdict(False, f"Not solved: {replay.fault}.")
-        return Verdict(True, "Solved: every card is laid.")
+        return check_answer(puzzle, answer)
 
 
-KINDS: tuple[LayAll, ...] = (LayAll(),)
+KINDS: tuple[LayAll | ShortDeck, ...] = (LayAll(), ShortDeck())

@@ -69,8 +69,19 @@ KNOBS: dict[Level, Knobs] = {
 }
 
 
-class _OutOfTime(Exception):
-    pass
+class OutOfTime(Exception):
+    """An attempt passed its safety time limit."""
+
+
+def band_distance(level: Level, score: float) -> float:
+    """How far ``score`` lies from the middle half of the level's band (0 inside).
+
+    Aiming at the middle half rather than the whole band keeps the levels apart
+    (a score just past a band's edge is barely different from its neighbour's).
+    """
+    low, high = level.band
+    margin = (high - low) * TARGET_MARGIN
+    return max(low + margin - score, score - (high - margin), 0.0)
 
 
 @dataclass
@@ -83,17 +94,10 @@ class _Attempt:
 
     def tick(self) -> None:
         if time.perf_counter() > self.deadline:
-            raise _OutOfTime
+            raise OutOfTime
 
     def distance(self, score: float) -> float:
-        """How far ``score`` lies from the middle half of the level's band (0 inside).
-
-        Aiming at the middle half rather than the whole band keeps the levels apart
-        (a score just past a band's edge is barely different from its neighbour's).
-        """
-        low, high = self.level.band
-        margin = (high - low) * TARGET_MARGIN
-        return max(low + margin - score, score - (high - margin), 0.0)
+        return band_distance(self.level, score)
 
     def admits(self, score: float) -> bool:
         return self.level.admits(score)
@@ -114,7 +118,7 @@ def generate_lay_all(kind: str, level: Level, seed: int, seconds: float) -> Puzz
     attempt.deadline = time.perf_counter() + seconds
     try:
         found = _search(attempt)
-    except _OutOfTime:
+    except OutOfTime:
         return None
     if found is None:
         return None
@@ -192,7 +196,7 @@ def _climb(attempt: _Attempt, state: State, measured: Measured) -> tuple[State, 
     for _ in range(CLIMB_STEPS):
         if distance == 0.0:
             break
-        candidate = _swap(state, attempt.rng)
+        candidate = swap_cards(state, attempt.rng)
         if candidate is None:
             break
         rated = attempt.rate(candidate)
@@ -204,7 +208,7 @@ def _climb(attempt: _Attempt, state: State, measured: Measured) -> tuple[State, 
     return state, measured
 
 
-def _swap(state: State, rng: random.Random) -> State | None:
+def swap_cards(state: State, rng: random.Random) -> State | None:
     """``state`` with two unlaid cards in different places exchanged (hand sizes and
     the draw pile's length unchanged), or None when there is no such pair."""
     slots = [(p, i) for p, hand in enumerate(state.hands) for i in range(len(hand))]

@@ -18,9 +18,10 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from puzzles.base import Puzzle, Verdict
 from solver.core.cardlist import Token
 from solver.core.errors import IllegalMove, NotationError
-from solver.thegame.notation import parse_play
+from solver.thegame.notation import parse_play, parse_position
 from solver.thegame.rules import Play, State, end_turn, lay
 
 #: a player prefix ``N:``, a turn separator ``/``, or any other word (a play)
@@ -122,3 +123,13 @@ def replay_line(state: State, turns: Sequence[Turn]) -> Replay:
     if not state.is_won:
         return Replay(state, f"the line ends with {state.cards_left} cards not laid (TG-8)")
     return Replay(state, None)
+
+
+def check_answer(puzzle: Puzzle, answer: str) -> Verdict:
+    """Replay ``answer`` from the puzzle's position (a deal starts with player 1 to
+    move) through the reference rules; correct iff it lays every card."""
+    state = parse_position(puzzle.position, f"{puzzle.kind} puzzle")
+    replay = replay_line(state, parse_line(answer))
+    if replay.fault is not None:
+        return Verdict(False, f"Not solved: {replay.fault}.")
+    return Verdict(True, "Solved: every card is laid.")

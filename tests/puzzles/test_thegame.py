@@ -18,7 +18,7 @@ from puzzles.thegame_line import parse_line, replay_line
 from puzzles.thegame_rating import distinct_first_plays, score_of, winning_first_plays
 from solver.core.errors import NotationError
 from solver.thegame.bruteforce import optimal
-from solver.thegame.notation import parse_position
+from solver.thegame.notation import Deal, parse, parse_position
 from solver.thegame.players import GreedyPlayer, play_out
 from solver.thegame.rules import Play, State, Variant, deal, end_turn, lay, shuffled_deck
 
@@ -177,9 +177,11 @@ def test_score_rises_with_each_signal() -> None:
 # ----------------------------------------------------------------- lay-all kind
 
 
-def test_kind_is_registered_as_the_default() -> None:
+def test_kinds_are_registered_lay_all_first() -> None:
     assert kind_of("thegame") is LAY_ALL
-    assert LAY_ALL.name == "lay-all" and LAY_ALL.game == "thegame"
+    assert kind_of("thegame", "short-deck") is KINDS[1]
+    assert [k.name for k in KINDS] == ["lay-all", "short-deck"]
+    assert all(k.game == "thegame" for k in KINDS)
 
 
 @pytest.mark.parametrize(("level", "seed"), [(Level.EASY, 0), (Level.EXPERT, 0)])
@@ -230,6 +232,57 @@ def test_a_losing_first_play_cannot_be_completed() -> None:
 def test_generation_is_deterministic() -> None:
     again = LAY_ALL.generate(Level.EASY, 0, 60.0)
     first = puzzle(Level.EASY, 0)
+    assert again is not None
+    assert (again.position, again.solution, again.rating.score) == (
+        first.position,
+        first.solution,
+        first.rating.score,
+    )
+
+
+# -------------------------------------------------------------- short-deck kind
+
+SHORT_DECK = KINDS[1]
+
+
+@cache
+def deal_puzzle(level: Level, seed: int) -> Puzzle:
+    made = SHORT_DECK.generate(level, seed, 60.0)
+    assert made is not None
+    return made
+
+
+@pytest.mark.parametrize(("level", "seed"), [(Level.EASY, 3), (Level.EXPERT, 1)])
+def test_short_deck_puzzle_is_a_deal_of_its_level(level: Level, seed: int) -> None:
+    p = deal_puzzle(level, seed)
+    game = parse(p.position)
+    assert isinstance(game, Deal) and game.variant.max_card < 99
+    assert p.kind == "short-deck" and p.level is level and p.rating.level is level
+    assert set(p.rating.held_out) <= set(p.rating.metrics)
+    assert p.rating.metrics["depth"] == game.variant.deck_size
+    assert SHORT_DECK.check(p, p.solution, 5.0).correct
+    assert p.solution.startswith("1: ")  # player 1 starts the deal
+
+
+def test_short_deck_check_rejects_wrong_answers() -> None:
+    p = deal_puzzle(Level.EASY, 3)
+    turns = p.solution.split(" / ")
+    assert not SHORT_DECK.check(p, " / ".join(turns[:-1]), 5.0).correct
+    assert not SHORT_DECK.check(p, " / ".join(turns[1:]), 5.0).correct
+    with pytest.raises(NotationError):
+        SHORT_DECK.check(p, "1: 3@0 /", 5.0)
+
+
+def test_short_deck_levels_are_ordered_on_held_out_measures() -> None:
+    easy = deal_puzzle(Level.EASY, 3).rating.metrics
+    expert = deal_puzzle(Level.EXPERT, 1).rating.metrics
+    assert expert["planner_success"] < easy["planner_success"]
+    assert expert["depth"] > easy["depth"]
+
+
+def test_short_deck_generation_is_deterministic() -> None:
+    again = SHORT_DECK.generate(Level.EASY, 3, 60.0)
+    first = deal_puzzle(Level.EASY, 3)
     assert again is not None
     assert (again.position, again.solution, again.rating.score) == (
         first.position,
