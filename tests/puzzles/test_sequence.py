@@ -6,6 +6,8 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from puzzles.base import Level, Puzzle
 from puzzles.fileformat import format_puzzle, parse_puzzle
@@ -178,3 +180,21 @@ def test_mutations_keep_the_cards_and_chips() -> None:
         before = sorted(c for h in state.hands for c in h) + sorted(state.draw)
         assert sorted(cards) == sorted(before)
         assert sorted(changed.chips) == sorted(state.chips)
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10_000), plies=st.integers(0, 60))
+def test_every_legal_move_text_is_read_back_by_first_move(seed: int, plies: int) -> None:
+    """Every move the rules allow (placements with claims, removals, dead cards,
+    pass) is written in a form :func:`first_move` reads back unchanged."""
+    import random
+
+    rng = random.Random(seed)
+    state = deal(Variant(2, 2), shuffled_deck(seed))
+    for _ in range(plies):
+        if state.winner is not None:
+            break
+        state = apply(state, rng.choice(legal_moves(state)))
+    for move in legal_moves(state):
+        text = str(move)
+        assert first_move(f"{state.to_move + 1}:{text} 2:pass")[:2] == (state.to_move + 1, text)
