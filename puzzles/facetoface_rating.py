@@ -52,15 +52,14 @@ PLAYOUT_NODES = 200_000
 @dataclass
 class Analysis:
     """Every distinct turn of the player to move with its proven value for them
-    (``WIN``/``LOSS``), the solver that proved them (its table is reused), and the
-    solver's effort. ``complete`` is false when the analysis stopped early."""
+    (``WIN``/``LOSS``; every turn is proven), the solver that proved them (its table
+    is reused), and the solver's effort."""
 
     state: State
     rows: list[tuple[tuple[Play, ...], State, int]]
     solver: Solver
     nodes: int
     seconds: float
-    complete: bool
 
     @property
     def winning(self) -> list[tuple[Play, ...]]:
@@ -92,7 +91,7 @@ def analyse(
         wins += value == WIN
         if max_wins is not None and wins > max_wins:
             return None
-    return Analysis(state, rows, solver, solver.counters.nodes, budget.elapsed, True)
+    return Analysis(state, rows, solver, solver.counters.nodes, budget.elapsed)
 
 
 def playout_wins(

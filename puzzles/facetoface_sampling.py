@@ -42,12 +42,15 @@ class NoisyGreedy:
     ``extra_gap`` and ``opp_penalty`` mean what they mean for the greedy player
     (``extra_gap=2, opp_penalty=4`` is the greedy player, ``0, 0`` the careful one);
     each play's cost gets ``uniform(0, noise)`` added before the cheapest is taken.
+    ``race_gap`` replaces ``extra_gap`` once the own draw pile is empty: in the race to
+    lay the last cards (FF-6) a bot may keep laying costlier cards.
     """
 
     extra_gap: int = 2
     opp_penalty: int = 4
     noise: float = 2.5
     name: str = "noisy-greedy"
+    race_gap: int | None = None
 
     def choose_turn(self, state: State, rng: random.Random) -> list[Play]:
         plays: list[Play] = []
@@ -62,7 +65,10 @@ class NoisyGreedy:
             ]
             best = min(range(len(options)), key=lambda i: costs[i])
             done = state.laid >= 2 and state.laid_own >= 1
-            if done and costs[best] > self.extra_gap + self.noise / 2:
+            gap = self.extra_gap
+            if self.race_gap is not None and not state.draws[me]:
+                gap = self.race_gap
+            if done and costs[best] > gap + self.noise / 2:
                 break
             plays.append(options[best])
             state = lay(state, options[best].card, options[best].pile)
@@ -71,8 +77,11 @@ class NoisyGreedy:
 
 def greedy_bot(rng: random.Random) -> NoisyGreedy:
     """A greedy player with random parameters around the greedy and careful ones
-    (extra gap 0..3, opponent penalty 0, 2 or 4) and noise: the scored bot family."""
-    return NoisyGreedy(rng.randint(0, 3), rng.choice((0, 2, 4)), 3.0, "greedy")
+    (extra gap 0..3, opponent penalty 0, 2 or 4, with an empty draw pile a gap of
+    the same, 10 or 60) and noise: the scored bot family."""
+    extra_gap = rng.randint(0, 3)
+    race_gap = rng.choice((extra_gap, 10, 60))
+    return NoisyGreedy(extra_gap, rng.choice((0, 2, 4)), 3.0, "greedy", race_gap)
 
 
 def careful_bot(rng: random.Random | None = None) -> NoisyGreedy:
