@@ -28,7 +28,7 @@ from dataclasses import dataclass, replace
 
 from puzzles.base import Level, Puzzle, Rating
 from puzzles.thegame_bots import success_share
-from puzzles.thegame_line import Turn, replay_line
+from puzzles.thegame_line import Turn, example_line, replay_line, team_phrase
 from puzzles.thegame_rating import (
     PLANNER_RUNS,
     Measured,
@@ -238,11 +238,13 @@ def _puzzle(
     check = replay_line(state, [Turn(p + 1, tuple(plays), 1, 1) for p, plays in turns])
     assert check.wins, check.fault
     players = state.variant.players
-    who = "you play alone" if players == 1 else f"you play all {players} hands in turn"
-    goal = f"Lay all {state.cards_left} remaining cards; {who} and know the draw order."
+    goal = (
+        f"Lay all {state.cards_left} remaining cards; {team_phrase(players)} "
+        "and know the draw order."
+    )
     position = (
         f"# {goal}\n# The Game puzzle ({kind}, {level.value}, seed {seed}): "
-        f"answer with a line such as '1: 37@0 75@2 / 2: 12@1 13@1'.\n" + format_position(state)
+        f"answer with a line such as '{example_line(players)}'.\n" + format_position(state)
     )
     return Puzzle(
         game=GAME,

@@ -131,5 +131,19 @@ def check_answer(puzzle: Puzzle, answer: str) -> Verdict:
     state = parse_position(puzzle.position, f"{puzzle.kind} puzzle")
     replay = replay_line(state, parse_line(answer))
     if replay.fault is not None:
-        return Verdict(False, f"Not solved: {replay.fault}.")
-    return Verdict(True, "Solved: every card is laid.")
+        return Verdict(False, replay.fault)
+    return Verdict(True, "every card is laid (TG-8 score 0)")
+
+
+def team_phrase(players: int) -> str:
+    """How a goal sentence says who plays: alone, both hands, or all N hands."""
+    if players == 1:
+        return "you play alone"
+    return (
+        "you play both hands in turn" if players == 2 else f"you play all {players} hands in turn"
+    )
+
+
+def example_line(players: int) -> str:
+    """An example answer for a comment line of a puzzle with ``players`` players."""
+    return f"1: 37@0 75@2 / {1 if players == 1 else 2}: 12@1 13@1"

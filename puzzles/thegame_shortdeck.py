@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from puzzles.base import Level, Puzzle, Rating, Verdict
 from puzzles.thegame_bots import success_share
 from puzzles.thegame_generate import OutOfTime, band_distance, swap_cards
-from puzzles.thegame_line import check_answer
+from puzzles.thegame_line import check_answer, example_line, team_phrase
 from puzzles.thegame_rating import MEMORY_MB
 from solver.core.budget import Budget
 from solver.core.result import SolveResult, Status
@@ -169,10 +169,10 @@ class ShortDeck:
             for t in rated.solution.line
         ]
         players = state.variant.players
-        who = "you play alone" if players == 1 else f"you play all {players} hands, player 1 first"
+        first = "" if players == 1 else ", player 1 first"
         goal = (
-            f"Lay all {state.cards_left} cards (2..{state.variant.max_card}); {who} "
-            "and know the draw order."
+            f"Lay all {state.cards_left} cards (2..{state.variant.max_card}); "
+            f"{team_phrase(players)}{first} and know the draw order."
         )
         puzzle = Puzzle(
             game=GAME,
@@ -180,7 +180,7 @@ class ShortDeck:
             level=level,
             seed=seed,
             position=f"# {goal}\n# The Game puzzle ({self.name}, {level.value}, seed {seed}): "
-            "answer with a line such as '1: 37@0 75@2 / 2: 12@1 13@1'.\n"
+            f"answer with a line such as '{example_line(players)}'.\n"
             + format_deal(deal_of(state)),
             goal=goal,
             solution=format_line(turns),
