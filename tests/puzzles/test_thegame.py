@@ -18,7 +18,7 @@ from puzzles.thegame_line import parse_line, replay_line
 from puzzles.thegame_rating import distinct_first_plays, score_of, winning_first_plays
 from solver.core.errors import NotationError
 from solver.thegame.bruteforce import optimal
-from solver.thegame.notation import Deal, parse, parse_position
+from solver.thegame.notation import Deal, format_line, parse, parse_position
 from solver.thegame.players import GreedyPlayer, play_out
 from solver.thegame.rules import Play, State, Variant, deal, end_turn, lay, shuffled_deck
 
@@ -73,6 +73,22 @@ def test_malformed_lines_name_line_and_column(text: str, line: int, column: int)
     assert (error.value.line, error.value.column) == (line, column)
 
 
+@settings(max_examples=50, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.integers(0, 4),
+            st.lists(st.builds(Play, st.integers(2, 99), st.integers(0, 3)), min_size=1),
+        ),
+        min_size=1,
+        max_size=6,
+    )
+)
+def test_formatted_lines_parse_back(turns: list[tuple[int, list[Play]]]) -> None:
+    parsed = parse_line(format_line(turns))
+    assert [(t.player, list(t.plays)) for t in parsed] == [(p + 1, plays) for p, plays in turns]
+
+
 SMALL = Variant(1, max_card=20)
 #: solo, cards 2..20: hand 2..9 (TG-2: 8 cards), draw 10..20
 ORDERED = deal(SMALL, list(range(2, 21)))
@@ -117,6 +133,14 @@ def test_replay_rejects_a_turn_below_the_minimum() -> None:
 def test_replay_rejects_the_wrong_player() -> None:
     result = replay_line(ORDERED, parse_line("2: 2@0 3@0"))
     assert result.fault is not None and "player 1 is to move" in result.fault
+
+
+def test_replay_rejects_a_turn_after_the_last_card() -> None:
+    # TG-7: the game ends as soon as the last card is laid
+    state = State(SMALL, (1, 1, 21, 21), ((5, 20),), ())
+    assert replay_line(state, parse_line("5@0 20@0")).wins
+    late = replay_line(state, parse_line("5@0 / 20@0 / 7@0"))
+    assert late.fault is not None and "after every card" in late.fault
 
 
 def test_replay_rejects_a_line_that_stops_early() -> None:
