@@ -25,6 +25,7 @@ the greedy rule and the replayed score is what is reported.
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -36,6 +37,7 @@ from solver.core.errors import IllegalMove
 from solver.core.result import SolveResult, Status
 from solver.core.tt import SLOT_BYTES, new_table
 from solver.thegame import kernel as K
+from solver.thegame import pilot as P
 from solver.thegame.notation import Deal, line_to_json
 from solver.thegame.players import GreedyPlayer, play_cost, play_out
 from solver.thegame.rules import (
@@ -53,6 +55,13 @@ ENGINE = "dfs"
 DISCREPANCY_SCHEDULE: tuple[int, ...] = (0, 1, 2, 3, 4, 6, 8, 12, 16, K.UNLIMITED)
 #: nodes per kernel call between two checks of the clock
 CHUNK = 1 << 16
+#: in the win phase, pilot nodes per node of the systematic search
+PILOT_SHARE = 3
+#: ordering noise of the pilot's restarts (64 = one jumped card in the ordering cost)
+PILOT_NOISE = 128
+#: a pilot restart's fixed cost (Python set-up) in nodes, so that restarts of a short
+#: line do not starve the systematic search
+RESTART_COST = 4096
 #: in the kernel's ordering, plays costing less than this come before ending the turn
 END_COST = 64
 _ZOBRIST_SEED = 20261122
@@ -261,7 +270,20 @@ class _Solver:
     # ------------------------------------------------------------------ kernel runs
 
     def _run(self, r: int, beta: int, discrepancies: int) -> tuple[int, int, bool]:
-        """One kernel run from start ``r``: (outcome, root bound, exhaustive?)."""
+        """One kernel run from start ``r`` to its end: (outcome, root bound, exhaustive?)."""
+        steps = self._run_steps(r, beta, discrepancies)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as stop:
+                return stop.value  # type: ignore[no-any-return]
+
+    def _run_steps(
+        self, r: int, beta: int, discrepancies: int
+    ) -> Generator[None, None, tuple[int, int, bool]]:
+        """One kernel run from start ``r``, pausing (``yield``) after every chunk of
+        nodes so that other work can be interleaved; returns (outcome, root bound,
+        exhaustive?)."""
         run = self.runs[r]
         self.stamp += 1
         run.reset(beta, discrepancies, self.stamp)
@@ -279,6 +301,7 @@ class _Solver:
             before = now
             if outcome != K.BUDGET:
                 break
+            yield
         self.tt_entries += int(run.st[K.S_TT_NEW])
         run.st[K.S_TT_NEW] = 0
         run.st[K.S_NODES] = 0
@@ -327,13 +350,31 @@ class _Solver:
 
     def _win_phase(self) -> bool:
         """Look for a winning line; True when found. Returns False only when every
-        start was searched exhaustively and none wins."""
+        start was searched exhaustively and none wins.
+
+        Two searches share the budget, chunk by chunk: the pilot with restarts
+        (:class:`_Pilots`, :mod:`solver.thegame.pilot`), which finds most wins of
+        full deals, and the systematic search (:meth:`_systematic`), whose last run
+        is exhaustive and alone can prove that no start wins."""
+        systematic = self._systematic()
+        pilots = _Pilots(self)
+        while True:
+            if pilots.work(PILOT_SHARE * CHUNK):
+                return True
+            try:
+                next(systematic)
+            except StopIteration as stop:
+                return bool(stop.value)
+
+    def _systematic(self) -> Generator[None, None, bool]:
+        """Limited-discrepancy runs with a growing limit, the last one unlimited
+        (exhaustive), per start; returns True when a run finds a win."""
         for discrepancies in DISCREPANCY_SCHEDULE:
             for r in range(len(self.runs)):
                 if self.bounds[r] >= 1:
                     continue
                 before = self.nodes
-                outcome, bound, exhaustive = self._run(r, 1, discrepancies)
+                outcome, bound, exhaustive = yield from self._run_steps(r, 1, discrepancies)
                 self.phase_nodes["win"] += self.nodes - before
                 if outcome == K.FOUND:
                     self._found(r, 0)
@@ -426,6 +467,68 @@ class _Solver:
             tt_entries=self.tt_entries,
             extra=extra,
         )
+
+
+class _Pilots:
+    """The pilot method with restarts (:mod:`solver.thegame.pilot`), resumable in
+    slices of nodes. Restart ``k`` starts from start ``k % starts``; the first round
+    follows the kernel's ordering as it is, later rounds add seeded noise to it.
+    Every complete line that beats the best so far is replayed and offered."""
+
+    def __init__(self, solver: _Solver) -> None:
+        self.solver = solver
+        self.runs = [_Run(r.root, r.params, r.draw, r.tables) for r in solver.runs]
+        self.line = np.zeros(K.MAX_DEPTH + 1, dtype=np.int64)
+        self.reg = np.zeros(P.N_REG, dtype=np.int64)
+        self.restarts = 0
+        self.current = -1  # the start of the restart in progress, -1 for none
+
+    def _begin(self) -> None:
+        k = self.restarts
+        self.restarts += 1
+        self.current = k % len(self.runs)
+        self.runs[self.current].reset(1, 0, 0)
+        self.reg[:] = 0
+        self.reg[P.R_BEST] = -1
+        self.reg[P.R_RNG] = 0x2545F4914F6CDD1D + 7919 * k
+        self.reg[P.R_NOISE] = 0 if k < len(self.runs) else PILOT_NOISE
+
+    def work(self, nodes: int) -> bool:
+        """Spend about ``nodes`` nodes; True when a winning line was found (and
+        offered to the solver, certified)."""
+        solver = self.solver
+        spent = 0
+        while spent < nodes:
+            if solver.budget.expired(solver.nodes):
+                raise _OutOfBudget
+            if self.current < 0:
+                self._begin()
+            run = self.runs[self.current]
+            limit = min(CHUNK, nodes - spent)
+            if solver.budget.nodes is not None:
+                limit = max(1, min(limit, solver.budget.nodes - solver.nodes))
+            before = int(self.reg[P.R_NODES])
+            outcome = P.pilot(
+                run.params, run.draw, run.st, run.hands, run.avail, self.line, self.reg, limit
+            )
+            used = int(self.reg[P.R_NODES]) - before
+            spent += used
+            solver.nodes += used
+            solver.phase_nodes["win"] += used
+            if outcome == P.BUDGET:
+                continue
+            self.current = -1
+            spent += RESTART_COST
+            value = int(self.reg[P.R_BEST])
+            if outcome == P.FOUND or solver.best is None or value < solver.best.cards_left:
+                path = [int(m) for m in self.line[: int(self.reg[P.R_BEST_LEN])]]
+                line = replay(run.root, path, finish=True)
+                if outcome == P.FOUND and line.cards_left != 0:
+                    raise CertificateError(f"pilot's winning line replays to {line.cards_left}")
+                solver._offer(line)
+                if outcome == P.FOUND:
+                    return True
+        return False
 
 
 # --------------------------------------------------------------------- certificates
