@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from puzzles.base import Level, Puzzle
+from puzzles.base import Level, Puzzle, PuzzleKind
 from puzzles.registry import kind_of
 from puzzles.thegame import KINDS
 from puzzles.thegame_bots import RandomGreedy, RandomPlanner, success_share
@@ -26,10 +26,19 @@ LAY_ALL = KINDS[0]
 
 
 @cache
-def puzzle(level: Level, seed: int) -> Puzzle:
-    made = LAY_ALL.generate(level, seed, 60.0)
-    assert made is not None
-    return made
+def made_by(kind: PuzzleKind, level: Level) -> Puzzle:
+    """The puzzle of the first seed that yields one (most seeds do; trying a few keeps
+    the tests independent of which seeds a change of the solver's lines affects)."""
+    for seed in range(8):
+        made = kind.generate(level, seed, 60.0)
+        if made is not None:
+            assert made.seed == seed
+            return made
+    raise AssertionError(f"no {kind.name} puzzle of level {level.value} from seeds 0-7")
+
+
+def puzzle(level: Level) -> Puzzle:
+    return made_by(LAY_ALL, level)
 
 
 def position(p: Puzzle) -> State:
@@ -182,7 +191,7 @@ def test_equivalent_first_plays_are_counted_once() -> None:
 
 
 def test_winning_first_plays_agree_with_the_brute_force() -> None:
-    state = position(puzzle(Level.EASY, 0))
+    state = position(puzzle(Level.EASY))
     winners, total, _ = winning_first_plays(state, 100_000)
     plays = distinct_first_plays(state)
     assert total == len(plays)
@@ -208,9 +217,9 @@ def test_kinds_are_registered_lay_all_first() -> None:
     assert all(k.game == "thegame" for k in KINDS)
 
 
-@pytest.mark.parametrize(("level", "seed"), [(Level.EASY, 0), (Level.EXPERT, 0)])
-def test_generated_puzzle_is_of_its_level_and_its_solution_checks(level: Level, seed: int) -> None:
-    p = puzzle(level, seed)
+@pytest.mark.parametrize("level", [Level.EASY, Level.EXPERT])
+def test_generated_puzzle_is_of_its_level_and_its_solution_checks(level: Level) -> None:
+    p = puzzle(level)
     state = position(p)
     assert p.position.startswith("# ")
     assert p.level is level and p.rating.level is level
@@ -223,13 +232,13 @@ def test_generated_puzzle_is_of_its_level_and_its_solution_checks(level: Level, 
 
 
 def test_expert_is_harder_than_easy_on_held_out_measures() -> None:
-    easy = puzzle(Level.EASY, 0).rating.metrics
-    expert = puzzle(Level.EXPERT, 0).rating.metrics
+    easy = puzzle(Level.EASY).rating.metrics
+    expert = puzzle(Level.EXPERT).rating.metrics
     assert expert["planner_success"] < easy["planner_success"]
 
 
 def test_check_rejects_wrong_answers() -> None:
-    p = puzzle(Level.EXPERT, 0)
+    p = puzzle(Level.EXPERT)
     turns = p.solution.split(" / ")
     assert not LAY_ALL.check(p, " / ".join(turns[:-1]), 5.0).correct  # stops early
     assert not LAY_ALL.check(p, "1: 1@0 2@0", 5.0).correct  # cards not held
@@ -238,7 +247,7 @@ def test_check_rejects_wrong_answers() -> None:
 
 
 def test_a_losing_first_play_cannot_be_completed() -> None:
-    p = puzzle(Level.EXPERT, 0)
+    p = puzzle(Level.EXPERT)
     m = p.rating.metrics
     assert m["winning_first_moves"] < m["first_moves"]
     state = position(p)
@@ -254,8 +263,8 @@ def test_a_losing_first_play_cannot_be_completed() -> None:
 
 
 def test_generation_is_deterministic() -> None:
-    again = LAY_ALL.generate(Level.EASY, 0, 60.0)
-    first = puzzle(Level.EASY, 0)
+    first = puzzle(Level.EASY)
+    again = LAY_ALL.generate(Level.EASY, first.seed, 60.0)
     assert again is not None
     assert (again.position, again.solution, again.rating.score) == (
         first.position,
@@ -269,16 +278,13 @@ def test_generation_is_deterministic() -> None:
 SHORT_DECK = KINDS[1]
 
 
-@cache
-def deal_puzzle(level: Level, seed: int) -> Puzzle:
-    made = SHORT_DECK.generate(level, seed, 60.0)
-    assert made is not None
-    return made
+def deal_puzzle(level: Level) -> Puzzle:
+    return made_by(SHORT_DECK, level)
 
 
-@pytest.mark.parametrize(("level", "seed"), [(Level.EASY, 3), (Level.EXPERT, 1)])
-def test_short_deck_puzzle_is_a_deal_of_its_level(level: Level, seed: int) -> None:
-    p = deal_puzzle(level, seed)
+@pytest.mark.parametrize("level", [Level.EASY, Level.EXPERT])
+def test_short_deck_puzzle_is_a_deal_of_its_level(level: Level) -> None:
+    p = deal_puzzle(level)
     game = parse(p.position)
     assert isinstance(game, Deal) and game.variant.max_card < 99
     assert p.kind == "short-deck" and p.level is level and p.rating.level is level
@@ -289,7 +295,7 @@ def test_short_deck_puzzle_is_a_deal_of_its_level(level: Level, seed: int) -> No
 
 
 def test_short_deck_check_rejects_wrong_answers() -> None:
-    p = deal_puzzle(Level.EASY, 3)
+    p = deal_puzzle(Level.EASY)
     turns = p.solution.split(" / ")
     assert not SHORT_DECK.check(p, " / ".join(turns[:-1]), 5.0).correct
     assert not SHORT_DECK.check(p, " / ".join(turns[1:]), 5.0).correct
@@ -298,15 +304,15 @@ def test_short_deck_check_rejects_wrong_answers() -> None:
 
 
 def test_short_deck_levels_are_ordered_on_held_out_measures() -> None:
-    easy = deal_puzzle(Level.EASY, 3).rating.metrics
-    expert = deal_puzzle(Level.EXPERT, 1).rating.metrics
+    easy = deal_puzzle(Level.EASY).rating.metrics
+    expert = deal_puzzle(Level.EXPERT).rating.metrics
     assert expert["planner_success"] < easy["planner_success"]
     assert expert["depth"] > easy["depth"]
 
 
 def test_short_deck_generation_is_deterministic() -> None:
-    again = SHORT_DECK.generate(Level.EASY, 3, 60.0)
-    first = deal_puzzle(Level.EASY, 3)
+    first = deal_puzzle(Level.EASY)
+    again = SHORT_DECK.generate(Level.EASY, first.seed, 60.0)
     assert again is not None
     assert (again.position, again.solution, again.rating.score) == (
         first.position,
