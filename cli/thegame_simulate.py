@@ -21,7 +21,7 @@ Workers = Annotated[int, typer.Option(help="Worker processes (1 = this process).
 
 
 def simulate_command(
-    strategy: Annotated[str, typer.Option(help="Player: greedy or planner.")] = "greedy",
+    strategy: Annotated[str, typer.Option(help="Player: greedy, planner or sampling.")] = "greedy",
     games: Annotated[int, typer.Option(help="Number of games (deals).", min=1)] = 100,
     seed: Annotated[int, typer.Option(help="Game i is the deal of seed SEED + i.")] = 0,
     players: Players = None,
@@ -29,6 +29,15 @@ def simulate_command(
     expert_hand: ExpertHand = False,
     max_card: MaxCard = 99,
     workers: Workers = 2,
+    samples: Annotated[
+        int | None,
+        typer.Option(
+            help="Sampling player: deals of the unseen cards its two finalists are "
+            "compared on, per decision. [default: 128]",
+            min=1,
+            show_default=False,
+        ),
+    ] = None,
     db: Annotated[
         Path | None, typer.Option("--db", help="Keep each game in this SQLite file (resumable).")
     ] = None,
@@ -38,7 +47,9 @@ def simulate_command(
     cards left (mean and distribution), share of excellent games (< 10 left, TG-8)."""
     if strategy not in STRATEGIES:
         fail(f"unknown strategy '{strategy}'; choose one of {', '.join(STRATEGIES)}")
-    simulation = Simulation(variant_from(players, expert, expert_hand, max_card), strategy)
+    if samples is not None and strategy != "sampling":
+        fail("--samples is an option of --strategy sampling only")
+    simulation = Simulation(variant_from(players, expert, expert_hand, max_card), strategy, samples)
     seeds = range(seed, seed + games)
     store = (
         ResultStore(db, {"game": "thegame", "kind": "simulation", **describe(simulation)})
@@ -84,6 +95,8 @@ def render(summary: dict[str, Any]) -> Table:
     table = Table(title=f"The Game, {summary['strategy']} player", show_header=False)
     variant = summary["variant"]
     table.add_row("variant", ", ".join(f"{k}={v}" for k, v in variant.items()))
+    if "samples" in summary:
+        table.add_row("sampled deals per decision", str(summary["samples"]))
     table.add_row(
         "games", f"{summary['games']} (deal seeds {summary['seeds'][0]}..{summary['seeds'][1]})"
     )

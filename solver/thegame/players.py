@@ -18,6 +18,7 @@ the draw pile (TG-10).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -138,9 +139,18 @@ def _tops(state: State, plays: list[Play]) -> list[tuple[Play, int]]:
     return result
 
 
-STRATEGIES: dict[str, type[GreedyPlayer] | type[PlannerPlayer]] = {
+def sampling_player() -> Player:
+    """The sampling player of :mod:`solver.thegame.sampling` with its defaults (imported
+    here lazily: it pulls in numpy and the numba rollout kernel)."""
+    from solver.thegame.sampling import SamplingPlayer
+
+    return SamplingPlayer()
+
+
+STRATEGIES: dict[str, Callable[[], Player]] = {
     "greedy": GreedyPlayer,
     "planner": PlannerPlayer,
+    "sampling": sampling_player,
 }
 
 

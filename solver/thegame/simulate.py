@@ -12,25 +12,37 @@ from statistics import mean, stdev
 from typing import Any
 
 from solver.core.stats import Proportion
-from solver.thegame.players import STRATEGIES, play_out
+from solver.thegame.players import STRATEGIES, Player, play_out
 from solver.thegame.rules import Variant, deal, shuffled_deck
 
 
 @dataclass(frozen=True)
 class Simulation:
-    """What to simulate: the variant, the strategy every player uses."""
+    """What to simulate: the variant, the strategy every player uses, and for the
+    sampling player the number of sampled deals per decision (None: its default)."""
 
     variant: Variant
     strategy: str
+    samples: int | None = None
 
     def __post_init__(self) -> None:
         if self.strategy not in STRATEGIES:
             raise ValueError(f"unknown strategy '{self.strategy}'")
+        if self.samples is not None and self.strategy != "sampling":
+            raise ValueError("samples is an option of the sampling strategy only")
+
+    def player(self) -> Player:
+        """A fresh player of the strategy (every seat uses it)."""
+        if self.samples is not None:
+            from solver.thegame.sampling import SamplingPlayer
+
+            return SamplingPlayer(samples=self.samples)
+        return STRATEGIES[self.strategy]()
 
     def play(self, seed: int) -> dict[str, Any]:
         """Play the deal of ``seed`` to its end; the result as a study row."""
         state = deal(self.variant, shuffled_deck(self.variant, seed))
-        result = play_out(state, STRATEGIES[self.strategy]())
+        result = play_out(state, self.player())
         left = result.cards_left
         return {"status": "won" if left == 0 else "lost", "value": left, "turns": len(result.turns)}
 
@@ -50,4 +62,10 @@ def summarise(cards_left: list[int]) -> dict[str, Any]:
 
 
 def describe(simulation: Simulation) -> dict[str, Any]:
-    return {"variant": asdict(simulation.variant), "strategy": simulation.strategy}
+    described: dict[str, Any] = {
+        "variant": asdict(simulation.variant),
+        "strategy": simulation.strategy,
+    }
+    if simulation.samples is not None:
+        described["samples"] = simulation.samples
+    return described
