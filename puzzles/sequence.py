@@ -80,7 +80,7 @@ class WinInN:
             if made is None:
                 continue
             state, proof = made
-            rating = rate(state, proof)
+            rating = rate(state, proof, full=found.state)
             if rating.level != level:
                 continue
             goal = goal_of(state, proof.turns)

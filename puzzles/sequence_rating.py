@@ -13,6 +13,9 @@ Signals (all measured on the exact :class:`~puzzles.sequence_proof.Proof`):
 * held out of the score: ``stronger_success`` (the share of
   :class:`~solver.sequence.players.StrongerPlayer` runs with seeds 0..K-1, whose
   determinized lookahead differs by seed, that pick a winning first move),
+  ``greedy_line_success`` (the chance that the greedy player, ties broken at
+  random, plays a whole winning line against the greedy defence, not only the
+  first move),
   ``random_success`` (winning / legal first moves), ``known_draws`` (cards of the
   draw pile the puzzle lists), ``nodes`` (the proof's nodes) and ``solver_seconds``.
 
@@ -27,10 +30,11 @@ misses with a single winning first move is expert.
 from __future__ import annotations
 
 from puzzles.base import Rating
-from puzzles.sequence_proof import Proof
+from puzzles.sequence_proof import Proof, wins_within
+from solver.core.errors import IllegalMove
 from solver.sequence.analyse import gain
-from solver.sequence.players import StrongerPlayer
-from solver.sequence.rules import State, legal_moves
+from solver.sequence.players import GreedyPlayer, StrongerPlayer
+from solver.sequence.rules import Move, ReplaceDead, State, apply, legal_moves
 
 #: Weights of the score (module notes).
 DEPTH_WEIGHT = 0.35
@@ -40,7 +44,17 @@ UNIQUE_WEIGHT = 0.20
 MAX_TURNS = 3
 #: How many seeded runs of the stronger player measure ``stronger_success``.
 STRONGER_RUNS = 3
-HELD_OUT = ("stronger_success", "random_success", "known_draws", "nodes", "solver_seconds")
+#: Seconds per proof inside :func:`greedy_line_success` (they take milliseconds;
+#: a proof that does not finish counts as a miss of the greedy player).
+LINE_SECONDS = 2.0
+HELD_OUT = (
+    "stronger_success",
+    "greedy_line_success",
+    "random_success",
+    "known_draws",
+    "nodes",
+    "solver_seconds",
+)
 
 
 def greedy_success(state: State, proof: Proof) -> float:
@@ -50,6 +64,47 @@ def greedy_success(state: State, proof: Proof) -> float:
     best = max(gains)
     chosen = [m for m, g in zip(moves, gains, strict=True) if g == best]
     return sum(m in proof.winning for m in chosen) / len(chosen)
+
+
+def greedy_line_success(state: State, turns: int, side: int | None = None) -> float:
+    """The chance that the greedy player (ties broken at random) plays a whole
+    winning line: at each own turn its move must keep a proven win within the
+    turns left, against the greedy defence (the defender's
+    :class:`~solver.sequence.players.GreedyPlayer` move, as the solver's shown
+    line uses). Exact: an average over the tied best moves, no sampling. A branch
+    that would draw a card the position does not list, or whose proof does not
+    finish in :data:`LINE_SECONDS`, counts as a miss."""
+    side = state.side if side is None else side
+    if state.winner is not None:
+        return float(state.winner == side)
+    moves = legal_moves(state)
+    dead = next((m for m in moves if isinstance(m, ReplaceDead)), None)
+    forced: Move | None = dead  # greedy exchanges a dead card first (SQ-6)
+    if forced is None and state.side != side:
+        forced = GreedyPlayer().choose(state)
+    if forced is not None:
+        after = _apply(state, forced)
+        return 0.0 if after is None else greedy_line_success(after, turns, side)
+    gains = [gain(state, m) for m in moves]
+    chosen = [m for m, g in zip(moves, gains, strict=True) if g == max(gains)]
+    total = 0.0
+    for move in chosen:
+        after = _apply(state, move)
+        if after is None:
+            continue
+        if after.winner == side:
+            total += 1
+        elif turns > 1 and wins_within(after, turns - 1, side, LINE_SECONDS):
+            total += greedy_line_success(after, turns - 1, side)
+    return total / len(chosen)
+
+
+def _apply(state: State, move: Move) -> State | None:
+    """``move`` applied, or None when it would draw a card that is not listed."""
+    try:
+        return apply(state, move)
+    except IllegalMove:
+        return None
 
 
 def stronger_success(state: State, proof: Proof, runs: int = STRONGER_RUNS) -> float:
@@ -69,8 +124,13 @@ def quick_score(state: State, proof: Proof) -> float:
     return score_of(proof.turns, greedy_success(state, proof), len(proof.winning))
 
 
-def rate(state: State, proof: Proof) -> Rating:
-    """The full rating: the score and every signal, held-out ones included."""
+def rate(state: State, proof: Proof, full: State | None = None) -> Rating:
+    """The full rating: the score and every signal, held-out ones included.
+
+    ``full`` is the same position with every draw known (the sampled game's); the
+    greedy line is played on it, since its later turns may draw cards the puzzle
+    need not list. Without it, ``state`` is used.
+    """
     greedy = greedy_success(state, proof)
     metrics = {
         "depth": float(proof.turns),
@@ -78,6 +138,7 @@ def rate(state: State, proof: Proof) -> Rating:
         "legal_first_moves": float(proof.legal),
         "greedy_success": round(greedy, 4),
         "stronger_success": round(stronger_success(state, proof), 4),
+        "greedy_line_success": round(greedy_line_success(full or state, proof.turns), 4),
         "random_success": round(len(proof.winning) / proof.legal, 4),
         "known_draws": float(len(state.draw)),
         "nodes": float(proof.nodes),

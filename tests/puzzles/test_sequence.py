@@ -88,6 +88,16 @@ def test_check_rejects_every_losing_first_move(puzzles: dict[Level, Puzzle], lev
     assert puzzle.unique == (len(winning) == 1)
 
 
+@pytest.mark.parametrize("level", list(CASES))
+def test_a_greedy_line_needs_a_greedy_first_move(
+    puzzles: dict[Level, Puzzle], level: Level
+) -> None:
+    metrics = puzzles[level].rating.metrics
+    assert 0 <= metrics["greedy_line_success"] <= metrics["greedy_success"] <= 1
+    if metrics["depth"] == 1:  # a win at once has the highest gain of all (SQ-8)
+        assert metrics["greedy_line_success"] == 1
+
+
 def test_expert_puzzle_is_unique_and_fools_greedy(puzzles: dict[Level, Puzzle]) -> None:
     puzzle = puzzles[Level.EXPERT]
     assert puzzle.unique
