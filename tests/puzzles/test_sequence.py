@@ -164,6 +164,36 @@ def test_prove_agrees_with_the_reference_oracle() -> None:
         assert (move in proof.winning) == expected, move
 
 
+@pytest.mark.parametrize("level", list(CASES))
+def test_generated_facts_agree_with_the_reference_oracle(
+    puzzles: dict[Level, Puzzle], level: Level
+) -> None:
+    """N and the winning first moves, as the plain AND/OR oracle over the reference
+    rules (no kernel, no table, no cuts) judges them."""
+    puzzle = puzzles[level]
+    _agree_with_oracle(puzzle)
+
+
+def test_a_win_in_three_agrees_with_the_reference_oracle() -> None:
+    puzzle = KIND.generate(Level.EXPERT, 2, seconds=60)
+    assert puzzle is not None and puzzle.rating.metrics["depth"] == 3
+    _agree_with_oracle(puzzle)
+
+
+def _agree_with_oracle(puzzle: Puzzle) -> None:
+    state = parse_position(puzzle.position)
+    n = int(puzzle.rating.metrics["depth"])
+    assert reference_win_within(state, n)
+    assert n == 1 or not reference_win_within(state, n - 1)
+    winning = set(puzzle.extra["winning_first_moves"].split())
+    for move in legal_moves(state):
+        after = apply(state, move)
+        expected = after.winner == state.side or (
+            n > 1 and reference_win_within(after, n - 1, state.side)
+        )
+        assert (str(move) in winning) == expected, move
+
+
 def test_greedy_success_counts_ties_and_score_is_ordered() -> None:
     state = parse_position(EXAMPLE.read_text())
     proof = prove(state, 3, 10)
