@@ -187,13 +187,72 @@ def _better(score: int, best: int, hand: IntArray, cur: IntArray, b: IntArray, m
 
 
 @njit(cache=True)
+def _greedy_seed(piles: IntArray, hand: IntArray, n: int, m: int, b: IntArray) -> int:
+    """The score of laying ``m`` cards greedily (cheapest play after which the rest can
+    still be laid, as :func:`greedy_turn`), its plays in ``b``; :data:`_NO_COST` if
+    there is none. ``piles`` is left as it was."""
+    olds = np.zeros(3, dtype=np.int64)
+    spent = 0
+    done = 0
+    for d in range(m):
+        bi = -1
+        bp = -1
+        best = _NO_COST
+        for i in range(n):
+            taken = False
+            for j in range(d):
+                if b[2 * j] == i:
+                    taken = True
+            if taken:
+                continue
+            c = hand[i]
+            for p in range(4):
+                if not fits(p, piles[p], c):
+                    continue
+                k = cost(p, piles[p], c)
+                if k >= best:
+                    continue
+                if d + 1 < m:  # the rest of the minimum must stay reachable (one more)
+                    o = piles[p]
+                    piles[p] = c
+                    ok = _any_fits(piles, hand, n, i, b[0] if d > 0 else i) if m - d == 2 else True
+                    piles[p] = o
+                    if not ok:
+                        continue
+                best = k
+                bi = i
+                bp = p
+        if bi < 0:
+            break
+        b[2 * d] = bi
+        b[2 * d + 1] = bp
+        olds[d] = piles[bp]
+        piles[bp] = hand[bi]
+        spent += best
+        done += 1
+    score = _NO_COST
+    if done == m:
+        s1 = b[0]
+        s2 = b[2] if m > 1 else s1
+        s3 = b[4] if m > 2 else s1
+        score = spent + STRANDED * stranded(piles, hand, n, s1, s2, s3)
+    for d in range(done - 1, -1, -1):
+        piles[b[2 * d + 1]] = olds[d]
+    return score
+
+
+@njit(cache=True)
 def _search_minimum(piles: IntArray, hand: IntArray, n: int, m: int, b: IntArray) -> int:
     """Branch and bound over the ways to lay exactly ``m`` (1-3) cards of ``hand[:n]``;
     the best turn's (card index, pile) pairs go to ``b`` and its score is returned
     (:data:`_NO_COST` when no way exists). A play costs at least -10, so a partial turn
     whose cost plus -10 per missing play exceeds the best found is cut. An explicit
-    stack, not recursion: numba cannot cache recursive functions."""
-    best = _NO_COST
+    stack, not recursion: numba cannot cache recursive functions.
+
+    The search starts from the greedy way (:func:`_greedy_seed`) as the best so far, so
+    the bound cuts from the first play on; ties are never cut, so the result is the
+    same as without the seed."""
+    best = _greedy_seed(piles, hand, n, m, b)
     cur = np.full(6, -1, dtype=np.int64)
     nxt = np.zeros(3, dtype=np.int64)  # next (card index * 4 + pile) to try at each depth
     spent = np.zeros(4, dtype=np.int64)  # cost of the plays before each depth
