@@ -44,19 +44,16 @@ _MOVE = re.compile(
 
 def goal_of(state: State, turns: int) -> str:
     """The goal sentence of a position whose side to move wins in ``turns``."""
-    who = f"{SIDE_NAMES[state.side]} (player {state.to_move + 1}, {COLOURS[state.side]})"
-    own = (
-        "this turn"
+    who = f"{SIDE_NAMES[state.side]} ({COLOURS[state.side]}, player {state.to_move + 1})"
+    task = (
+        "make your second sequence this turn"
         if turns == 1
-        else f"within {turns} of your own turns (this one included) against every defence"
+        else f"force your second sequence within {turns} of your turns (this one included) "
+        "against any defence"
     )
     count = len(state.draw)
-    known = {0: "both hands are known", 1: "both hands and the next card of the draw pile"}.get(
-        count, f"both hands and the next {count} cards of the draw pile (in order)"
-    )
-    if count:
-        known += " are known"
-    return f"{who} to move: complete your second sequence {own}; {known}."
+    draws = {0: "", 1: " and the next draw"}.get(count, f" and the next {count} draws in order")
+    return f"{who} to move: {task}. Both hands{draws} are known."
 
 
 @dataclass(frozen=True)
@@ -85,8 +82,8 @@ class WinInN:
                 continue
             goal = goal_of(state, proof.turns)
             comment = (
-                f"# {goal}\n# Answer: your first move (e.g. QS@e4); the proof assumes "
-                "the listed draws come in order.\n"
+                f"# {goal}\n# Answer: your first move, e.g. QS@e4. The draw: line lists "
+                "the next cards drawn, in order.\n"
             )
             puzzle = Puzzle(
                 game=GAME,
