@@ -52,6 +52,8 @@ DEALS = 4
 CLIMB_STEPS = 14
 #: the generator aims at the band minus this share of its width at each end
 TARGET_MARGIN = 0.25
+#: the badness of a position the search takes at once
+HIT = (0.0, 0.0)
 
 
 @dataclass(frozen=True)
@@ -98,8 +100,14 @@ class _Attempt:
         if time.perf_counter() > self.deadline:
             raise OutOfTime
 
-    def distance(self, score: float) -> float:
-        return band_distance(self.level, score)
+    def badness(self, measured: Measured) -> tuple[float, float]:
+        """What the search minimises, (0, 0) being a hit: the score's distance from
+        the middle half of the band, then, at expert only, the winning first moves
+        beyond one (an expert puzzle should have a single right first play when the
+        seed allows; the level itself is still decided by the score alone)."""
+        metrics = measured.rating.metrics
+        extra = metrics["winning_first_moves"] - 1.0 if self.level is Level.EXPERT else 0.0
+        return band_distance(self.level, measured.rating.score), max(extra, 0.0)
 
     def admits(self, score: float) -> bool:
         return self.level.admits(score)
@@ -135,18 +143,19 @@ def generate_lay_all(kind: str, level: Level, seed: int, seconds: float) -> Puzz
 
 
 def _search(attempt: _Attempt) -> tuple[State, Measured] | None:
-    """Sample deals and cuts, then hill-climb the closest position toward the middle
-    of the band; the result is the closest position found whose score is in the band."""
-    best: tuple[float, State, Measured] | None = None
+    """Sample deals and cuts, then hill-climb the best position toward a hit (see
+    :meth:`_Attempt.badness`); the result is the best position found if its score is
+    in the band."""
+    best: tuple[tuple[float, float], State, Measured] | None = None
     for _ in range(DEALS):
         for state in _cuts(attempt):
             measured = attempt.rate(state)
             if measured is None:
                 continue
-            distance = attempt.distance(measured.rating.score)
-            if best is None or distance < best[0]:
-                best = (distance, state, measured)
-            if distance == 0.0:
+            badness = attempt.badness(measured)
+            if best is None or badness < best[0]:
+                best = (badness, state, measured)
+            if badness == HIT:
                 return state, measured
     if best is None:
         return None
@@ -193,10 +202,10 @@ def _turn_starts(state: State, line: list[dict[str, object]]) -> list[State]:
 
 def _climb(attempt: _Attempt, state: State, measured: Measured) -> tuple[State, Measured]:
     """Swap two unlaid cards at a time, keeping changes that stay winnable and bring
-    the score closer to the middle of the band; the closest position reached."""
-    distance = attempt.distance(measured.rating.score)
+    the position closer to a hit; the best position reached."""
+    badness = attempt.badness(measured)
     for _ in range(CLIMB_STEPS):
-        if distance == 0.0:
+        if badness == HIT:
             break
         candidate = swap_cards(state, attempt.rng)
         if candidate is None:
@@ -204,9 +213,9 @@ def _climb(attempt: _Attempt, state: State, measured: Measured) -> tuple[State, 
         rated = attempt.rate(candidate)
         if rated is None:
             continue
-        new_distance = attempt.distance(rated.rating.score)
-        if new_distance < distance:
-            state, measured, distance = candidate, rated, new_distance
+        new_badness = attempt.badness(rated)
+        if new_badness < badness:
+            state, measured, badness = candidate, rated, new_badness
     return state, measured
 
 
