@@ -16,15 +16,15 @@ Signals (all measured on the exact :class:`~puzzles.sequence_proof.Proof`):
   ``greedy_line_success`` (the chance that the greedy player, ties broken at
   random, plays a whole winning line against the greedy defence, not only the
   first move),
-  ``random_success`` (winning / legal first moves), ``known_draws`` (cards of the
+  ``legal_first_moves``, ``random_success`` (winning / legal first moves), ``known_draws`` (cards of the
   draw pile the puzzle lists), ``nodes`` (the proof's nodes) and ``solver_seconds``.
 
 Score (in [0, 1], levels are the bands of :mod:`puzzles.base`)::
 
     score = 0.35 * (N - 1) / 2  +  0.45 * (1 - greedy_success)  +  0.20 / winning_first_moves
 
-so a win in one with several winning moves is easy, a win the greedy player
-misses with a single winning first move is expert.
+so a win in one is easy, a win in two or three that the greedy player finds is
+medium, and one it misses is hard, or expert with a single winning first move.
 """
 
 from __future__ import annotations
@@ -50,6 +50,7 @@ LINE_SECONDS = 2.0
 HELD_OUT = (
     "stronger_success",
     "greedy_line_success",
+    "legal_first_moves",
     "random_success",
     "known_draws",
     "nodes",
