@@ -15,9 +15,9 @@ Signals (all measured on the exact :class:`~puzzles.sequence_proof.Proof`):
   determinized lookahead differs by seed, that pick a winning first move),
   ``greedy_line_success`` (the chance that the greedy player, ties broken at
   random, plays a whole winning line against the greedy defence, not only the
-  first move),
-  ``legal_first_moves``, ``random_success`` (winning / legal first moves), ``known_draws`` (cards of the
-  draw pile the puzzle lists), ``nodes`` (the proof's nodes) and ``solver_seconds``.
+  first move), ``legal_first_moves``, ``random_success`` (winning / legal first
+  moves), ``known_draws`` (cards of the draw pile the puzzle lists), ``nodes``
+  (the proof's nodes) and ``solver_seconds``.
 
 Score (in [0, 1], levels are the bands of :mod:`puzzles.base`)::
 
