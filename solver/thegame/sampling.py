@@ -100,7 +100,8 @@ def turn_score(before: tuple[int, ...], after: tuple[int, ...], hand: tuple[int,
 
 def _canonical(piles: tuple[int, ...], hand: tuple[int, ...]) -> tuple[int, ...]:
     """Piles 0/1 and 2/3 are interchangeable: one key for both orders."""
-    return (min(piles[0], piles[1]), max(piles[0], piles[1]), min(piles[2], piles[3]), *hand)
+    low, high = sorted(piles[:2]), sorted(piles[2:])
+    return (low[0], low[1], high[0], high[1], *hand)
 
 
 def candidate_turns(
