@@ -9,13 +9,13 @@ import pytest
 
 from puzzles.base import Level, Puzzle
 from puzzles.facetoface import KINDS, WIN_FROM_HERE, parse_answer, position_of
-from puzzles.facetoface_rating import choice_signal, score_of
-from puzzles.facetoface_sampling import endgames, mutate
+from puzzles.facetoface_rating import analyse, choice_signal, score_of
+from puzzles.facetoface_sampling import careful_bot, endgames, greedy_bot, mutate
 from puzzles.fileformat import format_puzzle, parse_puzzle
 from solver.core.budget import Budget
 from solver.core.errors import NotationError
 from solver.facetoface import notation
-from solver.facetoface.rules import Play, State, turns
+from solver.facetoface.rules import Play, State, has_won, play_turn, turns
 from solver.facetoface.search import LOSS, WIN, Solver
 
 
@@ -155,3 +155,39 @@ def test_expert_puzzle_has_a_single_proven_winning_turn() -> None:
     solver = Solver(state, 32)
     values = [-solver.value(after, Budget(seconds=60).start()) for _, after in turns(state)]
     assert values.count(WIN) == 1 and values.count(LOSS) == len(values) - 1
+
+
+def test_bots_play_legal_turns_and_analysis_agrees_with_a_fresh_solver() -> None:
+    rng = random.Random(5)
+    source = endgames(rng, 4, 7)
+    analysed = 0
+    while analysed < 3:
+        state = next(source)
+        for bot in (greedy_bot(rng), careful_bot()):
+            play_turn(state, bot.choose_turn(state, rng))  # raises IllegalMove if not legal
+        analysis = analyse(state, 300_000)
+        if analysis is None:
+            continue
+        analysed += 1
+        assert len(analysis.rows) == len(turns(state))
+        assert analysis.winning
+        for plays, after, value in analysis.rows[:40]:
+            assert play_turn(state, plays) == after
+            if has_won(after, state.to_move):  # the last card was laid (FF-6)
+                assert value == WIN
+                continue
+            fresh = Solver(after, 4).value(after, Budget(nodes=300_000))
+            assert value == -fresh
+
+
+def test_rejected_analysis_when_too_many_turns_win() -> None:
+    rng = random.Random(5)
+    source = endgames(rng, 4, 7)
+    for _ in range(10):
+        state = next(source)
+        full = analyse(state, 300_000)
+        if full is not None and len(full.winning) >= 2:
+            assert analyse(state, 300_000, max_wins=1) is None
+            assert analyse(state, 300_000, max_wins=len(full.winning)) is not None
+            return
+    raise AssertionError("no sampled endgame with two winning turns")
