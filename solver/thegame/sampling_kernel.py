@@ -310,7 +310,9 @@ def planner_turn(piles: IntArray, hand: IntArray, n: int, minimum: int, extra_ga
     planner breaks them); then the turn goes on greedily while the cheapest play costs
     at most ``extra_gap``.
     """
-    m = min(minimum, n)
+    if n < minimum:  # TG-7; never while the draw pile refills hands of 5+ cards (TG-2, TG-6)
+        return 0
+    m = minimum
     if m <= 0:
         return greedy_turn(piles, hand, n, 0, extra_gap)
     b = np.full(6, -1, dtype=np.int64)
@@ -339,7 +341,8 @@ def rollout(
     extra_gap: int,
     policy: int,
 ) -> int:
-    """Play to the end with :func:`greedy_turn` for everyone; return the cards left (TG-8).
+    """Play to the end with ``policy`` (:data:`PLANNER`: :func:`planner_turn`, else
+    :func:`greedy_turn`) for everyone; return the cards left (TG-8).
 
     Arrays are changed in place. TG-4: draw as many as laid (at most what is left);
     TG-5: the minimum drops to 1 once the draw pile is empty; TG-7: players with empty
