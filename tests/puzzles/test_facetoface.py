@@ -6,6 +6,8 @@ import random
 from functools import cache
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from puzzles.base import Level, Puzzle
 from puzzles.facetoface import KINDS, WIN_FROM_HERE, parse_answer, position_of
@@ -15,6 +17,7 @@ from puzzles.fileformat import format_puzzle, parse_puzzle
 from solver.core.budget import Budget
 from solver.core.errors import NotationError
 from solver.facetoface import notation
+from solver.facetoface.players import play_game
 from solver.facetoface.rules import Play, State, has_won, play_turn, turns
 from solver.facetoface.search import LOSS, WIN, Solver
 
@@ -191,3 +194,17 @@ def test_rejected_analysis_when_too_many_turns_win() -> None:
             assert analyse(state, 300_000, max_wins=len(full.winning)) is not None
             return
     raise AssertionError("no sampled endgame with two winning turns")
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10**6))
+def test_property_mutations_keep_cards_and_noisy_bots_finish_games(seed: int) -> None:
+    rng = random.Random(seed)
+    state = next(endgames(rng, 5, 10))
+    cards = [sorted(state.hands[p] + state.draws[p]) for p in (0, 1)]
+    for _ in range(5):
+        state = mutate(state, rng) or state
+        assert [sorted(state.hands[p] + state.draws[p]) for p in (0, 1)] == cards
+    result = play_game(state, (greedy_bot(rng), careful_bot()), rng)
+    assert result.winner in (0, 1)
+    assert sum(len(plays) for _, plays in result.turns) <= sum(map(len, cards))
