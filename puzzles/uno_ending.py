@@ -91,9 +91,8 @@ class Values:
 def _playout(values: Values, s: State, bot: Player, rng: random.Random) -> bool:
     """The bot plays the mover's side from the won position ``s`` (a random legal
     move with probability EPSILON) against the heuristic defender; True if every
-    move it makes keeps the proven win until it goes out. A move the solver cannot
-    value within MOVE_NODES ends the playout as a success, so a failure is always
-    proved."""
+    move it makes keeps the proved win until it goes out (a move the solver cannot
+    prove winning within MOVE_NODES fails, as :meth:`Ending.check` would reject it)."""
     mover = s.to_move
     defender = HeuristicPlayer()
     for _ in range(MAX_MOVES):
@@ -101,8 +100,6 @@ def _playout(values: Values, s: State, bot: Player, rng: random.Random) -> bool:
         if s.to_move == mover:
             move = rng.choice(moves) if rng.random() < EPSILON else bot.choose(view_of(s))
             value = values.after(s, move)
-            if value == UNKNOWN:
-                return True  # not proved either way: never counted as a failure
             if value != WIN:
                 return False
         else:
@@ -133,10 +130,12 @@ class Rated:
 
 def rate(s: State) -> Rated | None:
     """The rating of ``s``, or None unless the solver proves it won for the mover
-    within ROOT_NODES. Each first move is valued within MOVE_NODES; one left
-    undecided counts as possibly winning in the score (difficulty is never claimed
-    on what the solver could not prove) and the winning move is called unique only
-    when every other move is a proved loss. Deterministic (node budgets, seeded bots)."""
+    within ROOT_NODES. Each first move is valued within MOVE_NODES: the puzzle's
+    answers are the moves proved winning (the ones :meth:`Ending.check` accepts), a
+    move left undecided (typically a long drawing battle with no forced win within
+    the depth reached) counts as not winning and is reported in
+    ``undecided_first_moves``; the winning move is called unique only when every
+    other move is a proved loss. Deterministic (node budgets, seeded bots)."""
     root = Endgame(Budget(nodes=ROOT_NODES))
     if root.deepening(s) != WIN or root.out_of_budget:
         return None
@@ -161,7 +160,7 @@ def rate(s: State) -> Rated | None:
         "line_moves": float(len(line.line)),
         "table": float(len(proofs.table)),
     }
-    score = score_of(winning + values.count(UNKNOWN), len(values), heuristic, mover_moves)
+    score = score_of(max(1, winning), len(values), heuristic, mover_moves)
     rating = Rating(round(score, 4), metrics, ("greedy_success", "table"))
     solution = " ".join(f"{int(str(step['player'])) + 1}:{step['move']}" for step in line.line)
     return Rated(s, rating, solution, unique)
@@ -215,18 +214,16 @@ def generate_ending(kind: str, level: Level, seed: int, seconds: float) -> Puzzl
     kept if the position stays a proven win and comes no farther from the band)."""
     rng = random.Random(f"uno:{kind}:{level.value}:{seed}")
     deadline = time.perf_counter() + seconds
-    s = _sample(level, rng)
-    current = rate(s)
+    current = rate(_sample(level, rng))
     for _ in range(STEPS):
         if current is not None and level.admits(current.rating.score):
             return _puzzle(kind, level, seed, current)
         if time.perf_counter() > deadline:
             return None
-        candidate = _neighbour(s if current is None else current.state, rng)
+        # nothing won yet: a fresh sample; else a small change of the best so far
+        candidate = _sample(level, rng) if current is None else _neighbour(current.state, rng)
         rated = rate(candidate)
         if rated is None:
-            if current is None:
-                s = candidate
             continue
         if current is None or _distance(rated.rating.score, level) <= _distance(
             current.rating.score, level

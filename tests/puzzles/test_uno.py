@@ -207,6 +207,10 @@ def test_ending_rejects_losing_and_illegal_moves(ending_puzzles: dict[Level, Puz
         losing = [m for m in legal_moves(state) if values.after(state, m) == -1]
         for move in losing:
             assert not ENDING.check(puzzle, str(move), 10.0).correct
+        undecided = [m for m in legal_moves(state) if values.after(state, m) == 0]
+        for move in undecided[:1]:  # never called correct without a proof
+            verdict = ENDING.check(puzzle, str(move), 0.5)
+            assert not verdict.correct and "could not be verified" in verdict.message
         illegal = next(Play(c) for c in range(52) if Play(c) not in legal_moves(state))
         verdict = ENDING.check(puzzle, str(illegal), 10.0)
         assert not verdict.correct and "legal" in verdict.message
