@@ -208,3 +208,32 @@ def test_property_mutations_keep_cards_and_noisy_bots_finish_games(seed: int) ->
     result = play_game(state, (greedy_bot(rng), careful_bot()), rng)
     assert result.winner in (0, 1)
     assert sum(len(plays) for _, plays in result.turns) <= sum(map(len, cards))
+
+
+def hand_made(position: str) -> Puzzle:
+    base = puzzle(Level.EASY)
+    return Puzzle(base.game, base.kind, base.level, 0, position, base.goal, "", False, base.rating)
+
+
+ENDING = """playable facetoface position
+piles 1: 1 60
+piles 2: 30 31
+hand 1: 10 20
+hand 2: 2 3 58 59
+draw 1: -
+draw 2: 4 5
+to-move: 1
+laid: 0 0
+"""
+
+
+def test_laying_the_last_card_wins_at_once_and_nothing_may_follow() -> None:
+    p = hand_made(ENDING)
+    verdict = WIN_FROM_HERE.check(p, "10@own-up 20@own-up", 5.0)
+    assert verdict.correct and "FF-6" in verdict.message
+    # a single card is not a turn unless it is the last one (FF-4, FF-6)
+    assert not WIN_FROM_HERE.check(p, "10@own-up", 5.0).correct
+    after_win = WIN_FROM_HERE.check(p, "10@own-up 20@own-up 2@opp-up", 5.0)
+    assert not after_win.correct and "illegal" in after_win.message
+    # the opponent's ascending pile only takes a lower card (FF-3)
+    assert not WIN_FROM_HERE.check(p, "20@own-up 10@opp-down", 5.0).correct
