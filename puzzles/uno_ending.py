@@ -110,12 +110,19 @@ def _playout(values: Values, s: State, bot: Player, rng: random.Random) -> bool:
     return False
 
 
+#: the highest score of a position where every legal first move wins (an easy question)
+ALL_WIN_CAP = 0.24
+
+
 def score_of(winning: int, legal: int, heuristic_success: float, mover_moves: int) -> float:
-    """0.4 x few winning first moves (1 - (winning - 1) / (legal - 1)) + 0.4 x heuristic
-    bot failure + 0.2 x depth ((mover's moves in the winning line - 1) / 6, clamped)."""
+    """0.45 x few winning first moves (1 - (winning - 1) / (legal - 1)) + 0.35 x heuristic
+    bot failure + 0.2 x depth ((mover's moves in the winning line - 1) / 6, clamped);
+    at most ALL_WIN_CAP when every legal first move wins, since the puzzle asks for
+    the first move and any answer would do."""
     few = 1.0 - (winning - 1) / (legal - 1) if legal > 1 else 0.0
     depth = min(1.0, max(0.0, (mover_moves - 1) / 6.0))
-    return 0.4 * few + 0.4 * (1.0 - heuristic_success) + 0.2 * depth
+    score = 0.45 * few + 0.35 * (1.0 - heuristic_success) + 0.2 * depth
+    return min(score, ALL_WIN_CAP) if winning >= legal else score
 
 
 @dataclass(frozen=True)
