@@ -235,6 +235,69 @@ def _pair(a: np.uint64, b: np.uint64) -> np.uint64:
 
 
 @njit(cache=True)
+def _lowest_bit(x: np.uint64) -> int:
+    """Index of the lowest set bit of a non-zero ``uint64``."""
+    return popcount((x & (~x + _ONE)) - _ONE)
+
+
+@njit(cache=True)
+def _highest_bit(x: np.uint64) -> int:
+    """Index of the highest set bit of a non-zero ``uint64``."""
+    n = 0
+    for shift in (32, 16, 8, 4, 2, 1):
+        if (x >> np.uint64(shift)) != 0:
+            x >>= np.uint64(shift)
+            n += shift
+    return n
+
+
+@njit(cache=True)
+def next_above(avail: npt.NDArray[np.uint64], t: int) -> int:
+    """The smallest card above ``t`` in the bitset, or 127 when there is none."""
+    for w in range(2):
+        base = 64 * w
+        if t >= base + 63:
+            continue
+        x = avail[w]
+        if t >= base:
+            x &= ~((_ONE << np.uint64(t - base + 1)) - _ONE)
+        if x != 0:
+            return base + _lowest_bit(x)
+    return 127
+
+
+@njit(cache=True)
+def next_below(avail: npt.NDArray[np.uint64], t: int) -> int:
+    """The largest card below ``t`` in the bitset, or 0 when there is none."""
+    for w in range(1, -1, -1):
+        base = 64 * w
+        if t <= base:
+            continue
+        x = avail[w]
+        if t < base + 64:
+            x &= (_ONE << np.uint64(t - base)) - _ONE
+        if x != 0:
+            return base + _highest_bit(x)
+    return 0
+
+
+@njit(cache=True)
+def top_class(pile: int, top: int, avail: npt.NDArray[np.uint64]) -> int:
+    """P6: an index (0..255) that two tops of a pile share exactly when the pile takes
+    the same cards of ``avail`` on either (proof in ``pruning.top_class``): 128 + the
+    first card the pile takes (127 or 0 when it takes none) when it takes every
+    available card from there on, else (a trick card with a gap above it) the top."""
+    if pile < 2:
+        if top >= 12 and has(avail, top - 10):
+            # no available card between the trick card and the top: all from it up
+            return 128 + top - 10 if next_above(avail, top - 10) > top else top
+        return 128 + next_above(avail, top)
+    if top + 10 < 128 and has(avail, top + 10):
+        return 128 + top + 10 if next_below(avail, top + 10) < top else top
+    return 128 + next_below(avail, top)
+
+
+@njit(cache=True)
 def _state_key(
     st: npt.NDArray[np.int64],
     hk: np.uint64,
@@ -243,14 +306,20 @@ def _state_key(
     zlaid: npt.NDArray[np.uint64],
     ztop: npt.NDArray[np.uint64],
     zcap: np.uint64,
+    avail: npt.NDArray[np.uint64],
 ) -> np.uint64:
-    """The position's hash. The pile keys of a pair are combined symmetrically
-    (:func:`_pair`), so swapping the two ascending (or the two descending) piles,
-    open/closed flag included, gives the same key (P1)."""
+    """The position's hash. Each top enters through its class (:func:`top_class`,
+    P6), so positions whose tops take the same cards share an entry; the pile keys of
+    a pair are combined symmetrically (:func:`_pair`), so swapping the two ascending
+    (or the two descending) piles, open/closed flag included, gives the same key (P1)."""
     q = st[S_Q]
     key = hk ^ zdpos[st[S_DPOS]] ^ zmove[st[S_TOMOVE]] ^ zlaid[st[S_LAID]]
-    key ^= _pair(ztop[0, 1 if q > 0 else 0, st[S_TOP]], ztop[0, 1 if q > 1 else 0, st[S_TOP + 1]])
-    key ^= _pair(ztop[1, 1 if q > 2 else 0, st[S_TOP + 2]], ztop[1, 0, st[S_TOP + 3]])
+    c0 = top_class(0, st[S_TOP], avail)
+    c1 = top_class(1, st[S_TOP + 1], avail)
+    c2 = top_class(2, st[S_TOP + 2], avail)
+    c3 = top_class(3, st[S_TOP + 3], avail)
+    key ^= _pair(ztop[0, 1 if q > 0 else 0, c0], ztop[0, 1 if q > 1 else 0, c1])
+    key ^= _pair(ztop[1, 1 if q > 2 else 0, c2], ztop[1, 0, c3])
     if st[S_CAPOFF] != 0:
         key ^= zcap
     return np.uint64(key)
@@ -311,8 +380,10 @@ def _generate(
     cards: npt.NDArray[np.int64],
     tops: npt.NDArray[np.int64],
     costs: npt.NDArray[np.int64],
+    ordered: bool = True,
 ) -> int:
-    """Fill ``moves[d]`` with the moves of the node, cheapest first; return how many."""
+    """Fill ``moves[d]`` with the moves of the node and ``costs`` with their ordering
+    costs, cheapest first (unsorted when ``ordered`` is False); return how many."""
     tm = st[S_TOMOVE]
     laid = st[S_LAID]
     q = st[S_Q]
@@ -351,7 +422,16 @@ def _generate(
         moves[d, count] = END
         costs[count] = params[PR_END_COST]
         count += 1
-    # insertion sort by cost (stable: cheaper first)
+    if ordered:
+        sort_moves(moves, d, costs, count)
+    return count
+
+
+@njit(cache=True)
+def sort_moves(
+    moves: npt.NDArray[np.int64], d: int, costs: npt.NDArray[np.int64], count: int
+) -> None:
+    """Insertion sort of ``moves[d, :count]`` by ``costs`` (stable: cheaper first)."""
     for i in range(1, count):
         m = moves[d, i]
         c = costs[i]
@@ -362,7 +442,25 @@ def _generate(
             j -= 1
         moves[d, j + 1] = m
         costs[j + 1] = c
-    return count
+
+
+@njit(cache=True)
+def cheapest_first(
+    moves: npt.NDArray[np.int64], d: int, costs: npt.NDArray[np.int64], count: int
+) -> None:
+    """Swap the first of the cheapest moves of ``moves[d, :count]`` to the front (all
+    a greedy rollout needs, without sorting the rest)."""
+    best = 0
+    for i in range(1, count):
+        if costs[i] < costs[best]:
+            best = i
+    if best > 0:
+        m = moves[d, best]
+        moves[d, best] = moves[d, 0]
+        moves[d, 0] = m
+        c = costs[best]
+        costs[best] = costs[0]
+        costs[0] = c
 
 
 @njit(cache=True)
@@ -431,7 +529,7 @@ def search(
             if dead >= beta and params[PR_DIVE] == 0:  # P5
                 ret_lb = dead
             elif params[PR_DIVE] == 0:
-                key = _state_key(st, hkey[d], zdpos, zmove, zlaid, ztop, zcap)
+                key = _state_key(st, hkey[d], zdpos, zmove, zlaid, ztop, zcap, avail)
                 e = tt_lookup(tt_keys, tt_values, key)
                 if e != MISSING:
                     e_lb = e & 127
@@ -511,7 +609,7 @@ def search(
                 inc[d] = 1
                 finished = True
             if finished:
-                key = _state_key(st, hkey[d], zdpos, zmove, zlaid, ztop, zcap)
+                key = _state_key(st, hkey[d], zdpos, zmove, zlaid, ztop, zcap, avail)
                 if inc[d] == 0:
                     new = tt_store(tt_keys, tt_values, key, min(lbs[d], INF) | (EXHAUSTIVE << 7))
                 else:

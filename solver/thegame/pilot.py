@@ -41,7 +41,9 @@ from solver.thegame.kernel import (
     S_TOMOVE,
     S_TOP,
     _generate,
+    cheapest_first,
     popcount,
+    sort_moves,
 )
 
 # ---- pilot registers (int64 array ``reg``)
@@ -121,23 +123,19 @@ def _moves(
     tops: npt.NDArray[np.int64],
     costs: npt.NDArray[np.int64],
     reg: npt.NDArray[np.int64],
+    full: bool,
 ) -> int:
-    """The kernel's moves, cheapest first; with noise, re-sorted by cost + noise."""
-    n = _generate(params, st, hands, avail, moves, row, cards, tops, costs)
+    """The kernel's moves by cost (plus noise): all sorted when ``full``, else only
+    the cheapest one first (a rollout needs no more)."""
+    n = _generate(params, st, hands, avail, moves, row, cards, tops, costs, False)
     noise = reg[R_NOISE]
     if noise > 0 and n > 1:
         for i in range(n):
             costs[i] += _xorshift(reg) % noise
-        for i in range(1, n):
-            m = moves[row, i]
-            c = costs[i]
-            j = i - 1
-            while j >= 0 and costs[j] > c:
-                moves[row, j + 1] = moves[row, j]
-                costs[j + 1] = costs[j]
-                j -= 1
-            moves[row, j + 1] = m
-            costs[j + 1] = c
+    if full:
+        sort_moves(moves, row, costs, n)
+    else:
+        cheapest_first(moves, row, costs, n)
     return n
 
 
@@ -171,7 +169,7 @@ def rollout(
     are added to ``reg[R_NODES]``."""
     k = start
     while True:
-        n = _moves(params, st, hands, avail, moves, 1, cards, tops, costs, reg)
+        n = _moves(params, st, hands, avail, moves, 1, cards, tops, costs, reg, False)
         if n == 0 or k >= MAX_DEPTH:
             out[MAX_DEPTH] = k
             return _leaf_value(params, st, popcount(avail[0]) + popcount(avail[1]))
@@ -223,7 +221,7 @@ def pilot(
             return DONE
         if reg[R_NODES] >= stop_at:
             return BUDGET
-        n = _moves(params, st, hands, avail, moves, 0, cards, tops, costs, reg)
+        n = _moves(params, st, hands, avail, moves, 0, cards, tops, costs, reg, True)
         for i in range(n):
             st2[:] = st
             hands2[:] = hands

@@ -54,6 +54,13 @@ ever take again is left at the end of every continuation, so ``f(S) >= |dead(S)|
 and a search for at most ``k`` cards left prunes every position with more than
 ``k`` dead cards.
 
+**P6 Equivalent tops.** See :func:`top_class`: two positions that differ only in the
+top of one pile, where the pile takes exactly the same cards not yet laid on either
+top, have the same ``f``; the kernel's table key uses the class of every top, so such
+positions share one entry. This is the exact (equivalence) part of pile-top
+dominance; the one-sided part (a top that takes a superset of the cards is at least
+as good) is not used, because a hashed table cannot look up the dominating positions.
+
 Rules considered and *not* used, because not proven here: pile-top dominance as a
 move-pruning rule (it interacts with P2's closing of piles), safe tricks (laying a
 trick card early changes how many cards are drawn), and dominance between turns of
@@ -149,3 +156,41 @@ def split_turn(plays: Sequence[Play], minimum: int) -> list[list[Play]]:
         rest = rest[minimum:]
     parts.append(rest)
     return parts
+
+
+def top_class(pile: int, top: int, available: frozenset[int]) -> tuple[str, int]:
+    """P6: the class of a pile top; two tops of the same pile have the same class
+    exactly when they take the same cards of ``available`` (TG-3).
+
+    An ascending top ``t`` takes the available cards above ``t``, and ``t - 10`` if
+    available. When the cards it takes are all the available cards from some ``u`` up
+    (no trick card, ``u`` the smallest available card above ``t``; or the trick card
+    with no available card between it and ``t``, ``u = t - 10``), the class is
+    ``("from", u)`` (``u = 127`` when it takes none). Otherwise (a trick card, then a
+    gap of available cards it does not take) the class is ``("top", t)``: the set has
+    a largest element below a gap, ``t - 10``, so it determines ``t``. The
+    descending pile is the mirror (``("from", d)`` with ``d`` the largest card it
+    takes, 0 when it takes none).
+
+    Proof that equal classes give equal ``f``: let ``S`` and ``S'`` differ only in that
+    pile's top, with the same class, so the pile takes the same set of available cards
+    in both. Every move legal in ``S`` is legal in ``S'``: plays on the other piles
+    trivially; a play on this pile because the pile takes the card; ending the turn
+    and the TG-7 check, because they depend only on which plays are possible. Until a
+    card is laid on this pile, the available set only shrinks, so the pile still takes
+    the same available cards on both sides; once one is laid, both positions coincide.
+    So the two positions have the same lines and the same ``f``. The kernel's table
+    only holds bounds on ``f`` proven by exhaustive searches, which lose no value
+    (P1-P5), so a bound stored for one position holds for the other.
+    """
+    if pile < 2:
+        above = min((c for c in available if c > top), default=127)
+        if top - TRICK not in available:
+            return ("from", above)
+        between = any(top - TRICK < c <= top for c in available)
+        return ("top", top) if between else ("from", top - TRICK)
+    below = max((c for c in available if c < top), default=0)
+    if top + TRICK not in available:
+        return ("from", below)
+    between = any(top <= c < top + TRICK for c in available)
+    return ("top", top) if between else ("from", top + TRICK)

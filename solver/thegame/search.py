@@ -98,7 +98,7 @@ class _Tables:
             draw(ndraw + 1),
             draw(players),
             draw(32),
-            draw(2, 2, 128),
+            draw(2, 2, 256),
             np.uint64(draw(1)[0]),
         )
 

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solver.thegame import kernel as K
-from solver.thegame.pruning import dead_cards
+from solver.thegame.pruning import dead_cards, top_class
 from solver.thegame.rules import PILES, Variant, accepts, can_lay
 
 from .search_cases import random_playout_position, tight_position
@@ -69,3 +69,22 @@ def test_the_pile_pair_key_is_symmetric_and_keeps_equal_pairs_apart(a: int, b: i
     assert K._pair(x, y) == K._pair(y, x)
     if a != b:
         assert K._pair(x, x) != K._pair(y, y)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_top_class_matches_the_reference(seed: int) -> None:
+    """P6: the kernel's class index of every top agrees with pruning.top_class."""
+    rng = np.random.default_rng(seed)
+    variant = Variant(max_card=int(rng.integers(20, 100)))
+    cards = list(variant.cards)
+    available = frozenset(
+        int(c) for c in rng.choice(cards, size=int(rng.integers(0, len(cards))), replace=False)
+    )
+    words = bitset(available)
+    for pile in PILES:
+        classes: dict[tuple[str, int], int] = {}
+        for top in range(1, variant.max_card + 2):
+            index = K.top_class(pile, top, words)
+            expected = top_class(pile, top, available)
+            assert classes.setdefault(expected, index) == index
+        assert len(set(classes.values())) == len(classes)

@@ -1,4 +1,4 @@
-"""The pruning rules P2-P5 (solver/thegame/pruning.py) checked on random lines and
+"""The pruning rules P2-P6 (solver/thegame/pruning.py) checked on random lines and
 against the brute force."""
 
 from __future__ import annotations
@@ -7,9 +7,15 @@ import random
 
 import pytest
 
-from solver.thegame.bruteforce import optimal
-from solver.thegame.pruning import canonical_turn, dead_cards, split_turn
-from solver.thegame.rules import Play, State, Variant, end_turn, lay, legal_moves
+from solver.thegame.bruteforce import PositionLimit, optimal
+from solver.thegame.pruning import (
+    available_cards,
+    canonical_turn,
+    dead_cards,
+    split_turn,
+    top_class,
+)
+from solver.thegame.rules import Play, State, Variant, accepts, end_turn, lay, legal_moves
 
 from .search_cases import random_playout_position, tight_position
 
@@ -98,3 +104,54 @@ def test_p5_bound_never_exceeds_the_optimum(seed: int) -> None:
     variant = Variant(players=1, expert=seed % 2 == 0, max_card=40 + seed)
     state = tight_position(variant, seed, seed % 3)
     assert len(dead_cards(state)) <= optimal(state).cards_left
+
+
+def with_top(state: State, pile: int, top: int) -> State:
+    piles = list(state.piles)
+    piles[pile] = top
+    return State(state.variant, tuple(piles), state.hands, state.draw, state.to_move, state.laid)  # type: ignore[arg-type]
+
+
+def equivalent_tops(state: State, pile: int) -> list[int]:
+    """Other tops (laid cards only) of ``pile`` with the same P6 class."""
+    available = available_cards(state)
+    mine = top_class(pile, state.piles[pile], available)
+    laid = [c for c in state.variant.cards if c not in available]
+    return [
+        t
+        for t in laid
+        if t != state.piles[pile] and t not in state.piles and top_class(pile, t, available) == mine
+    ]
+
+
+@pytest.mark.parametrize("seed", range(300))
+def test_p6_equivalent_tops_have_the_same_optimum(seed: int) -> None:
+    """Replacing a top by another of its class (P6) keeps the brute force's optimum;
+    and a top of another class takes a different set of cards."""
+    rng = random.Random(seed)
+    variant = Variant(players=1 + seed % 2, expert=seed % 3 == 0, max_card=20 + seed % 21)
+    state = tight_position(variant, seed, seed % 5)
+    pile = rng.randrange(4)
+    others = equivalent_tops(state, pile)
+    if not others:
+        pytest.skip("no other top of the same class among the laid cards")
+    other = with_top(state, pile, rng.choice(others))
+    try:
+        expected = optimal(state, limit=20_000).cards_left
+    except PositionLimit:
+        pytest.skip("too big for the brute force here")
+    assert optimal(other).cards_left == expected
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_p6_class_is_exactly_the_set_of_cards_taken(seed: int) -> None:
+    rng = random.Random(seed)
+    variant = Variant(max_card=30 + seed)
+    available = frozenset(rng.sample(list(variant.cards), 5 + seed % 20))
+    for pile in range(4):
+        for a in range(1, variant.max_card + 2):
+            for b in range(1, variant.max_card + 2):
+                same = {c for c in available if accepts(pile, a, c)} == {
+                    c for c in available if accepts(pile, b, c)
+                }
+                assert (top_class(pile, a, available) == top_class(pile, b, available)) == same
