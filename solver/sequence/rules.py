@@ -67,6 +67,10 @@ COLOURS: Final = "BGR"
 CORNER_SET: Final = frozenset(CORNERS)
 
 
+class UnknownCard(IllegalMove):
+    """A move would draw a card of the draw pile that the position does not list."""
+
+
 def is_card(text: str) -> bool:
     """Is ``text`` a card of the deck (rank A 2-9 T J Q K, suit S H D C)?"""
     return len(text) == 2 and text[0] in RANKS and text[1] in SUITS
@@ -407,7 +411,7 @@ def _draw_one(
     """
     if not draw:
         if unknown:
-            raise IllegalMove("the next card of the draw pile is unknown")
+            raise UnknownCard("the next card of the draw pile is unknown")
         pile = [c for d in discards for c in d]
         if not pile:
             return None, discards, draw, seed

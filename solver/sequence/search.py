@@ -29,7 +29,7 @@ from solver.core.result import SolveResult, Status
 from solver.core.tt import SLOT_BYTES, new_table
 from solver.sequence import kernel
 from solver.sequence.analyse import gain
-from solver.sequence.rules import Move, ReplaceDead, State, apply, legal_moves
+from solver.sequence.rules import Move, ReplaceDead, State, UnknownCard, apply, legal_moves
 
 
 def reference_win_within(state: State, turns: int, side: int | None = None) -> bool:
@@ -170,7 +170,10 @@ def principal_line(
         if not mine:  # every defence loses; show the one the evaluation likes best
             chosen = max(legal_moves(state), key=lambda m: gain(state, m))
         for move in [] if chosen is not None else legal_moves(state):
-            child = apply(state, move)
+            try:
+                child = apply(state, move)
+            except UnknownCard:  # it draws an unlisted card, so it neither wins at once
+                continue  # (SQ-8: no draw after a win) nor can be part of a complete proof
             if child.winner == side:
                 chosen = move
                 break

@@ -160,3 +160,17 @@ def test_exact_three_cases_against_the_reference() -> None:
     for number, state in load_exact_three():
         assert not reference_win_within(state, 2), number
         assert reference_win_within(state, 3), number
+
+
+def test_a_proven_win_is_shown_when_other_moves_would_draw_unlisted_cards() -> None:
+    """Regression: the shown line skipped no move and raised IllegalMove on the first
+    legal move that draws a card the position does not list (its draw pile is cut)."""
+    path = DATA.parent / "unlisted-draw.position.txt"
+    state = parse_position(path.read_text(encoding="utf-8"))
+    assert state.unknown > 0 and len(state.draw) == 2
+    result = forced_win(state, 3, Budget(seconds=30))
+    assert result.status is Status.SOLVED and result.objective == 2
+    side = state.side
+    for step in result.line:
+        state = apply(state, parse_move(state, step["move"]))
+    assert state.winner == side
