@@ -17,7 +17,9 @@ reference rules by :mod:`solver.thegame.search` before it is reported.
 Each call is bounded by a number of nodes (moves played, rollouts included) and can
 be resumed with the same arrays, so the driver checks the clock between calls.
 ``noise`` > 0 adds a seeded random amount in ``[0, noise)`` to every move's ordering
-cost, so restarts with other seeds follow other lines.
+cost, so restarts with other seeds follow other lines; ``width`` > 0 runs rollouts
+after only that many of the cheapest moves of each position (on official solo deals
+width 8 wins as often as all moves, in about half the time).
 """
 
 from __future__ import annotations
@@ -53,7 +55,8 @@ R_BEST_LEN = 2
 R_NODES = 3
 R_RNG = 4  # state of the xorshift generator for the ordering noise
 R_NOISE = 5
-N_REG = 6
+R_WIDTH = 6  # at most this many of the cheapest moves get a rollout (0: all)
+N_REG = 7
 
 # ---- outcomes
 DONE = 0  # the pilot's line is complete (``line[:reg[R_BEST_LEN]]``)
@@ -193,8 +196,8 @@ def pilot(
 ) -> int:
     """Run (or resume) the pilot from the position in ``st``/``hands``/``avail`` (it
     advances along the best line). Before the first call set ``reg[R_LEN] = 0``,
-    ``reg[R_BEST] = -1``, ``reg[R_NODES] = 0``, ``reg[R_NOISE]`` and a non-zero
-    ``reg[R_RNG]``. ``line`` needs ``MAX_DEPTH + 1`` entries."""
+    ``reg[R_BEST] = -1``, ``reg[R_NODES] = 0``, ``reg[R_NOISE]``, ``reg[R_WIDTH]``
+    and a non-zero ``reg[R_RNG]``. ``line`` needs ``MAX_DEPTH + 1`` entries."""
     moves = np.empty((2, MAX_MOVES), dtype=np.int64)
     cards = np.empty(16, dtype=np.int64)
     tops = np.empty(4, dtype=np.int64)
@@ -222,6 +225,8 @@ def pilot(
         if reg[R_NODES] >= stop_at:
             return BUDGET
         n = _moves(params, st, hands, avail, moves, 0, cards, tops, costs, reg, True)
+        if reg[R_WIDTH] > 0:
+            n = min(n, reg[R_WIDTH])
         for i in range(n):
             st2[:] = st
             hands2[:] = hands

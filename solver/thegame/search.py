@@ -59,6 +59,8 @@ CHUNK = 1 << 16
 PILOT_SHARE = 3
 #: ordering noise of the pilot's restarts (64 = one jumped card in the ordering cost)
 PILOT_NOISE = 128
+#: the pilot runs a rollout after this many of the cheapest moves of each position
+PILOT_WIDTH = 8
 #: a pilot restart's fixed cost (Python set-up) in nodes, so that restarts of a short
 #: line do not starve the systematic search
 RESTART_COST = 4096
@@ -492,6 +494,7 @@ class _Pilots:
         self.reg[P.R_BEST] = -1
         self.reg[P.R_RNG] = 0x2545F4914F6CDD1D + 7919 * k
         self.reg[P.R_NOISE] = 0 if k < len(self.runs) else PILOT_NOISE
+        self.reg[P.R_WIDTH] = PILOT_WIDTH
 
     def work(self, nodes: int) -> bool:
         """Spend about ``nodes`` nodes; True when a winning line was found (and

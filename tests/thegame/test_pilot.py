@@ -17,7 +17,9 @@ from solver.thegame.search import _Run, _Solver, replay
 from .search_cases import random_playout_position, tight_position
 
 
-def run_pilot(state: State, noise: int = 0, seed: int = 1) -> tuple[int, int, list[int], _Run]:
+def run_pilot(
+    state: State, noise: int = 0, seed: int = 1, width: int = 0
+) -> tuple[int, int, list[int], _Run]:
     """The pilot from ``state`` to its end: (outcome, claimed cards left, line, run);
     ``run.st[K.S_NODES]`` is set to how many moves of the line the pilot followed (its
     position in ``run`` is the one after them)."""
@@ -29,6 +31,7 @@ def run_pilot(state: State, noise: int = 0, seed: int = 1) -> tuple[int, int, li
     reg[P.R_BEST] = -1
     reg[P.R_RNG] = seed
     reg[P.R_NOISE] = noise
+    reg[P.R_WIDTH] = width
     outcome = P.BUDGET
     while outcome == P.BUDGET:  # resumable: small slices give the same result
         outcome = P.pilot(run.params, run.draw, run.st, run.hands, run.avail, line, reg, 500)
@@ -56,7 +59,7 @@ def test_pilot_lines_replay_to_their_claimed_score(variant: Variant, seed: int) 
         if seed % 2
         else Deal(variant, tuple(shuffled_deck(variant, seed))).start(0)
     )
-    outcome, claimed, path, _ = run_pilot(state, noise=128 * (seed % 3), seed=seed + 1)
+    outcome, claimed, path, _ = run_pilot(state, 128 * (seed % 3), seed + 1, seed % 4 * 3)
     line = replay(state, path, finish=True)
     assert line.cards_left <= claimed
     if outcome == P.FOUND:
