@@ -110,9 +110,16 @@ def rate(hand: PlayoutHand) -> Rated | None:
     return Rated(hand, rating, format_order(from_steps(result.order)), orders)
 
 
-def _distance(score: float, level: Level) -> float:
+def _distance(rated: Rated, level: Level) -> float:
+    """How far a rated hand is from what ``level`` asks: the distance of its score to
+    the band, plus, at expert, log10 of its number of orders (expert hands are
+    driven to a unique order)."""
     low, high = level.band
-    return max(0.0, low - score, score - high + 1e-9)
+    score = rated.rating.score
+    off = max(0.0, low - score, score - high + 1e-9)
+    if level is Level.EXPERT:
+        off += math.log10(max(1, rated.orders))
+    return off
 
 
 def _neighbour(hand: PlayoutHand, rng: random.Random) -> PlayoutHand:
@@ -140,13 +147,14 @@ def _sample(size: int, rng: random.Random) -> PlayoutHand:
 
 def generate_lay_down(kind: str, level: Level, seed: int, seconds: float) -> Puzzle | None:
     """Sample a hand and hill-climb by card swaps toward ``level``'s band (a step is
-    kept if the hand stays solvable and comes no farther from the band)."""
+    kept if the hand stays solvable and comes no farther from the band; at expert
+    also toward a unique order, see :func:`_distance`)."""
     rng = random.Random(f"uno:{kind}:{level.value}:{seed}")
     deadline = time.perf_counter() + seconds
     hand = _sample(rng.randint(*SIZES[level]), rng)
     current = rate(hand)
     for _ in range(STEPS):
-        if current is not None and level.admits(current.rating.score):
+        if current is not None and _distance(current, level) == 0.0:
             return _puzzle(kind, level, seed, current)
         if time.perf_counter() > deadline:
             return None
@@ -156,19 +164,21 @@ def generate_lay_down(kind: str, level: Level, seed: int, seconds: float) -> Puz
             if current is None:
                 hand = candidate  # wander until something solvable turns up
             continue
-        if current is None or _distance(rated.rating.score, level) <= _distance(
-            current.rating.score, level
-        ):
+        if current is None or _distance(rated, level) <= _distance(current, level):
             current = rated
     return None
 
 
 def _puzzle(kind: str, level: Level, seed: int, rated: Rated) -> Puzzle:
-    wild_top = " (a wild: the colour it named is in force)" if rated.hand.top >= WILD else ""
+    wild_top = (
+        " The top card is a wild: the colour it named is in force."
+        if rated.hand.top >= WILD
+        else ""
+    )
     position = (
         f"# {GOAL}\n"
         f"# Answer: the cards in the order you lay them, wilds with the colour they name,"
-        f" e.g. R1 G1 W:blue B7{wild_top}.\n" + format_hand(rated.hand)
+        f" e.g. R1 G1 W:blue B7.{wild_top}\n" + format_hand(rated.hand)
     )
     return Puzzle(
         game="uno",

@@ -142,6 +142,8 @@ def test_lay_down_puzzle_is_of_its_level_and_checks(
     assert LAY_DOWN.check(puzzle, puzzle.solution, 5.0).correct
     assert set(puzzle.rating.held_out) <= set(puzzle.rating.metrics)
     assert puzzle.unique == (puzzle.rating.metrics["orders"] == 1)
+    if level is Level.EXPERT:  # the generator drives expert hands to a unique order
+        assert puzzle.unique
     # a wrong answer: the solution backwards (its first card does not fit, or the
     # last card of the solution cannot follow the top), or one card left out
     words = puzzle.solution.split()
