@@ -24,7 +24,6 @@ gives up (returns None) rather than answer late.
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from dataclasses import dataclass, replace
@@ -106,12 +105,9 @@ class _Attempt:
         the middle half of the band, then, at expert only, the winning first moves
         beyond one (an expert puzzle should have a single right first play when the
         seed allows; the level itself is still decided by the score alone)."""
-        distance = band_distance(self.level, measured.rating.score)
-        if not measured.complete:
-            return distance, math.inf
         metrics = measured.rating.metrics
         extra = metrics["winning_first_moves"] - 1.0 if self.level is Level.EXPERT else 0.0
-        return distance, max(extra, 0.0)
+        return band_distance(self.level, measured.rating.score), max(extra, 0.0)
 
     def admits(self, score: float) -> bool:
         return self.level.admits(score)
@@ -121,7 +117,7 @@ class _Attempt:
         when the position is lost or a solve runs out of nodes."""
         self.tick()
         try:
-            return rate(state, self.rng, POSITION_NODES, planner_runs=0, reach=self.level)
+            return rate(state, self.rng, POSITION_NODES, planner_runs=0)
         except Undecided:
             return None
 
@@ -164,9 +160,7 @@ def _search(attempt: _Attempt) -> tuple[State, Measured] | None:
     if best is None:
         return None
     state, measured = _climb(attempt, best[1], best[2])
-    if measured.complete and attempt.admits(measured.rating.score):
-        return state, measured
-    return None
+    return (state, measured) if attempt.admits(measured.rating.score) else None
 
 
 def _cuts(attempt: _Attempt) -> list[State]:

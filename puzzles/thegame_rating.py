@@ -27,7 +27,7 @@ import random
 import time
 from dataclasses import dataclass
 
-from puzzles.base import Level, Rating
+from puzzles.base import Rating
 from puzzles.thegame_bots import success_share
 from solver.core.budget import Budget
 from solver.core.result import SolveResult, Status
@@ -96,8 +96,6 @@ class Measured:
 
     rating: Rating
     solution: SolveResult
-    #: False when the rating stopped early, its score only a bound (see :func:`rate`)
-    complete: bool = True
 
 
 def score_of(greedy_success: float, losing_first_share: float, depth: int) -> float:
@@ -111,48 +109,32 @@ def score_of(greedy_success: float, losing_first_share: float, depth: int) -> fl
 
 
 def rate(
-    state: State,
-    rng: random.Random,
-    nodes: int,
-    planner_runs: int = PLANNER_RUNS,
-    reach: Level | None = None,
+    state: State, rng: random.Random, nodes: int, planner_runs: int = PLANNER_RUNS
 ) -> Measured | None:
     """Rate a position, or None when the exact solver proves it cannot be won.
 
     With ``planner_runs = 0`` the held-out ``planner_success`` is not measured (the
-    generator adds it once, to the final position). With ``reach``, the first plays
-    are solved only if the score can still fall in that level's band whatever their
-    outcome (``losing_first_share`` between 0 and 1); otherwise the rating is
-    returned incomplete, its score the bound closest to the band (which the true
-    score cannot reach). Raises :class:`Undecided` when a solve runs out of
-    ``nodes``.
+    generator adds it once, to the final position). Raises :class:`Undecided` when a
+    solve runs out of ``nodes``.
     """
     started = time.perf_counter()
     result = decide(state, nodes)
     solver_seconds = time.perf_counter() - started
     if result.status is not Status.SOLVED:
         return None
+    winners, first_moves, _ = winning_first_plays(state, nodes)
     greedy = success_share(state, "greedy", GREEDY_RUNS, rng)
+    losing = 1.0 - len(winners) / first_moves if first_moves else 0.0
     depth = state.cards_left
     metrics = {
         "greedy_success": greedy,
+        "winning_first_moves": float(len(winners)),
+        "first_moves": float(first_moves),
+        "losing_first_share": losing,
         "depth": float(depth),
         "players": float(state.variant.players),
         "nodes": float(result.nodes),
         "solver_seconds": solver_seconds,
-    }
-    if reach is not None:
-        least, most = score_of(greedy, 0.0, depth), score_of(greedy, 1.0, depth)
-        low, high = reach.band
-        if most < low or (least >= high and reach is not Level.EXPERT):
-            bound = most if most < low else least
-            return Measured(Rating(bound, metrics, HELD_OUT), result, complete=False)
-    winners, first_moves, _ = winning_first_plays(state, nodes)
-    losing = 1.0 - len(winners) / first_moves if first_moves else 0.0
-    metrics |= {
-        "winning_first_moves": float(len(winners)),
-        "first_moves": float(first_moves),
-        "losing_first_share": losing,
     }
     if planner_runs > 0:
         metrics["planner_success"] = success_share(state, "planner", planner_runs, rng)
