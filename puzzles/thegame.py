@@ -1,7 +1,7 @@
 """The Game's puzzle kinds (issue 9; docs/puzzles-thegame.md).
 
 ``lay-all``: a position with everything known (every hand and the draw order), solo
-or a team of up to three, from which every card can be laid; the person finds a
+or a team of up to five, from which every card can be laid; the person finds a
 line that lays them all (TG-8 score 0). The generator is in
 :mod:`puzzles.thegame_generate`, the difficulty score in :mod:`puzzles.thegame_rating`,
 the answer notation in :mod:`puzzles.thegame_line`.

@@ -66,10 +66,10 @@ class Knobs:
 
 
 KNOBS: dict[Level, Knobs] = {
-    Level.EASY: Knobs((1, 1, 2), (50, 70), (6, 14)),
-    Level.MEDIUM: Knobs((1, 2, 2, 3), (60, 85), (10, 20)),
-    Level.HARD: Knobs((1, 2, 3), (75, 95), (14, 26)),
-    Level.EXPERT: Knobs((1, 1, 2, 3), (85, 99), (18, 30)),
+    Level.EASY: Knobs((1, 1, 2, 3), (50, 70), (6, 14)),
+    Level.MEDIUM: Knobs((1, 2, 3, 4, 5), (60, 85), (10, 20)),
+    Level.HARD: Knobs((1, 2, 3, 4, 5), (75, 95), (14, 26)),
+    Level.EXPERT: Knobs((1, 1, 2, 3, 4, 5), (85, 99), (18, 30)),
 }
 
 
