@@ -8,13 +8,14 @@ reference rules and proving with the solver that the position after it is still 
 
 Generator: two small hands, a top card and the rest of the deck split into a short
 discard pile and the draw pile, then hill-climbing by swaps (a hand card for a
-draw-pile card, or two of the next draw cards) toward the level's score band; a
-candidate is kept only if the solver proves it won for the mover. Rating
-(:func:`rate`): every legal first move is valued by the solver (the winning ones
-counted, uniqueness proved when every other move is a proven loss), an
+draw-pile card, two of the next draw cards, or a fresh sample) toward the level's
+score band; a candidate is kept only if the solver proves it won for the mover.
+Rating (:func:`rate`): every legal first move is valued by the solver (the proved
+wins counted, uniqueness proved when every other move is a proved loss), an
 epsilon-random heuristic bot plays the mover's side against a heuristic defender
-and fails when one of its moves gives up the proven win, and the depth of the
-solver's winning line; held out: the same playouts by the greedy bot, and nodes.
+and fails when one of its moves gives up the proved win, and the depth of the
+solver's winning line; held out: the same playouts by the greedy bot, and the
+number of positions the rating proved (the solver's effort).
 """
 
 from __future__ import annotations
@@ -57,6 +58,8 @@ EPSILON = 0.1
 MAX_MOVES = 300
 #: hill-climbing steps per attempt
 STEPS = 60
+#: the share of hill-climbing steps that try a fresh sample instead of a swap
+FRESH = 1 / 3
 _PLAYER_PREFIX = re.compile(r"^\d+:")
 
 
@@ -227,8 +230,12 @@ def generate_ending(kind: str, level: Level, seed: int, seconds: float) -> Puzzl
             return _puzzle(kind, level, seed, current)
         if time.perf_counter() > deadline:
             return None
-        # nothing won yet: a fresh sample; else a small change of the best so far
-        candidate = _sample(level, rng) if current is None else _neighbour(current.state, rng)
+        # a fresh sample while nothing is won yet (and one time in three, so a
+        # position whose neighbours all miss the band does not hold the search)
+        if current is None or rng.random() < FRESH:
+            candidate = _sample(level, rng)
+        else:
+            candidate = _neighbour(current.state, rng)
         rated = rate(candidate)
         if rated is None:
             continue
