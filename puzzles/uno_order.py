@@ -266,19 +266,27 @@ def _name_colour(left: Counter[int], rng: random.Random) -> int:
     return rng.choice(sorted(c for c, n in held.items() if n == most))
 
 
-def bot_run(hand: PlayoutHand, choose: Chooser, rng: random.Random) -> bool:
-    """One play-out by a bot: True if it lays the whole hand, False if it gets stuck."""
+def bot_order(hand: PlayoutHand, choose: Chooser, rng: random.Random) -> list[Laid] | None:
+    """One play-out by a bot: the order it laid the whole hand in, or None if it got
+    stuck (no legal card left to lay)."""
     left = Counter(hand.hand)
     top, colour = hand.top, hand.colour
+    order: list[Laid] = []
     for _ in range(len(hand.hand)):
         legal = _legal(left, top, colour)
         if not legal:
-            return False
+            return None
         card = choose(legal, left, colour, rng)
         left[card] -= 1
         colour = _name_colour(left, rng) if is_wild(card) else colour_of(card)
+        order.append(Laid(card, colour if is_wild(card) else -1))
         top = card
-    return True
+    return order
+
+
+def bot_run(hand: PlayoutHand, choose: Chooser, rng: random.Random) -> bool:
+    """One play-out by a bot: True if it lays the whole hand, False if it gets stuck."""
+    return bot_order(hand, choose, rng) is not None
 
 
 def bot_success(hand: PlayoutHand, choose: Chooser, runs: int, seed: str) -> float:

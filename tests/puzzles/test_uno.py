@@ -13,15 +13,21 @@ from puzzles.uno_ending import Ending, parse_first_move
 from puzzles.uno_laydown import LayDown, rate
 from puzzles.uno_order import (
     Laid,
+    bot_order,
     count_orders,
     format_order,
+    greedy_choice,
+    lookahead_choice,
     parse_order,
+    random_choice,
     replay_order,
 )
+from solver.core.budget import Budget
 from solver.core.errors import NotationError
+from solver.core.result import Status
 from solver.uno.cards import WILD, WILD_DRAW_FOUR, colour_of, full_deck, is_wild, parse_card
 from solver.uno.notation import PlayoutHand, parse
-from solver.uno.playout import brute_force, from_uno
+from solver.uno.playout import brute_force, from_uno, solve
 from solver.uno.rules import Play, State, legal_moves
 
 LAY_DOWN = LayDown()
@@ -108,6 +114,30 @@ def test_count_of_orders_agrees_with_brute_force() -> None:
         assert (expected > 0) == brute_force(from_uno(hand.hand, hand.top, hand.colour))
         seen.add(min(expected, 2))
     assert seen == {0, 1, 2}
+
+
+def test_count_and_bots_agree_with_the_exact_search_on_real_hands() -> None:
+    """On random 6-10 card hands of the real deck: some order exists iff the exact
+    search finds one, and every order a bot completes replays (UN-3, UN-5)."""
+    rng = random.Random(9)
+    outcomes = set()
+    for _ in range(40):
+        deck = full_deck()
+        rng.shuffle(deck)
+        top = deck.pop()
+        colour = rng.randrange(4) if is_wild(top) else colour_of(top)
+        hand = PlayoutHand(tuple(deck[: rng.randint(6, 10)]), top, colour)
+        result = solve(from_uno(hand.hand, hand.top, hand.colour), Budget(nodes=100_000))
+        assert result.status != Status.UNKNOWN
+        solvable = result.status == Status.SOLVED
+        assert (count_orders(hand) > 0) == solvable
+        outcomes.add(solvable)
+        for choose in (random_choice, greedy_choice, lookahead_choice):
+            for _ in range(5):
+                order = bot_order(hand, choose, rng)
+                if order is not None:
+                    assert solvable and replay_order(hand, order) is None
+    assert outcomes == {True, False}
 
 
 def test_a_single_order_is_counted_once() -> None:
