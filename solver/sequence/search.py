@@ -34,13 +34,24 @@ from solver.sequence.rules import Move, ReplaceDead, State, UnknownCard, apply, 
 
 def reference_win_within(state: State, turns: int, side: int | None = None) -> bool:
     """The oracle: does ``side`` (default: the side to move) force a win within
-    ``turns`` of its own turns? Plain AND/OR search over :func:`rules.legal_moves`."""
+    ``turns`` of its own turns? Plain AND/OR search over :func:`rules.legal_moves`.
+
+    Raises :class:`UnknownCard` when the answer depends on a card of the draw pile
+    that the position does not list."""
     side = state.side if side is None else side
     if state.winner is not None:
         return state.winner == side
     mine = state.side == side
+    needs_unlisted = False
     for move in legal_moves(state):
-        child = apply(state, move)
+        try:
+            child = apply(state, move)
+        except UnknownCard:
+            # SQ-8: a winning move draws nothing, so this one does not win at once; on
+            # the last own turn it cannot win at all, otherwise the answer needs the card
+            if not mine or turns > 1 or isinstance(move, ReplaceDead):
+                needs_unlisted = True
+            continue
         if child.winner is not None:
             won = child.winner == side
         elif isinstance(move, ReplaceDead):
@@ -53,6 +64,10 @@ def reference_win_within(state: State, turns: int, side: int | None = None) -> b
             return True
         if not mine and not won:
             return False
+    if needs_unlisted:
+        raise UnknownCard(
+            "the answer depends on a card of the draw pile the position does not list"
+        )
     return not mine
 
 

@@ -13,7 +13,7 @@ import pytest
 from solver.core.budget import Budget
 from solver.core.result import Status
 from solver.sequence.notation import parse_move, parse_position
-from solver.sequence.rules import State, apply
+from solver.sequence.rules import State, UnknownCard, apply
 from solver.sequence.search import KernelSearch, forced_win, reference_win_within
 
 DATA = Path(__file__).parents[1] / "data" / "sequence" / "winin.txt"
@@ -170,6 +170,9 @@ def test_a_proven_win_is_shown_when_other_moves_would_draw_unlisted_cards() -> N
     assert state.unknown > 0 and len(state.draw) == 2
     result = forced_win(state, 3, Budget(seconds=30))
     assert result.status is Status.SOLVED and result.objective == 2
+    assert reference_win_within(state, 2) and not reference_win_within(state, 1)
+    with pytest.raises(UnknownCard):  # without the two listed draws the oracle cannot tell
+        reference_win_within(replace(state, draw=(), unknown=state.unknown + 2), 2)
     side = state.side
     for step in result.line:
         state = apply(state, parse_move(state, step["move"]))
