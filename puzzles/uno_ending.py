@@ -315,20 +315,20 @@ class Ending:
         try:
             after = apply(state, move)
         except IllegalMove as error:
-            return Verdict(False, f"Not legal here: {error}.")
+            return Verdict(False, f"not legal here: {error}")
         mover = state.to_move
         if after.is_over:
             if after.winner == mover:
-                return Verdict(True, f"Correct: {move} goes out and wins.")
-            return Verdict(False, f"Wrong: after {move} the opponent wins.")
+                return Verdict(True, f"{move} goes out and wins")
+            return Verdict(False, f"after {move} the opponent wins")
         result = solve_position(after, Budget(seconds=seconds))
         if result.status == Status.UNKNOWN:
             return Verdict(
                 False,
                 f"{move} could not be verified in time (or its lines reach a reshuffle, "
-                "the end of known information).",
+                "the end of known information)",
             )
         mover_wins = (result.status == Status.SOLVED) == (after.to_move == mover)
         if mover_wins:
-            return Verdict(True, f"Correct: {move} wins against every defence.")
-        return Verdict(False, f"Wrong: after {move} the opponent can prevent your win.")
+            return Verdict(True, f"{move} wins against every defence (proven by the solver)")
+        return Verdict(False, f"after {move} the opponent can prevent the win")

@@ -219,5 +219,5 @@ class LayDown:
             raise ValueError("a lay-down puzzle's position is a 'playable uno hand'")
         fault = replay_order(hand, parse_order(answer))
         if fault is not None:
-            return Verdict(False, f"Not solved: {fault}.")
-        return Verdict(True, "Solved: the whole hand is laid down.")
+            return Verdict(False, fault)
+        return Verdict(True, "the whole hand is laid down")
