@@ -14,6 +14,10 @@ generates are the kernel's (so the pruning rules P2-P4 of
 :mod:`solver.thegame.pruning` hold), and every line it finds is replayed through the
 reference rules by :mod:`solver.thegame.search` before it is reported.
 
+Numba's on-disk cache of this module does not notice edits of
+:mod:`solver.thegame.kernel` (whose move generator it compiles in): after changing
+the kernel, delete ``solver/thegame/__pycache__/pilot.*.nb*``.
+
 Each call is bounded by a number of nodes (moves played, rollouts included) and can
 be resumed with the same arrays, so the driver checks the clock between calls.
 ``noise`` > 0 adds a seeded random amount in ``[0, noise)`` to every move's ordering

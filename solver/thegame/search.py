@@ -8,11 +8,13 @@ The driver runs the numba kernel (:mod:`solver.thegame.kernel`): first one
 heuristic dive per start (the kernel's first choice everywhere, no pruning), which
 gives a complete line to report however soon the budget runs out; then two phases:
 
-* **win?** For each starting player (TG-9: the solver chooses; a position keeps its
-  player to move), limited-discrepancy runs with a growing limit look for a winning
-  line, the kernel's move ordering being the heuristic; the last run has no limit
-  and is exhaustive, so "unsolvable" is only ever claimed after every start has been
-  searched in full (each pruning rule proven in :mod:`solver.thegame.pruning`).
+* **win?** The pilot with restarts (:mod:`solver.thegame.pilot`), which finds most
+  wins of full deals, shares the budget chunk by chunk with the systematic search:
+  for each starting player (TG-9: the solver chooses; a position keeps its player
+  to move), limited-discrepancy runs with a growing limit, the kernel's move
+  ordering being the heuristic; the last run has no limit and is exhaustive, so
+  "unsolvable" is only ever claimed after every start has been searched in full
+  (each pruning rule proven in :mod:`solver.thegame.pruning`).
 * **optimum.** Once no start wins, the target ``k`` cards left grows from the best
   proven lower bound: an exhaustive run either finds a line leaving at most ``k``
   cards (optimal, since ``k - 1`` was refuted for every start) or raises that
