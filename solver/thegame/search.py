@@ -27,6 +27,7 @@ the greedy rule and the replayed score is what is reported.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Generator
 from dataclasses import dataclass, field
 from typing import Any
@@ -63,6 +64,8 @@ PILOT_SHARE = 3
 PILOT_NOISE = 128
 #: the pilot runs a rollout after this many of the cheapest moves of each position
 PILOT_WIDTH = 8
+#: the share of noisy pilot restarts that begin after a random prefix of the best line
+PILOT_REUSE = 0.7
 #: a pilot restart's fixed cost (Python set-up) in nodes, so that restarts of a short
 #: line do not starve the systematic search
 RESTART_COST = 4096
@@ -475,9 +478,13 @@ class _Solver:
 
 class _Pilots:
     """The pilot method with restarts (:mod:`solver.thegame.pilot`), resumable in
-    slices of nodes. Restart ``k`` starts from start ``k % starts``; the first round
-    follows the kernel's ordering as it is, later rounds add seeded noise to it.
-    Every complete line that beats the best so far is replayed and offered."""
+    slices of nodes. Restart ``k`` starts from start ``k % starts``. The first round
+    follows the kernel's ordering as it is; later restarts add seeded noise to it,
+    and most of them (a share :data:`PILOT_REUSE`) begin after a random prefix of the
+    best pilot line of their start, so they rebuild only its tail (a large
+    neighbourhood search around the best line: as many wins in about half the time
+    on official expert deals). Every complete line that beats the best so far is
+    replayed and offered."""
 
     def __init__(self, solver: _Solver) -> None:
         self.solver = solver
@@ -486,12 +493,23 @@ class _Pilots:
         self.reg = np.zeros(P.N_REG, dtype=np.int64)
         self.restarts = 0
         self.current = -1  # the start of the restart in progress, -1 for none
+        self.prefix: list[int] = []  # the moves the restart in progress began after
+        #: per start: the fewest cards left by a pilot line and that line (kernel moves)
+        self.best: list[tuple[int, list[int]]] = [(K.INF + 1, []) for _ in self.runs]
+        self.rng = random.Random(_ZOBRIST_SEED)
 
     def _begin(self) -> None:
         k = self.restarts
         self.restarts += 1
-        self.current = k % len(self.runs)
-        self.runs[self.current].reset(1, 0, 0)
+        r = self.current = k % len(self.runs)
+        run = self.runs[r]
+        run.reset(1, 0, 0)
+        self.prefix = []
+        best_line = self.best[r][1]
+        if k >= len(self.runs) and best_line and self.rng.random() < PILOT_REUSE:
+            self.prefix = best_line[: self.rng.randrange(len(best_line))]
+            for move in self.prefix:
+                P.apply_move(run.params, run.draw, run.st, run.hands, run.avail, move)
         self.reg[:] = 0
         self.reg[P.R_BEST] = -1
         self.reg[P.R_RNG] = 0x2545F4914F6CDD1D + 7919 * k
@@ -522,11 +540,14 @@ class _Pilots:
             solver.phase_nodes["win"] += used
             if outcome == P.BUDGET:
                 continue
+            r = self.current
             self.current = -1
             spent += RESTART_COST
             value = int(self.reg[P.R_BEST])
+            path = self.prefix + [int(m) for m in self.line[: int(self.reg[P.R_BEST_LEN])]]
+            if value <= self.best[r][0]:
+                self.best[r] = (value, path)
             if outcome == P.FOUND or solver.best is None or value < solver.best.cards_left:
-                path = [int(m) for m in self.line[: int(self.reg[P.R_BEST_LEN])]]
                 line = replay(run.root, path, finish=True)
                 if outcome == P.FOUND and line.cards_left != 0:
                     raise CertificateError(f"pilot's winning line replays to {line.cards_left}")

@@ -12,7 +12,7 @@ from solver.thegame import kernel as K
 from solver.thegame import pilot as P
 from solver.thegame.notation import Deal
 from solver.thegame.rules import State, Variant, shuffled_deck
-from solver.thegame.search import _Run, _Solver, replay
+from solver.thegame.search import _Pilots, _Run, _Solver, replay
 
 from .search_cases import random_playout_position, tight_position
 
@@ -96,3 +96,27 @@ def test_the_pilot_wins_an_official_solo_deal() -> None:
     outcome, claimed, path, _ = run_pilot(state)
     assert outcome == P.FOUND and claimed == 0
     assert replay(state, path, finish=False).final.is_won
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_restarts_after_a_prefix_of_the_best_line_keep_whole_lines(seed: int) -> None:
+    """The solver's restarts that begin after a prefix of the best line store the
+    prefix plus the new tail: the stored line replays from the start to its score,
+    and every line offered to the solver replays too."""
+    variant = Variant(1, True)
+    state = Deal(variant, tuple(shuffled_deck(variant, 100 + seed))).start(0)
+    solver = _Solver([state], Budget(memory_mb=1), True)
+    pilots = _Pilots(solver)
+    won = False
+    for _ in range(12):
+        won = pilots.work(50_000)
+        if won:
+            break
+    assert pilots.restarts > 1
+    value, path = pilots.best[0]
+    if won:
+        assert value == 0
+    line = replay(state, path, finish=False)
+    assert line.cards_left == value or (not line.final.draw and line.cards_left >= value)
+    assert solver.best is not None
+    assert replay(state, [], finish=True).cards_left >= solver.best.cards_left
