@@ -228,7 +228,8 @@ def can_complete(
 @njit(cache=True)
 def _pair(a: np.uint64, b: np.uint64) -> np.uint64:
     """A symmetric combination of two keys (P1) that keeps equal pairs apart
-    (unlike ``a ^ b``): the smaller XOR the larger rotated by one bit."""
+    (unlike ``a ^ b``): the smaller XOR the larger rotated by one bit. Equal pairs
+    ``(a, a)`` and ``(b, b)`` collide only when ``b`` is ``a``'s complement."""
     lo = min(a, b)
     hi = max(a, b)
     return np.uint64(lo ^ ((hi << np.uint64(1)) | (hi >> np.uint64(63))))

@@ -64,11 +64,14 @@ def test_can_complete_matches_the_rules(seed: int) -> None:
 @given(st.integers(0, 2**64 - 1), st.integers(0, 2**64 - 1))
 @settings(deadline=None, max_examples=50)
 def test_the_pile_pair_key_is_symmetric_and_keeps_equal_pairs_apart(a: int, b: int) -> None:
-    """P1: swapped piles share a key; (a, a) and (b, b) do not collide as with XOR."""
+    """P1: swapped piles share a key; (a, a) and (b, b) do not collide as with XOR
+    (where every equal pair gives 0): ``x ^ rotl(x, 1)`` only maps ``a`` and its
+    complement together, a chance of 2**-64 for two random Zobrist keys."""
     x, y = np.uint64(a), np.uint64(b)
     assert K._pair(x, y) == K._pair(y, x)
-    if a != b:
+    if a != b and a != b ^ (2**64 - 1):
         assert K._pair(x, x) != K._pair(y, y)
+    assert K._pair(x, x) == K._pair(~x, ~x)
 
 
 @pytest.mark.parametrize("seed", range(40))
