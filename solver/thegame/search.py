@@ -365,13 +365,17 @@ class _Solver:
         is exhaustive and alone can prove that no start wins."""
         systematic = self._systematic()
         pilots = _Pilots(self)
-        while True:
-            if pilots.work(PILOT_SHARE * CHUNK):
-                return True
-            try:
-                next(systematic)
-            except StopIteration as stop:
-                return bool(stop.value)
+        before = self.nodes
+        try:
+            while True:
+                if pilots.work(PILOT_SHARE * CHUNK):
+                    return True
+                try:
+                    next(systematic)
+                except StopIteration as stop:
+                    return bool(stop.value)
+        finally:
+            self.phase_nodes["win"] += self.nodes - before
 
     def _systematic(self) -> Generator[None, None, bool]:
         """Limited-discrepancy runs with a growing limit, the last one unlimited
@@ -380,9 +384,7 @@ class _Solver:
             for r in range(len(self.runs)):
                 if self.bounds[r] >= 1:
                     continue
-                before = self.nodes
                 outcome, bound, exhaustive = yield from self._run_steps(r, 1, discrepancies)
-                self.phase_nodes["win"] += self.nodes - before
                 if outcome == K.FOUND:
                     self._found(r, 0)
                     return True
@@ -537,7 +539,6 @@ class _Pilots:
             used = int(self.reg[P.R_NODES]) - before
             spent += used
             solver.nodes += used
-            solver.phase_nodes["win"] += used
             if outcome == P.BUDGET:
                 continue
             r = self.current
