@@ -191,6 +191,10 @@ def dead_count(
 ) -> int:
     """P5: how many cards not yet laid no pile can ever take (a lower bound on the
     cards left at the end of every continuation)."""
+    # The reaches only widen the tops' range, so no card strictly between the
+    # highest descending top and the lowest ascending top means no dead card.
+    if count_between(avail, max(t2, t3) + 1, min(t0, t1) - 1) == 0:
+        return 0
     low = min(lowest_reach(t0, avail), lowest_reach(t1, avail))
     high = max(highest_reach(t2, avail, max_card), highest_reach(t3, avail, max_card))
     return count_between(avail, high + 1, low - 1)
