@@ -9,7 +9,7 @@ puzzles over the fixed seed series 0, 1, 2, ... (each attempt verified as
   score, so the score rises by construction; the held-out signals (marked ``*``),
   which the score does not use, show whether the levels are ordered on their own.
 
-Usage: ``python benchmarks/puzzles.py [--count 10] [--seconds 10] [--workers 1]
+Usage: ``python benchmarks/puzzle_generation.py [--count 10] [--seconds 10] [--workers 1]
 [GAME[:KIND] ...]``; writes ``benchmarks/results/puzzles.md``.
 """
 
@@ -84,7 +84,7 @@ def main() -> None:
         [
             "# Puzzle generation benchmark",
             "",
-            f"`python benchmarks/puzzles.py --count {args.count} --seconds {args.seconds}"
+            f"`python benchmarks/puzzle_generation.py --count {args.count} --seconds {args.seconds}"
             f" --workers {args.workers} {' '.join(args.targets)}` on {platform.machine()},"
             f" Python {platform.python_version()}, seeds 0, 1, 2, … per level; every puzzle"
             " verified (level, position, solution check) as `playable generate` does.",
