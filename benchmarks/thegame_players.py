@@ -11,9 +11,10 @@ Prints one table and writes it to benchmarks/results/thegame_players.md.
 
 Run: ``python benchmarks/thegame_players.py [--workers 2] [--rows SPEC ...]
 [--minutes M] [--db-dir DIR]`` where a row is ``players:strategy[:samples]:games``,
-e.g. ``1:sampling:128:2000``; each row stops after M minutes of wall time and says
-how many of its games it played; with DIR a rerun resumes every row, and
-``--report`` only tabulates the games stored there.
+e.g. ``1:sampling:128:2000`` or ``2:planner+signals:500`` (pile-level signals,
+TG-10); each row stops after M minutes of wall time and says how many of its games
+it played; with DIR a rerun resumes every row, and ``--report`` only tabulates the
+games stored there.
 """
 
 from __future__ import annotations
@@ -58,19 +59,23 @@ def run_row(spec: str, workers: int, minutes: float, db_dir: Path | None, play: 
     """Simulate one row ``players:strategy[:samples]:games``; its markdown line.
 
     With ``db_dir`` every finished game is kept in ``DIR/<row>.sqlite`` at once and a
-    rerun carries on where the last one stopped. After ``minutes`` of wall time the
-    row stops (the running games are finished) and reports the games it has, saying
-    how many of those asked for. Without ``play`` the row only reports the stored games.
+    rerun carries on where the last one stopped; the files are those of ``playable
+    simulate thegame --db`` (rows keyed by deal seed), so ``playable report`` reads
+    them. After ``minutes`` of wall time the row stops (the running games are
+    finished) and reports the games it has, saying how many of those asked for.
+    Without ``play`` the row only reports the stored games.
     """
     parts = spec.split(":")
-    players, strategy, games = int(parts[0]), parts[1], int(parts[-1])
+    players, games = int(parts[0]), int(parts[-1])
+    strategy, signals = parts[1].removesuffix("+signals"), parts[1].endswith("+signals")
     samples = int(parts[2]) if len(parts) == 4 else None
-    simulation = Simulation(Variant(players=players), strategy, samples)
+    simulation = Simulation(Variant(players=players), strategy, samples, signals)
     store = None
     if db_dir is not None:
         db_dir.mkdir(parents=True, exist_ok=True)
         name = spec.rsplit(":", 1)[0].replace(":", "-")
-        store = ResultStore(db_dir / f"{name}.sqlite", {"seed": SEED, **describe(simulation)})
+        config = {"game": "thegame", "kind": "simulation", **describe(simulation)}
+        store = ResultStore(db_dir / f"{name}.sqlite", config)  # as `playable simulate --db`
     seeds = range(SEED, SEED + games)
     results = {r["seed"]: r for r in (store.results() if store else []) if r["seed"] in seeds}
     started = time.perf_counter()
@@ -92,6 +97,7 @@ def run_row(spec: str, workers: int, minutes: float, db_dir: Path | None, play: 
     excellent = Proportion(sum(1 for c in left if c < 10), done)
     per_game = mean(r["seconds"] for r in results.values())
     name = f"{strategy} ({samples} samples)" if samples else strategy
+    name += " + signals" if signals else ""
     count = str(done) if done == games else f"{done} of {games} (stopped by the time budget)"
     line = (
         f"| {players} | {name} | {count} | {wins} | {mean(left):.2f} ± {half:.2f} "

@@ -15,7 +15,7 @@ from cli.thegame import Expert, ExpertHand, Json, MaxCard, Players, variant_from
 from solver.core.stats import Proportion
 from solver.core.study import ResultStore, run_jobs
 from solver.thegame.players import STRATEGIES
-from solver.thegame.simulate import Simulation, describe, summarise
+from solver.thegame.simulate import SIGNALLING, Simulation, describe, summarise
 
 Workers = Annotated[int, typer.Option(help="Worker processes (1 = this process).")]
 
@@ -38,6 +38,14 @@ def simulate_command(
             show_default=False,
         ),
     ] = None,
+    signals: Annotated[
+        bool,
+        typer.Option(
+            "--signals",
+            help="Greedy and planner players hear pile-level remarks ('leave pile p to "
+            "me', TG-10).",
+        ),
+    ] = False,
     db: Annotated[
         Path | None, typer.Option("--db", help="Keep each game in this SQLite file (resumable).")
     ] = None,
@@ -49,7 +57,10 @@ def simulate_command(
         fail(f"unknown strategy '{strategy}'; choose one of {', '.join(STRATEGIES)}")
     if samples is not None and strategy != "sampling":
         fail("--samples is an option of --strategy sampling only")
-    simulation = Simulation(variant_from(players, expert, expert_hand, max_card), strategy, samples)
+    if signals and strategy not in SIGNALLING:
+        fail(f"--signals is an option of --strategy {' and '.join(SIGNALLING)} only")
+    variant = variant_from(players, expert, expert_hand, max_card)
+    simulation = Simulation(variant, strategy, samples, signals)
     seeds = range(seed, seed + games)
     store = (
         ResultStore(db, {"game": "thegame", "kind": "simulation", **describe(simulation)})
@@ -97,6 +108,8 @@ def render(summary: dict[str, Any]) -> Table:
     table.add_row("variant", ", ".join(f"{k}={v}" for k, v in variant.items()))
     if "samples" in summary:
         table.add_row("sampled deals per decision", str(summary["samples"]))
+    if summary.get("signals"):
+        table.add_row("pile-level signals (TG-10)", "heard")
     table.add_row(
         "games", f"{summary['games']} (deal seeds {summary['seeds'][0]}..{summary['seeds'][1]})"
     )

@@ -79,6 +79,8 @@ def label(config: dict[str, Any]) -> str:
     if v.get("max_card", 99) != 99:
         parts.append(f"max {v['max_card']}")
     parts.append(config.get("strategy", "solver"))
+    if config.get("signals"):
+        parts.append("+ signals")
     return " ".join(parts)
 
 

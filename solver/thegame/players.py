@@ -14,6 +14,11 @@ way to lay the minimum is scored by the gaps it opens plus a heavy charge for ea
 hand card it leaves with no pile (:func:`hand_cost`), the cheapest is kept, and
 then it extends the turn like the greedy player. Neither looks at other hands or at
 the draw pile (TG-10).
+
+With ``signals=True`` both hear the other players' pile-level remarks made at the
+start of the turn (TG-10, :mod:`solver.thegame.signals`) and add their penalty to
+plays that jump numbers on a reserved pile; without other players, or without
+remarks, they play as before.
 """
 
 from __future__ import annotations
@@ -33,6 +38,7 @@ from solver.thegame.rules import (
     lay,
     legal_moves,
 )
+from solver.thegame.signals import penalty, reserved_piles
 
 
 class Player(Protocol):
@@ -54,18 +60,33 @@ class GreedyPlayer:
 
     extra_gap: int = 2
     name: str = "greedy"
+    signals: bool = False
 
     def choose_turn(self, state: State) -> list[Play]:
-        plays: list[Play] = []
-        while True:
-            options = [m for m in legal_moves(state) if isinstance(m, Play)]
-            if not options:
-                return plays
-            best = min(options, key=lambda m: (play_cost(state, m), m.card, m.pile))
-            if state.laid >= state.minimum and play_cost(state, best) > self.extra_gap:
-                return plays
-            plays.append(best)
-            state = lay(state, best.card, best.pile)
+        reserved = reserved_piles(state) if self.signals else frozenset()
+        return greedy_plays(state, self.extra_gap, reserved)
+
+
+def greedy_plays(state: State, extra_gap: int, reserved: frozenset[int]) -> list[Play]:
+    """The greedy rule from ``state`` to the end of the turn, with the penalty of the
+    piles ``reserved`` by signals (empty: no signals)."""
+    plays: list[Play] = []
+    while True:
+        options = [m for m in legal_moves(state) if isinstance(m, Play)]
+        if not options:
+            return plays
+        costs = {m: _heard_cost(state, m, reserved) for m in options}
+        best = min(options, key=lambda m: (costs[m], m.card, m.pile))
+        if state.laid >= state.minimum and costs[best] > extra_gap:
+            return plays
+        plays.append(best)
+        state = lay(state, best.card, best.pile)
+
+
+def _heard_cost(state: State, play: Play, reserved: frozenset[int]) -> int:
+    """The play's cost plus the penalty of a reserved pile (TG-10 signals)."""
+    gap = play_cost(state, play)
+    return gap + penalty(play.pile, gap, reserved)
 
 
 #: Cost of a hand card that fits no pile after a turn (it may never be laid): worse
@@ -117,15 +138,21 @@ class PlannerPlayer:
 
     extra_gap: int = 2
     name: str = "planner"
+    signals: bool = False
 
     def choose_turn(self, state: State) -> list[Play]:
+        reserved = reserved_piles(state) if self.signals else frozenset()
+
         def score(option: tuple[list[Play], State]) -> tuple[int, list[tuple[int, int]]]:
             plays, after = option
-            gaps = sum(cost_on(p.pile, s_top, p.card) for p, s_top in _tops(state, plays))
+            gaps = 0
+            for play, top in _tops(state, plays):
+                gap = cost_on(play.pile, top, play.card)
+                gaps += gap + penalty(play.pile, gap, reserved)
             return gaps + hand_cost(after.piles, after.hand), [(p.card, p.pile) for p in plays]
 
         plays, after = min(minimum_turns(state), key=score)
-        extension = GreedyPlayer(self.extra_gap).choose_turn(after)
+        extension = greedy_plays(after, self.extra_gap, reserved)
         return plays + extension
 
 

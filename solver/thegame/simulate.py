@@ -12,27 +12,39 @@ from statistics import mean, stdev
 from typing import Any
 
 from solver.core.stats import Proportion
-from solver.thegame.players import STRATEGIES, Player, play_out
+from solver.thegame.players import STRATEGIES, GreedyPlayer, PlannerPlayer, Player, play_out
 from solver.thegame.rules import Variant, deal, shuffled_deck
+
+#: the strategies that can hear pile-level signals (TG-10, solver/thegame/signals.py)
+SIGNALLING: dict[str, type[GreedyPlayer] | type[PlannerPlayer]] = {
+    "greedy": GreedyPlayer,
+    "planner": PlannerPlayer,
+}
 
 
 @dataclass(frozen=True)
 class Simulation:
-    """What to simulate: the variant, the strategy every player uses, and for the
-    sampling player the number of sampled deals per decision (None: its default)."""
+    """What to simulate: the variant, the strategy every player uses, for the
+    sampling player the number of sampled deals per decision (None: its default), and
+    whether the greedy or planner players hear pile-level signals (TG-10)."""
 
     variant: Variant
     strategy: str
     samples: int | None = None
+    signals: bool = False
 
     def __post_init__(self) -> None:
         if self.strategy not in STRATEGIES:
             raise ValueError(f"unknown strategy '{self.strategy}'")
         if self.samples is not None and self.strategy != "sampling":
             raise ValueError("samples is an option of the sampling strategy only")
+        if self.signals and self.strategy not in SIGNALLING:
+            raise ValueError(f"signals are an option of {' and '.join(SIGNALLING)} only")
 
     def player(self) -> Player:
         """A fresh player of the strategy (every seat uses it)."""
+        if self.signals:
+            return SIGNALLING[self.strategy](signals=True)
         if self.samples is not None:
             from solver.thegame.sampling import SamplingPlayer
 
@@ -68,4 +80,6 @@ def describe(simulation: Simulation) -> dict[str, Any]:
     }
     if simulation.samples is not None:
         described["samples"] = simulation.samples
+    if simulation.signals:
+        described["signals"] = True
     return described

@@ -102,6 +102,7 @@ def test_malformed_deal_file_gives_one_line_and_exit_code_2(
         ["play", "thegame", "--seed", "1", "--deck", "2,3"],
         ["play", "thegame", "--strategy", "oracle"],
         ["deal", "thegame", "--max-card", "20", "--deck", "2,3,4"],
+        ["simulate", "thegame", "--strategy", "sampling", "--signals"],
     ],
 )
 def test_usage_errors_exit_2(args: list[str]) -> None:
@@ -117,3 +118,11 @@ def test_simulate_json() -> None:
     assert summary["games"] == 6 and summary["strategy"] == "greedy"
     assert 0.0 <= summary["wins"]["low"] <= summary["wins"]["rate"] <= summary["wins"]["high"]
     assert sum(summary["distribution"].values()) == 6
+
+
+def test_simulate_with_signals() -> None:
+    args = ("simulate", "thegame", "--players", "2", "--strategy", "planner", "--games", "4")
+    result = run(*args, "--signals", "--json")
+    assert result.returncode == 0, result.stderr
+    summary = json.loads(result.stdout)
+    assert summary["signals"] is True and summary["games"] == 4
