@@ -39,8 +39,17 @@ DEFAULT_ROWS = [
     "1:sampling:32:300",
     "1:sampling:128:2000",
     "1:sampling:256:300",
-    "3:planner:100",
+    "2:greedy:500",
+    "2:planner:500",
+    "2:planner+signals:500",
+    "2:sampling:128:200",
+    "3:planner:300",
+    "3:planner+signals:300",
     "3:sampling:128:100",
+    "4:planner:300",
+    "4:planner+signals:300",
+    "5:planner:300",
+    "5:planner+signals:300",
 ]
 
 
