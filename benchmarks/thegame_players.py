@@ -48,8 +48,10 @@ DEFAULT_ROWS = [
     "3:sampling:128:100",
     "4:planner:300",
     "4:planner+signals:300",
+    "4:sampling:128:100",
     "5:planner:300",
     "5:planner+signals:300",
+    "5:sampling:128:100",
 ]
 
 
