@@ -1,11 +1,11 @@
 """The Game: pile-level signals between players (TG-10), an option of the players.
 
 TG-10 lets players talk about piles but never about numbers: "please leave pile 2
-to me" is allowed, "I hold 47" is not. A *signal* here is that remark: at the start
-of each turn, every other player who holds a card that fits a pile
-very well says "reserve pile p". A card fits very well when it is the backwards
-trick on that pile or leaves a gap of at most :data:`SIGNAL_GAP` (the remark a real
-table makes when someone holds 48 and the pile shows 46).
+to me" is allowed, "I hold 47" is not. A *signal* here is that remark: at the
+start of each turn, every other player who holds a card that fits a pile very well
+says "reserve pile p". A card fits very well when it is the backwards trick on that
+pile or leaves a gap of at most :data:`SIGNAL_GAP` (the remark a real table makes
+when someone holds 48 and the pile shows 46).
 
 What crosses the table is only the set of reserved piles (:func:`reserved_piles`),
 never who asked or for which card. A player using signals reads nothing else of the
