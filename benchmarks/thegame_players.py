@@ -30,7 +30,7 @@ from typing import Any
 from solver.core.stats import Proportion
 from solver.core.study import ResultStore, run_jobs
 from solver.thegame.rules import Variant
-from solver.thegame.simulate import Simulation, describe
+from solver.thegame.simulate import Simulation, store_config
 
 SEED = 0
 DEFAULT_ROWS = [
@@ -85,8 +85,7 @@ def run_row(spec: str, workers: int, minutes: float, db_dir: Path | None, play: 
     if db_dir is not None:
         db_dir.mkdir(parents=True, exist_ok=True)
         name = spec.rsplit(":", 1)[0].replace(":", "-")
-        config = {"game": "thegame", "kind": "simulation", **describe(simulation)}
-        store = ResultStore(db_dir / f"{name}.sqlite", config)  # as `playable simulate --db`
+        store = ResultStore(db_dir / f"{name}.sqlite", store_config(simulation))
     seeds = range(SEED, SEED + games)
     results = {r["seed"]: r for r in (store.results() if store else []) if r["seed"] in seeds}
     started = time.perf_counter()

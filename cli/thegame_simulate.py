@@ -15,7 +15,7 @@ from cli.thegame import Expert, ExpertHand, Json, MaxCard, Players, variant_from
 from solver.core.stats import Proportion
 from solver.core.study import ResultStore, run_jobs
 from solver.thegame.players import STRATEGIES
-from solver.thegame.simulate import SIGNALLING, Simulation, describe, summarise
+from solver.thegame.simulate import SIGNALLING, Simulation, describe, store_config, summarise
 
 Workers = Annotated[int, typer.Option(help="Worker processes (1 = this process).")]
 
@@ -62,11 +62,7 @@ def simulate_command(
     variant = variant_from(players, expert, expert_hand, max_card)
     simulation = Simulation(variant, strategy, samples, signals)
     seeds = range(seed, seed + games)
-    store = (
-        ResultStore(db, {"game": "thegame", "kind": "simulation", **describe(simulation)})
-        if db is not None
-        else None
-    )
+    store = ResultStore(db, store_config(simulation)) if db is not None else None
     cards_left = {
         row["seed"]: row["value"]
         for row in (store.results() if store else [])

@@ -83,3 +83,9 @@ def describe(simulation: Simulation) -> dict[str, Any]:
     if simulation.signals:
         described["signals"] = True
     return described
+
+
+def store_config(simulation: Simulation) -> dict[str, Any]:
+    """The arguments kept in a simulation's SQLite file (``playable simulate --db``,
+    the players benchmark), which ``playable report`` reads back."""
+    return {"game": "thegame", "kind": "simulation", **describe(simulation)}
