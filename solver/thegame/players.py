@@ -75,7 +75,7 @@ def greedy_plays(state: State, extra_gap: int, reserved: frozenset[int]) -> list
         options = [m for m in legal_moves(state) if isinstance(m, Play)]
         if not options:
             return plays
-        costs = {m: _heard_cost(state, m, reserved) for m in options}
+        costs = {m: heard_cost(m, state.piles[m.pile], reserved) for m in options}
         best = min(options, key=lambda m: (costs[m], m.card, m.pile))
         if state.laid >= state.minimum and costs[best] > extra_gap:
             return plays
@@ -83,9 +83,10 @@ def greedy_plays(state: State, extra_gap: int, reserved: frozenset[int]) -> list
         state = lay(state, best.card, best.pile)
 
 
-def _heard_cost(state: State, play: Play, reserved: frozenset[int]) -> int:
-    """The play's cost plus the penalty of a reserved pile (TG-10 signals)."""
-    gap = play_cost(state, play)
+def heard_cost(play: Play, top: int, reserved: frozenset[int]) -> int:
+    """The play's cost on its pile showing ``top`` plus the penalty of a reserved
+    pile (TG-10 signals)."""
+    gap = cost_on(play.pile, top, play.card)
     return gap + penalty(play.pile, gap, reserved)
 
 
@@ -145,10 +146,7 @@ class PlannerPlayer:
 
         def score(option: tuple[list[Play], State]) -> tuple[int, list[tuple[int, int]]]:
             plays, after = option
-            gaps = 0
-            for play, top in _tops(state, plays):
-                gap = cost_on(play.pile, top, play.card)
-                gaps += gap + penalty(play.pile, gap, reserved)
+            gaps = sum(heard_cost(play, top, reserved) for play, top in _tops(state, plays))
             return gaps + hand_cost(after.piles, after.hand), [(p.card, p.pile) for p in plays]
 
         plays, after = min(minimum_turns(state), key=score)
