@@ -341,7 +341,8 @@ def check_position(state: State) -> None:
        own turn. The player to move: hand plus cards laid this turn at least 2.
     3. **the end** (FF-6): laying one's last card wins at once, in the laying player's
        own turn, and the turn does not pass. So at most one player has laid every card,
-       that player is the one to move, and has laid at least that card this turn.
+       and that player is the one to move. (A finished game may be written with
+       ``laid: 0 0``, as The Game's won positions are: the winner is plain either way.)
     4. **pile tops** (FF-1 ... FF-3): a pile showing 1 or max-card + 1 has never
        received a card (no card is below 2 or above max-card, and neither laying rule
        returns a pile to its start), and any other top is a card someone laid: each
@@ -381,12 +382,6 @@ def check_position(state: State) -> None:
             f"hand {other + 1}",
             f"player {other + 1} has laid every card but is not to move: the last card wins "
             "at once, in the player's own turn (FF-6)",
-        )
-    if done[mover] and state.laid == 0:
-        raise InvalidPosition(
-            "laid",
-            f"player {mover + 1} has laid every card, so laid at least their last one this "
-            "turn (FF-6)",
         )
     _check_tops(state, held)
     if state.laid and not done[mover] and not can_complete(state):

@@ -155,12 +155,6 @@ def test_a_stranded_mid_turn_position_is_rejected() -> None:
             9,
             "has laid every card but is not to move",
         ),
-        (
-            [("hand 1: 3 7 9", "hand 1: -")],
-            10,
-            7,
-            "laid at least their last one this turn",
-        ),
         # a top is a laid card: both players still hold their 9
         (
             [
@@ -198,6 +192,8 @@ def test_a_mover_who_laid_their_whole_hand_may_still_have_to_draw() -> None:
     assert isinstance(state, State) and state.hands[0] == () and state.draws[0] == (4,)
     won = notation.parse(POSITION.replace("hand 1: 3 7 9", "hand 1: -").replace("0 0", "1 0"))
     assert isinstance(won, State) and won.laid_own == 1
+    finished = notation.parse(POSITION.replace("hand 1: 3 7 9", "hand 1: -"))
+    assert isinstance(finished, State) and finished.laid == 0
 
 
 @settings(max_examples=20, deadline=None)

@@ -86,7 +86,7 @@ def test_greedy_and_careful_take_an_immediate_win() -> None:
         plays = player.choose_turn(state, random.Random(0))
         assert has_won(play_turn(state, plays), 0), (player.name, plays)
     # the last card fits only on the opponent's ascending pile (FF-3, FF-6)
-    state = State(variant, ((12, 9), (15, 21)), ((14,), (2, 3, 4, 5, 6, 7)), ((), (8,)))
+    state = State(variant, ((16, 9), (15, 21)), ((14,), (2, 3, 4, 5, 6, 7)), ((), (8,)))
     for player in (GreedyPlayer(), CarefulPlayer()):
         plays = player.choose_turn(state, random.Random(0))
         assert has_won(play_turn(state, plays), 0), (player.name, plays)
