@@ -150,7 +150,9 @@ def analyse_command(
     max_card: MaxCard = 99,
     seed: Seed = None,
     deck: Deck = None,
-    first: Annotated[int, typer.Option(help="Player to move in a fresh deal.")] = 1,
+    first: Annotated[
+        int | None, typer.Option(help="Player to move in a fresh deal. [default: 1]")
+    ] = None,
     seconds: Annotated[
         float, typer.Option(help="Time budget per move in seconds.", min=0.001)
     ] = 2.0,
@@ -164,13 +166,10 @@ def analyse_command(
     from solver.thegame.rules import EndTurn, apply, legal_moves
     from solver.thegame.search import solve
 
-    game = load(file, players, expert, expert_hand, max_card, seed, deck)
-    if isinstance(game, Deal):
-        if not 1 <= first <= game.variant.players:
-            fail(f"--first must be 1..{game.variant.players}, got {first}")
-        state = game.start(first - 1)
-    else:
-        state = game
+    # the input checks of `solve` (one validation): the parser's check_position, and
+    # --first only on a fresh deal
+    game = _game(load(file, players, expert, expert_hand, max_card, seed, deck), first)
+    state = game.start(0) if isinstance(game, Deal) else game
     rows: list[dict[str, Any]] = []
     for move in legal_moves(state):
         result = solve(apply(state, move), budget_from(seconds, nodes, memory))

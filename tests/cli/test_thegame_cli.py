@@ -177,3 +177,12 @@ def test_solve_and_analyse_refuse_the_same_positions(tmp_path: Path, text: str, 
         result = run(command, str(bad))
         assert result.returncode == 2, (command, result.stdout, result.stderr)
         assert f"{bad}{where}" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_solve_and_analyse_refuse_first_on_a_position() -> None:
+    """--first chooses who starts a fresh deal (TG-9); on a position both refuse it."""
+    example = "examples/thegame-solo-late.position.txt"
+    for command in ("solve", "analyse"):
+        result = run(command, example, "--first", "1")
+        assert result.returncode == 2, (command, result.stderr)
+        assert "--first applies to a fresh deal" in result.stderr
