@@ -283,7 +283,7 @@ def simulate_command(
     import random
 
     from solver.core.stats import Proportion
-    from solver.facetoface.players import STRATEGIES, play_game
+    from solver.facetoface.players import STRATEGIES, make_player, play_game
 
     for name in (a, b):
         if name not in STRATEGIES:
@@ -296,7 +296,8 @@ def simulate_command(
     for i in range(games):
         game_seed = seed + i
         deck_a, deck_b = shuffled_decks(variant, game_seed)
-        players = (STRATEGIES[a](), STRATEGIES[b]())
+        # each player samples with its own generator, never the deal's stream
+        players = (make_player(a, 2 * game_seed), make_player(b, 2 * game_seed + 1))
         # A sits in seat 0; seat 0 starts the even games, seat 1 the odd ones.
         start = notation.Deal(variant, tuple(deck_a), tuple(deck_b)).start(i % 2)
         result = play_game(start, players, random.Random(game_seed))

@@ -153,7 +153,8 @@ def play_command(
     deck: Deck = None,
     json: Json = False,
 ) -> None:
-    """Play a deal out with a bot through the reference rules; print the line and score."""
+    """Play a deal out with a bot through the reference rules; print the line and score
+    (TG-8). Exit code 0 when the bot lays every card (won, TG-7), 1 when cards are left."""
     if strategy not in STRATEGIES:
         fail(f"unknown strategy '{strategy}'; choose one of {', '.join(STRATEGIES)}")
     state = start_of(load(file, players, expert, expert_hand, max_card, seed, deck), first)
@@ -171,12 +172,14 @@ def play_command(
                 "excellent": cards_left < 10,
             }
         )
-        return
-    for number, (player, plays) in enumerate(result.turns, start=1):
-        cards = " ".join(str(p) for p in plays)
-        stdout.print(f"{number:>3}. player {player + 1}: {cards}")
-    verdict = "won!" if cards_left == 0 else ("excellent" if cards_left < 10 else "")
-    stdout.print(f"[bold]cards left: {cards_left}[/] {verdict} ({strategy}, TG-8)")
+    else:
+        for number, (player, plays) in enumerate(result.turns, start=1):
+            cards = " ".join(str(p) for p in plays)
+            stdout.print(f"{number:>3}. player {player + 1}: {cards}")
+        verdict = "won!" if cards_left == 0 else ("excellent" if cards_left < 10 else "lost")
+        stdout.print(f"[bold]cards left: {cards_left}[/] {verdict} ({strategy}, TG-8)")
+    # README exit codes: 0 won (every card laid, TG-7), 1 lost (cards left, TG-8).
+    raise typer.Exit(0 if cards_left == 0 else 1)
 
 
 def register(verbs: dict[str, typer.Typer]) -> None:

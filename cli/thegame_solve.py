@@ -150,7 +150,9 @@ def analyse_command(
     max_card: MaxCard = 99,
     seed: Seed = None,
     deck: Deck = None,
-    first: Annotated[int, typer.Option(help="Player to move in a fresh deal.")] = 1,
+    first: Annotated[
+        int | None, typer.Option(help="Player to move in a fresh deal. [default: 1]")
+    ] = None,
     seconds: Annotated[
         float, typer.Option(help="Time budget per move in seconds.", min=0.001)
     ] = 2.0,
@@ -164,13 +166,10 @@ def analyse_command(
     from solver.thegame.rules import EndTurn, apply, legal_moves
     from solver.thegame.search import solve
 
-    game = load(file, players, expert, expert_hand, max_card, seed, deck)
-    if isinstance(game, Deal):
-        if not 1 <= first <= game.variant.players:
-            fail(f"--first must be 1..{game.variant.players}, got {first}")
-        state = game.start(first - 1)
-    else:
-        state = game
+    # the input checks of `solve` (one validation): the parser's check_position, and
+    # --first only on a fresh deal
+    game = _game(load(file, players, expert, expert_hand, max_card, seed, deck), first)
+    state = game.start(0) if isinstance(game, Deal) else game
     rows: list[dict[str, Any]] = []
     for move in legal_moves(state):
         result = solve(apply(state, move), budget_from(seconds, nodes, memory))
@@ -201,10 +200,23 @@ def analyse_command(
             table.add_row(r["move"], value, str(r["cards_left"]), proven)
         stdout.print(table)
         if not rows:
-            stdout.print("no legal move: the game is over (TG-7)")
-    statuses = {r["status"] for r in rows}
-    code = 0 if "solved" in statuses else (3 if "unknown" in statuses else 1)
-    raise typer.Exit(code)
+            over = "won: every card is laid" if state.is_won else "lost: the minimum cannot be laid"
+            stdout.print(f"no legal move: the game is over, {over} (TG-7)")
+    raise typer.Exit(analyse_exit_code(state, [r["status"] for r in rows]))
+
+
+def analyse_exit_code(state: State, statuses: list[str]) -> int:
+    """The position's own value as an exit code (README): 0 when the player to move can
+    still lay every card, 1 when no move can, 3 when that is not decided.
+
+    A finished game has no moves to value, so its value is the rules' own verdict
+    (TG-7): 0 when every card is laid, 1 when the player to move cannot lay the
+    minimum. (Deriving it from the moves alone called a won game lost.)"""
+    if not statuses:
+        return 0 if state.is_won else 1
+    if "solved" in statuses:
+        return 0
+    return 3 if "unknown" in statuses else 1
 
 
 def register(verbs: dict[str, typer.Typer]) -> None:

@@ -42,8 +42,9 @@ from solver.core.cardlist import (
     split_document,
     tokens,
 )
-from solver.core.errors import InvalidVariant, NotationError
+from solver.core.errors import IllegalMove, InvalidVariant, NotationError
 from solver.facetoface.rules import (
+    DRAW_OWN_ONLY,
     HAND_SIZE,
     PILES,
     Play,
@@ -51,6 +52,7 @@ from solver.facetoface.rules import (
     Variant,
     can_complete,
     deal,
+    has_won,
 )
 
 GAME = "facetoface"
@@ -295,20 +297,6 @@ def _parse_position(doc: Document) -> State:
         )
     laid_own = integer(words[0], 0, HAND_SIZE, "a count of cards laid on own piles")
     laid_opp = integer(words[1], 0, 1, "a count of cards laid on the opponent's piles (FF-3)")
-    for p in (0, 1):
-        full = HAND_SIZE - (laid_own + laid_opp if p == to_move else 0)
-        if len(hands[p]) > full:
-            raise fields[f"hand {p + 1}"].error(
-                f"hand {p + 1} may hold at most {full} cards here (FF-1, FF-5), got {len(hands[p])}"
-            )
-    done = [not hands[p] and not draws[p] for p in (0, 1)]
-    if all(done):
-        raise fields["hand 1"].error("both players have laid every card; at most one can win")
-    if not hands[to_move] and draws[to_move] and not done[1 - to_move]:
-        raise fields[f"hand {to_move + 1}"].error(
-            f"player {to_move + 1} is to move with an empty hand but a draw pile: "
-            "a turn always ends with a draw (FF-5)"
-        )
     state = State(
         variant,
         piles,
@@ -318,9 +306,135 @@ def _parse_position(doc: Document) -> State:
         laid_own,
         laid_opp,
     )
-    if state.laid and not can_complete(state) and not done[1 - to_move]:
-        raise laid_field.error(
-            "this turn cannot be completed: a turn only starts when it can reach "
-            "the minimum (FF-4, FF-6 decision)"
-        )
+    try:
+        check_position(state)
+    except InvalidPosition as error:
+        raise fields[error.field].error(error.message) from None
     return state
+
+
+# --------------------------------------------------------------------- validation
+
+
+class InvalidPosition(IllegalMove):
+    """A position no game of Face to Face can reach; ``field`` names the notation field
+    the problem is reported at (``hand 2``, ``piles 1``, ``laid``, ...)."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+        self.message = message
+
+
+def check_position(state: State) -> None:
+    """Raise :class:`InvalidPosition` unless ``state`` can arise in a game of Face to
+    Face (docs/notation-facetoface.md). Each check follows from the rules, so no
+    reachable position is refused (a property test plays random games through it):
+
+    1. **hand size** (FF-1, FF-5): nobody ever holds more than 6 cards (6 dealt; the
+       refill goes back up to 6; drawing 2 follows laying at least 2); the player to
+       move held their hand plus the cards laid this turn when it began.
+    2. **the draw after a turn** (FF-5): a player whose draw pile still has cards drew
+       all they were owed at the end of their last turn (2 after own piles only, back
+       up to 6 after a card on the opponent's pile), so they held at least 2 cards
+       then, and still do: only the owner takes cards from a hand, and only in their
+       own turn. The player to move: hand plus cards laid this turn at least 2.
+    3. **the end** (FF-6): laying one's last card wins at once, in the laying player's
+       own turn, and the turn does not pass. So at most one player has laid every card,
+       and that player is the one to move. (A finished game may be written with
+       ``laid: 0 0``, as The Game's won positions are: the winner is plain either way.)
+    4. **pile tops** (FF-1 ... FF-3): a pile showing 1 or max-card + 1 has never
+       received a card (no card is below 2 or above max-card, and neither laying rule
+       returns a pile to its start), and any other top is a card someone laid: each
+       player owns one card of each number, so a number shown on k piles is missing
+       from the hand and draw pile of at least k players; and if no pile has left its
+       start, nobody has laid a card, so both hold all their cards.
+    5. **this turn** (FF-3, FF-4): the last card the player to move laid on an own pile
+       this turn is still the top of that pile (only they lay in their turn), and the
+       one card on the opponent's piles is still on top there (one per turn): so such
+       tops show cards missing from the mover's hand and draw pile.
+    6. **a turn under way** (FF-4, FF-6 decision in the rules module): it can still be
+       completed, since a turn only starts when it can.
+    """
+    mover, other = state.to_move, state.opponent
+    held = [set(state.hands[p]) | set(state.draws[p]) for p in (0, 1)]
+    for p in (0, 1):
+        laid = state.laid if p == mover else 0
+        start_of_turn = len(state.hands[p]) + laid
+        if start_of_turn > HAND_SIZE:
+            raise InvalidPosition(
+                f"hand {p + 1}",
+                f"hand {p + 1} may hold at most {HAND_SIZE - laid} cards here (FF-1, FF-5), "
+                f"got {len(state.hands[p])}",
+            )
+        if state.draws[p] and start_of_turn < DRAW_OWN_ONLY:
+            holds = "held" if p == mover else "holds"
+            raise InvalidPosition(
+                f"hand {p + 1}",
+                f"player {p + 1} {holds} {start_of_turn} card(s) with cards left in their "
+                "draw pile: every turn ends by drawing 2 or back up to 6 (FF-5)",
+            )
+    done = [has_won(state, p) for p in (0, 1)]
+    if all(done):
+        raise InvalidPosition("hand 1", "both players have laid every card; at most one can win")
+    if done[other]:
+        raise InvalidPosition(
+            f"hand {other + 1}",
+            f"player {other + 1} has laid every card but is not to move: the last card wins "
+            "at once, in the player's own turn (FF-6)",
+        )
+    _check_tops(state, held)
+    if state.laid and not done[mover] and not can_complete(state):
+        raise InvalidPosition(
+            "laid",
+            "this turn cannot be completed: a turn only starts when it can reach "
+            "the minimum (FF-4, FF-6 decision)",
+        )
+
+
+def _check_tops(state: State, held: list[set[int]]) -> None:
+    """Checks 4 and 5 of :func:`check_position`."""
+    variant = state.variant
+    starts = (variant.ascending_start, variant.descending_start)
+    shown: dict[int, list[int]] = {}  # number -> owners of the piles showing it
+    for owner, tops in enumerate(state.piles):
+        for top, start in zip(tops, starts, strict=True):
+            if top != start:
+                shown.setdefault(top, []).append(owner)
+    for card, owners in sorted(shown.items()):
+        laid_by = [p for p in (0, 1) if card not in held[p]]
+        if len(owners) > len(laid_by):
+            raise InvalidPosition(
+                f"piles {owners[-1] + 1}",
+                f"{card} is shown on {len(owners)} pile(s) but {2 - len(laid_by)} player(s) "
+                f"still hold their {card} in hand or draw pile: a pile top is a laid card",
+            )
+    if not shown:
+        for p in (0, 1):
+            missing = [c for c in variant.cards if c not in held[p]]
+            if missing:
+                raise InvalidPosition(
+                    f"hand {p + 1}",
+                    f"player {p + 1}'s card {missing[0]} is in neither hand nor draw pile, "
+                    "but no pile has left its start, so no card was laid (FF-1)",
+                )
+    mover, other = state.to_move, state.opponent
+
+    def laid_by_mover(owner: int) -> bool:
+        return any(
+            top != start and top not in held[mover]
+            for top, start in zip(state.piles[owner], starts, strict=True)
+        )
+
+    if state.laid_own and not laid_by_mover(mover):
+        raise InvalidPosition(
+            "laid",
+            f"player {mover + 1} laid {state.laid_own} card(s) on own piles this turn, "
+            "but neither own pile shows a card of theirs that is laid (FF-2)",
+        )
+    if state.laid_opp and not laid_by_mover(other):
+        raise InvalidPosition(
+            "laid",
+            f"player {mover + 1} laid a card on the opponent's piles this turn, but neither "
+            "of those piles shows a card of theirs that is laid (FF-3)",
+        )

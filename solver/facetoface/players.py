@@ -4,7 +4,11 @@ Public to the player to move: their own hand, every pile top, the sizes of both 
 piles and of the opponent's hand, and (by memory of the laid cards) which of the
 opponent's cards are not laid yet. Hidden: the order of both draw piles and which
 unlaid opponent cards are in their hand. :func:`public_view` is everything a player
-uses; :func:`determinize` fills the hidden part with a random guess.
+uses; :func:`seat_view` is a complete position that shows only that (the hidden parts
+in a fixed order), and :func:`determinize` fills the hidden part with a random guess.
+
+Every player first lays every remaining card when one turn can (FF-6: laying the last
+card wins at once, even below the minimum): :func:`winning_turn`.
 
 :class:`GreedyPlayer` is the baseline: card after card it lays the cheapest legal
 play, where an own play costs the gap it leaves on the pile (-10 for the backwards
@@ -20,13 +24,15 @@ beyond the help given for a card on the opponent's pile).
 it compares the careful turn and the best other turns by a public heuristic on
 ``samples`` sampled complete positions consistent with what it knows, asking the
 exact solver (a node budget each) who wins after each turn; a turn's score is its
-proven wins minus proven losses, ties going to the careful turn.
+proven wins minus proven losses, ties going to the careful turn. It decides on its
+seat's view only and samples with its own generator (seeded from its ``seed``), never
+with the game's random stream, so the deal's randomness and its own stay independent.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol
 
 from solver.core.budget import Budget
@@ -70,12 +76,39 @@ def public_view(state: State) -> tuple[tuple[int, ...], frozenset[int], frozense
     )
 
 
+def seat_view(state: State) -> State:
+    """The position as the player to move sees it: their hand, the pile tops and every
+    count are true; their own draw pile is in sorted order (its order is hidden) and the
+    opponent's unlaid cards are dealt in sorted order, the lowest ones to the hand.
+    Two positions with the same :func:`public_view` (and piles, counts) give the same
+    seat view, so a player that decides on it cannot use hidden information."""
+    me, other = state.to_move, state.opponent
+    unseen = sorted(set(state.hands[other]) | set(state.draws[other]))
+    size = len(state.hands[other])
+    hands = [state.hands[0], state.hands[1]]
+    draws = [state.draws[0], state.draws[1]]
+    draws[me] = tuple(sorted(state.draws[me]))
+    hands[other] = tuple(unseen[:size])
+    draws[other] = tuple(unseen[size:])
+    return State(
+        state.variant,
+        state.piles,
+        (hands[0], hands[1]),
+        (draws[0], draws[1]),
+        state.to_move,
+        state.laid_own,
+        state.laid_opp,
+    )
+
+
 def determinize(state: State, rng: random.Random) -> State:
     """A complete position consistent with the public view of the player to move:
-    their own draw pile reshuffled, the opponent's unlaid cards dealt at random into
-    a hand of the right size and a draw pile."""
+    their own draw pile shuffled, the opponent's unlaid cards dealt at random into a
+    hand of the right size and a draw pile. Only the public view is read (each hidden
+    part is sorted before it is shuffled), so positions with one view give, from the
+    same generator state, the same guess."""
     me, other = state.to_move, state.opponent
-    own_draw = list(state.draws[me])
+    own_draw = sorted(state.draws[me])
     rng.shuffle(own_draw)
     unseen = sorted(set(state.hands[other]) | set(state.draws[other]))
     rng.shuffle(unseen)
@@ -96,6 +129,34 @@ def determinize(state: State, rng: random.Random) -> State:
     )
 
 
+def winning_turn(state: State) -> list[Play] | None:
+    """Plays that lay every remaining card of the player to move this turn (FF-6: the
+    last card wins at once, even below the minimum of FF-4), or ``None``.
+
+    Only possible with an empty own draw pile; then a depth-first search over the legal
+    plays (at most 6 cards in hand, so it is small) with the positions seen so far
+    remembered. Uses only what the player sees: their hand and the pile tops."""
+    me = state.to_move
+    if state.draws[me]:
+        return None
+    seen: set[State] = set()
+
+    def search(s: State, plays: list[Play]) -> list[Play] | None:
+        if has_won(s, me):
+            return plays
+        if s in seen:
+            return None
+        seen.add(s)
+        for move in legal_moves(s):
+            if isinstance(move, Play):
+                found = search(lay(s, move.card, move.pile), [*plays, move])
+                if found is not None:
+                    return found
+        return None
+
+    return search(state, [])
+
+
 def play_cost(state: State, play: Play, opp_penalty: int) -> int:
     """The greedy cost of a play (public information only)."""
     top = state.top(play.pile)
@@ -109,13 +170,18 @@ def play_cost(state: State, play: Play, opp_penalty: int) -> int:
 
 @dataclass
 class GreedyPlayer:
-    """Cheapest play first; lays the minimum, then only cheap cards."""
+    """A winning turn when there is one (FF-6, :func:`winning_turn`); otherwise cheapest
+    play first: lays the minimum, then only cheap cards."""
 
     extra_gap: int = 2
     opp_penalty: int = 4
     name: str = "greedy"
 
     def choose_turn(self, state: State, rng: random.Random) -> list[Play]:
+        """The winning turn if there is one (FF-6), else the greedy turn."""
+        win = winning_turn(state)
+        if win is not None:
+            return win
         plays: list[Play] = []
         me = state.to_move
         while not has_won(state, me):
@@ -182,31 +248,41 @@ class DeterminizedPlayer:
     each solved with a budget of ``nodes`` nodes after the turn; the score of a turn
     is proven wins minus proven losses, ties going to the greedy turn, then to the
     better heuristic rank.
+
+    It decides on :func:`seat_view` only, and samples with its own generator seeded
+    from ``seed`` (the ``rng`` argument, the game's stream, is not used): the same view
+    and the same generator state give the same turn, whatever the hidden cards are.
     """
 
     width: int = 8
     samples: int = 8
     nodes: int = 4_000
     endgame_cards: int = 50
+    seed: int = 0
     name: str = "determinized"
+    rng: random.Random = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self.rng = random.Random(self.seed)
 
     def choose_turn(self, state: State, rng: random.Random) -> list[Play]:
         from solver.facetoface.search import LOSS, WIN, Solver
 
-        greedy = tuple(CarefulPlayer().choose_turn(state, rng))
+        state = seat_view(state)
+        win = winning_turn(state)
+        if win is not None:
+            return win
+        greedy = tuple(CarefulPlayer().choose_turn(state, self.rng))
         if state.cards_left(0) + state.cards_left(1) > self.endgame_cards:
             return list(greedy)
         options = turns(state)
-        for plays, after in options:
-            if has_won(after, state.to_move):
-                return list(plays)
         ranked = sorted(options, key=lambda o: -turn_heuristic(state, o[0]))
         greedy_after = play_turn(state, greedy)
         others = [plays for plays, after in ranked if after != greedy_after]
         candidates = [greedy, *others[: self.width - 1]]
         scores = [-1e-3 * rank for rank in range(len(candidates))]
         for _ in range(self.samples):
-            world = determinize(state, rng)
+            world = determinize(state, self.rng)
             solver = Solver(world, memory_mb=1)
             for i, plays in enumerate(candidates):
                 after = play_turn(world, plays)
@@ -214,6 +290,13 @@ class DeterminizedPlayer:
                 scores[i] += 1.0 if value == WIN else (-1.0 if value == LOSS else 0.0)
         best = max(range(len(candidates)), key=lambda i: scores[i])
         return list(candidates[best])
+
+
+def make_player(name: str, seed: int = 0) -> Player:
+    """A player of strategy ``name``; a sampling player gets its own ``seed``."""
+    if name == "determinized":
+        return DeterminizedPlayer(seed=seed)
+    return STRATEGIES[name]()
 
 
 STRATEGIES: dict[str, type[GreedyPlayer] | type[DeterminizedPlayer]] = {

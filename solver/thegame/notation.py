@@ -44,8 +44,17 @@ from solver.core.cardlist import (
     split_document,
     tokens,
 )
-from solver.core.errors import InvalidVariant, NotationError
-from solver.thegame.rules import ASCENDING_PILES, PILES, Play, State, Variant, deal
+from solver.core.errors import IllegalMove, InvalidVariant, NotationError
+from solver.thegame.rules import (
+    ASCENDING_PILES,
+    PILES,
+    TRICK,
+    Play,
+    State,
+    Variant,
+    deal,
+    legal_moves,
+)
 
 GAME = "thegame"
 _VARIANT_KEYS = ("players", "expert", "expert-hand", "max-card")
@@ -278,8 +287,12 @@ def _parse_position(doc: Document) -> State:
     to_move = integer(single(required(fields, "to-move", doc)), 1, variant.players, "a player") - 1
     laid_field = required(fields, "laid", doc)
     laid = integer(single(laid_field), 0, variant.hand_size, "a count of cards laid this turn")
-    _check_hand_sizes(fields, variant, hands, draw, to_move, laid)
-    return State(variant, piles, hands, draw, to_move, laid)
+    state = State(variant, piles, hands, draw, to_move, laid)
+    try:
+        check_position(state)
+    except InvalidPosition as error:
+        raise fields[error.field].error(error.message) from None
+    return state
 
 
 def _piles(f: Field, variant: Variant, seen: dict[int, Token]) -> tuple[int, int, int, int]:
@@ -305,25 +318,124 @@ def _piles(f: Field, variant: Variant, seen: dict[int, Token]) -> tuple[int, int
     return (tops[0], tops[1], tops[2], tops[3])
 
 
-def _check_hand_sizes(
-    fields: dict[str, Field],
-    variant: Variant,
-    hands: tuple[tuple[int, ...], ...],
-    draw: tuple[int, ...],
-    to_move: int,
-    laid: int,
-) -> None:
-    """TG-4: while the draw pile has cards, every hand is full after each turn, so the
-    player to move holds H - laid and everyone else H; no hand ever exceeds H."""
-    h = variant.hand_size
-    for p, hand in enumerate(hands):
-        full = h - laid if p == to_move else h
-        if len(hand) > full or (draw and len(hand) != full):
-            f = fields[f"hand {p + 1}"]
-            rule = "exactly" if draw else "at most"
-            raise f.error(
-                f"hand {p + 1} must hold {rule} {full} cards here (TG-4), got {len(hand)}"
+# --------------------------------------------------------------------- validation
+
+
+class InvalidPosition(IllegalMove):
+    """A position that no game of The Game can reach; ``field`` names the notation
+    field the problem is reported at (``hand 2``, ``laid``, ``piles``, ...)."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+        self.message = message
+
+
+def check_position(state: State) -> None:
+    """Raise :class:`InvalidPosition` unless ``state`` can arise in a game (the one
+    validation of positions: the parser runs it on every position file, so every
+    command that reads one, ``solve`` and ``analyse`` alike, refuses the same files).
+
+    Each check is a consequence of the rules, so no reachable position is refused:
+
+    * **cards once** (TG-1): no card is in two places (hands, draw pile, pile tops);
+    * **hands** (TG-4): while the draw pile has cards every hand is full after each
+      turn, so the player to move holds H - laid and everyone else H; no hand ever
+      holds more than H;
+    * **skipped players** (TG-7): a player with an empty hand is skipped, so the
+      player to move holds cards unless their turn is under way (or the game is won);
+    * **turn under way** (TG-7 decision): a turn that cannot reach the minimum is not
+      played, so a position with cards laid this turn can still reach it
+      (:func:`check_turn`);
+    * **every card somewhere** (TG-1, TG-3): a card that is in no hand, not in the
+      draw pile and not a pile top was laid, so it lies under the top of a pile that
+      has left its start (a pile showing 1 or N+1 holds no card: no card is below 2
+      or above N). Under an ascending pile showing ``t`` lie only cards from which
+      ``t`` can be reached by laying higher cards or exactly 10 lower ones, every
+      card on the way being laid too (mirrored for a descending pile); and the cards
+      laid this turn are among the laid cards.
+    """
+    variant, h = state.variant, state.variant.hand_size
+    held = [c for hand in state.hands for c in hand] + list(state.draw)
+    laid_tops = [t for t in state.piles if t not in (1, variant.descending_start)]
+    if len(set(held + laid_tops)) != len(held) + len(laid_tops):
+        raise InvalidPosition("piles", "a card appears twice among the hands, draw pile and piles")
+    for p, hand in enumerate(state.hands):
+        full = h - state.laid if p == state.to_move else h
+        if len(hand) > full or (state.draw and len(hand) != full):
+            rule = "exactly" if state.draw else "at most"
+            raise InvalidPosition(
+                f"hand {p + 1}",
+                f"hand {p + 1} must hold {rule} {full} cards here (TG-4), got {len(hand)}",
             )
-    if laid == 0 and not hands[to_move] and any(hands):
-        f = fields["to-move"]
-        raise f.error(f"player {to_move + 1} has no cards and would be skipped (TG-7)")
+    if state.laid == 0 and not state.hand and not state.is_won:
+        raise InvalidPosition(
+            "to-move", f"player {state.to_move + 1} has no cards and would be skipped (TG-7)"
+        )
+    check_turn(state)
+    _check_laid_cards(state, set(held), laid_tops)
+
+
+def check_turn(state: State) -> None:
+    """TG-7 decision: a turn that cannot reach the minimum is not played at all, so a
+    turn under way can still reach it (or has won the game). Raise
+    :class:`InvalidPosition` otherwise. The solver needs this of any position it is
+    given (:func:`solver.thegame.search.solve`)."""
+    if state.laid > 0 and not state.is_won and not legal_moves(state):
+        raise InvalidPosition(
+            "laid",
+            f"player {state.to_move + 1} has laid {state.laid} cards and cannot reach the "
+            f"minimum of {state.minimum} (TG-7): not a position of the game",
+        )
+
+
+def _check_laid_cards(state: State, held: set[int], laid_tops: list[int]) -> None:
+    """Every card not held is under a pile top that can cover it (see
+    :func:`check_position`); the cards laid this turn are among the laid ones."""
+    variant = state.variant
+    below = [c for c in variant.cards if c not in held and c not in laid_tops]
+    if state.laid > len(below) + len(laid_tops):
+        raise InvalidPosition(
+            "laid",
+            f"{state.laid} cards laid this turn, but only {len(below) + len(laid_tops)} "
+            "cards are on the piles",
+        )
+    covers = [
+        _can_lie_under(pile, top, set(below))
+        for pile, top in enumerate(state.piles)
+        if top not in (1, variant.descending_start)
+    ]
+    for card in below:
+        if not any(card in cover for cover in covers):
+            where = (
+                "no pile has left its start"
+                if not covers
+                else "it cannot lie under any pile top (TG-3)"
+            )
+            raise InvalidPosition(
+                "piles",
+                f"card {card} is in no hand and not in the draw pile, and {where}: "
+                f"every card 2..{variant.max_card} is somewhere (TG-1)",
+            )
+
+
+def _can_lie_under(pile: int, top: int, laid: set[int]) -> set[int]:
+    """The laid cards from which ``top`` can be reached on ``pile`` by TG-3 through
+    laid cards only: the cards that can lie under ``top``.
+
+    Grown backwards from the top: on an ascending pile a card ``c`` reaches the set
+    when some card of the set is higher (laid on ``c`` directly) or is ``c - 10`` (the
+    backwards trick), so every laid card below the highest card of the set joins it;
+    mirrored on a descending pile."""
+    up = pile in ASCENDING_PILES
+    sign = 1 if up else -1
+    reach = {top}
+    while True:
+        bound = max(reach) if up else min(reach)
+        reach |= {c for c in laid if sign * c < sign * bound}
+        tricks = {c for c in laid - reach if c - sign * TRICK in reach}
+        if not tricks:
+            break
+        reach |= tricks
+    reach.discard(top)
+    return reach

@@ -36,12 +36,11 @@ import numpy as np
 import numpy.typing as npt
 
 from solver.core.budget import Budget
-from solver.core.errors import IllegalMove
 from solver.core.result import SolveResult, Status
 from solver.core.tt import SLOT_BYTES, new_table
 from solver.thegame import kernel as K
 from solver.thegame import pilot as P
-from solver.thegame.notation import Deal, line_to_json
+from solver.thegame.notation import Deal, check_turn, line_to_json
 from solver.thegame.players import GreedyPlayer, play_cost, play_out
 from solver.thegame.rules import (
     Play,
@@ -239,11 +238,8 @@ def solve(game: Deal | State, budget: Budget | None = None) -> SolveResult:
     """Decide ``game`` (a fresh deal: the solver picks the first player, TG-9; or a
     position in progress) within ``budget``; see the module docstring."""
     budget = (budget or Budget()).start()
-    if isinstance(game, State) and game.laid > 0 and not game.is_won and not legal_moves(game):
-        raise IllegalMove(
-            f"player {game.to_move + 1} has laid {game.laid} cards and cannot reach the "
-            f"minimum of {game.minimum} (TG-7): not a position of the game"
-        )
+    if isinstance(game, State):
+        check_turn(game)  # the parser's own check (one validation, notation.check_position)
     starts = (
         [game.start(p) for p in range(game.variant.players)] if isinstance(game, Deal) else [game]
     )

@@ -65,7 +65,8 @@ def test_play_file_and_inline_deal_agree(tmp_path: Path) -> None:
     laid = sum(len(turn["plays"]) for turn in from_file["line"])
     assert laid + from_file["cards_left"] == 98
     text = run("play", str(deal_file))
-    assert text.returncode == 0 and f"cards left: {from_file['cards_left']}" in text.stdout
+    assert f"cards left: {from_file['cards_left']}" in text.stdout
+    assert from_file["cards_left"] > 0 and text.returncode == 1  # lost (README exit codes)
 
 
 GOOD = notation.format_deal(notation.Deal(Variant(), tuple(range(2, 100))))
@@ -126,3 +127,62 @@ def test_simulate_with_signals() -> None:
     assert result.returncode == 0, result.stderr
     summary = json.loads(result.stdout)
     assert summary["signals"] is True and summary["games"] == 4
+
+
+def test_play_exits_0_when_the_bot_wins_and_1_when_it_loses() -> None:
+    """README: 0 won (every card laid, TG-7), 1 lost; the score is printed either way."""
+    won = run("play", "thegame", "--max-card", "20", "--seed", "2", "--json")
+    assert won.returncode == 0 and json.loads(won.stdout)["cards_left"] == 0
+    lost = run("play", "thegame", "--players", "3", "--seed", "1", "--json")
+    assert lost.returncode == 1, lost.stderr
+    assert json.loads(lost.stdout)["cards_left"] == 11
+    text = run("play", "thegame", "--players", "3", "--seed", "1")
+    assert text.returncode == 1 and "cards left: 11" in text.stdout
+
+
+def position(piles: str, hand: str, draw: str, laid: int = 0) -> str:
+    return (
+        "playable thegame position\nplayers: 1\nmax-card: 20\n"
+        f"piles: {piles}\nhand 1: {hand}\ndraw: {draw}\nto-move: 1\nlaid: {laid}\n"
+    )
+
+
+def test_analyse_calls_a_won_position_won_and_a_lost_one_lost(tmp_path: Path) -> None:
+    """A finished game has no moves to value: its value is TG-7's verdict (analyse
+    used to call every finished game lost)."""
+    won = tmp_path / "won.txt"
+    won.write_text(position("20 19 2 3", "-", "-"))
+    result = run("analyse", str(won), "--json")
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["moves"] == []
+    assert "won: every card is laid" in run("analyse", str(won)).stdout
+    lost = tmp_path / "lost.txt"  # 4..8 fit no pile and the minimum is 1: lost (TG-7)
+    lost.write_text(position("20 19 2 3", "4 5 6 7 8", "-"))
+    assert run("analyse", str(lost)).returncode == 1
+
+
+@pytest.mark.parametrize(
+    ("text", "where"),
+    [
+        # a turn under way that cannot reach the minimum (TG-7 decision)
+        (position("20 19 2 3", "4 5 6 7 8 11 14", "9 10 12 13 15 16 17 18", laid=1), ":8:7:"),
+        # no card laid yet, but 6..20 are nowhere (TG-1)
+        (position("1 1 21 21", "2 3 4 5", "-"), ":4:8:"),
+    ],
+)
+def test_solve_and_analyse_refuse_the_same_positions(tmp_path: Path, text: str, where: str) -> None:
+    bad = tmp_path / "bad.txt"
+    bad.write_text(text)
+    for command in ("solve", "analyse"):
+        result = run(command, str(bad))
+        assert result.returncode == 2, (command, result.stdout, result.stderr)
+        assert f"{bad}{where}" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_solve_and_analyse_refuse_first_on_a_position() -> None:
+    """--first chooses who starts a fresh deal (TG-9); on a position both refuse it."""
+    example = "examples/thegame-solo-late.position.txt"
+    for command in ("solve", "analyse"):
+        result = run(command, example, "--first", "1")
+        assert result.returncode == 2, (command, result.stderr)
+        assert "--first applies to a fresh deal" in result.stderr

@@ -126,3 +126,88 @@ def test_a_stranded_mid_turn_position_is_rejected() -> None:
     text = text.replace("draw 1: -", "draw 1: 16")
     with pytest.raises(NotationError, match="cannot be completed"):
         notation.parse(text)
+
+
+# ------------------------------------------------------- positions that cannot arise
+
+
+@pytest.mark.parametrize(
+    ("replacements", "line", "column", "words"),
+    [
+        # FF-5: player 2 (not to move) ended a turn and drew 2 or back up to 6
+        ([("hand 2: 2 6 8 10 11 12", "hand 2: -")], 6, 9, "player 2 holds 0 card(s)"),
+        ([("hand 2: 2 6 8 10 11 12", "hand 2: 2")], 6, 9, "player 2 holds 1 card(s)"),
+        # ... and so did player 1, before laying 1 card this turn
+        (
+            [
+                ("hand 1: 3 7 9", "hand 1: -"),
+                ("draw 1: -", "draw 1: 3"),
+                ("laid: 0 0", "laid: 1 0"),
+            ],
+            5,
+            9,
+            "player 1 held 1 card(s)",
+        ),
+        # FF-6: the last card wins in its player's own turn
+        (
+            [("hand 2: 2 6 8 10 11 12", "hand 2: -"), ("draw 2: 13 15", "draw 2: -")],
+            6,
+            9,
+            "has laid every card but is not to move",
+        ),
+        # a top is a laid card: both players still hold their 9
+        (
+            [
+                ("hand 2: 2 6 8 10 11 12", "hand 2: 2 6 8 9 10 11"),
+                ("piles 2: 1 21", "piles 2: 9 21"),
+            ],
+            4,
+            10,
+            "9 is shown on 1 pile(s) but 2 player(s) still hold their 9",
+        ),
+        # no pile has left its start, so nobody has laid a card
+        ([("piles 1: 5 14", "piles 1: 1 21")], 5, 9, "no pile has left its start"),
+        # the card laid on the opponent's pile this turn would be on top there
+        ([("laid: 0 0", "laid: 1 1")], 10, 7, "opponent's piles this turn"),
+    ],
+)
+def test_positions_that_cannot_arise_are_refused(
+    replacements: list[tuple[str, str]], line: int, column: int, words: str
+) -> None:
+    text = POSITION
+    for old, new in replacements:
+        assert old in text
+        text = text.replace(old, new)
+    with pytest.raises(NotationError) as caught:
+        notation.parse(text, "x.facetoface.txt")
+    error = caught.value
+    assert (error.line, error.column) == (line, column), str(error)
+    assert words in error.message, str(error)
+
+
+def test_a_mover_who_laid_their_whole_hand_may_still_have_to_draw() -> None:
+    """Hand empty, draw pile not, 2 laid this turn: the turn ends and draws (FF-5)."""
+    text = POSITION.replace("hand 1: 3 7 9", "hand 1: -").replace("draw 1: -", "draw 1: 4")
+    state = notation.parse(text.replace("laid: 0 0", "laid: 2 0"))
+    assert isinstance(state, State) and state.hands[0] == () and state.draws[0] == (4,)
+    won = notation.parse(POSITION.replace("hand 1: 3 7 9", "hand 1: -").replace("0 0", "1 0"))
+    assert isinstance(won, State) and won.laid_own == 1
+    finished = notation.parse(POSITION.replace("hand 1: 3 7 9", "hand 1: -"))
+    assert isinstance(finished, State) and finished.laid == 0
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 10_000), st.sampled_from([7, 10, 14, 20, 59]))
+def test_every_position_of_a_game_passes_the_checks(seed: int, max_card: int) -> None:
+    """Soundness: random games to their end (FF-6), every play and every turn."""
+    import random
+
+    from solver.facetoface.rules import apply, is_terminal, legal_moves
+
+    rng = random.Random(seed)
+    state = a_deal(seed, max_card).start(seed % 2)
+    while True:
+        notation.check_position(state)
+        if is_terminal(state):
+            break
+        state = apply(state, rng.choice(legal_moves(state)))

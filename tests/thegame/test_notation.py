@@ -11,7 +11,16 @@ from hypothesis import strategies as st
 from solver.core.errors import NotationError
 from solver.thegame import notation
 from solver.thegame.notation import Deal
-from solver.thegame.rules import Variant, apply, deal, is_terminal, legal_moves, shuffled_deck
+from solver.thegame.rules import (
+    State,
+    Variant,
+    accepts,
+    apply,
+    deal,
+    is_terminal,
+    legal_moves,
+    shuffled_deck,
+)
 
 variants = st.builds(
     Variant,
@@ -142,3 +151,121 @@ def test_moves_text_form() -> None:
     assert [str(m) for m in notation.parse_plays("37@0, 75@2")] == ["37@0", "75@2"]
     with pytest.raises(NotationError):
         notation.parse_plays("37@4")
+
+
+# ------------------------------------------------------- positions that cannot arise
+
+SOLO = """playable thegame position
+players: 1
+max-card: 20
+piles: {piles}
+hand 1: {hand}
+draw: {draw}
+to-move: 1
+laid: {laid}
+"""
+
+
+def solo(piles: str, hand: str, draw: str, laid: int = 0) -> str:
+    return SOLO.format(piles=piles, hand=hand, draw=draw, laid=laid)
+
+
+@pytest.mark.parametrize(
+    ("text", "column", "fragment"),
+    [
+        # no pile has left its start, so no card was laid: 6..20 are nowhere (TG-1)
+        (solo("1 1 21 21", "2 3 4 5", "-"), 8, "card 6 is in no hand"),
+        # 11 cannot lie under an ascending 5 (nothing reaches 5 from 11, TG-3)
+        (
+            solo("5 1 21 21", "2 3 4 6 7 8 9 10", "12 13 14 15 16 17 18 19 20"),
+            8,
+            "card 11 is in no hand and not in the draw pile, and it cannot lie under",
+        ),
+        # 4 cannot lie under a descending 15: 14 would have to follow it (TG-3)
+        (
+            solo("1 1 15 21", "2 3 5 6 7 8 9 10", "11 12 13 14 16 17 18 19 20"),
+            8,
+            "card 4 is in no hand",
+        ),
+    ],
+)
+def test_a_card_missing_everywhere_is_refused(text: str, column: int, fragment: str) -> None:
+    with pytest.raises(NotationError) as caught:
+        notation.parse(text, "pos.txt")
+    error = caught.value
+    assert (error.line, error.column) == (4, column), str(error)
+    assert fragment in error.message, str(error)
+
+
+def test_laid_cards_under_a_top_reached_by_tricks_are_accepted() -> None:
+    # 15 lies under the ascending 5: 1, 15, 5 (the backwards trick, TG-3)
+    state = notation.parse_position(
+        solo("5 1 21 21", "2 3 4 6 7 8 9 10", "11 12 13 14 16 17 18 19 20")
+    )
+    assert state.piles[0] == 5
+    # 20 and 10 lie under the descending 4: 21, 20, 10, 4 and so on
+    notation.check_position(State(Variant(max_card=20), (1, 1, 4, 21), ((2, 3, 5),), ()))
+
+
+def test_more_cards_laid_this_turn_than_are_on_the_piles_is_refused() -> None:
+    text = solo("2 1 21 21", "3 4 5 6 7 8 9", "10 11 12 13 14 15 16 17 18 19 20", laid=1)
+    notation.parse(text)  # 2 laid this turn: fine
+    text = solo("1 1 21 21", "2 3 4 5 6 7 8", "9 10 11 12 13 14 15 16 17 18 19 20", laid=1)
+    with pytest.raises(NotationError, match="1 cards laid this turn, but only 0") as caught:
+        notation.parse(text)
+    assert (caught.value.line, caught.value.column) == (8, 7)
+
+
+def test_a_stranded_turn_is_refused_by_the_parser_and_the_solver() -> None:
+    """TG-7 decision: the one check (notation.check_turn) behind parse and solve."""
+    from solver.thegame.search import solve
+
+    text = solo("20 19 2 3", "4 5 6 7 8 11 14", "9 10 12 13 15 16 17 18", laid=1)
+    with pytest.raises(NotationError, match="cannot reach the minimum") as caught:
+        notation.parse(text)
+    assert (caught.value.line, caught.value.column) == (8, 7)
+    state = State(Variant(max_card=20), (20, 19, 2, 3), ((4, 5, 6, 7, 8, 11, 14),), (9,), 0, 1)
+    with pytest.raises(notation.InvalidPosition, match="cannot reach the minimum"):
+        solve(state)
+
+
+def _under_by_brute_force(pile: int, top: int, laid: frozenset[int], start: int) -> set[int]:
+    """Every laid card that some pile history start, ..., top (TG-3, distinct laid
+    cards) passes through: all histories enumerated."""
+    found: set[int] = set()
+
+    def walk(current: int, used: tuple[int, ...]) -> None:
+        if accepts(pile, current, top):
+            found.update(used)
+        for card in laid - set(used):
+            if accepts(pile, current, card):
+                walk(card, (*used, card))
+
+    walk(start, ())
+    return found
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.sampled_from([0, 2]),
+    st.integers(2, 30),
+    st.frozensets(st.integers(2, 30), max_size=6),
+)
+def test_cards_under_a_top_match_a_brute_force(pile: int, top: int, laid: frozenset[int]) -> None:
+    laid = laid - {top}
+    start = 1 if pile == 0 else 31
+    expected = _under_by_brute_force(pile, top, laid, start)
+    assert notation._can_lie_under(pile, top, set(laid)) == expected
+
+
+@settings(max_examples=30, deadline=None)
+@given(variants, st.integers(0, 2**32))
+def test_every_position_of_a_game_passes_the_checks(variant: Variant, seed: int) -> None:
+    """Soundness: no reachable position (mid-turn ones included) is refused."""
+    rng = random.Random(seed)
+    state = deal(variant, shuffled_deck(variant, seed), seed % variant.players)
+    while True:
+        notation.check_position(state)
+        if is_terminal(state):
+            break
+        state = apply(state, rng.choice(legal_moves(state)))
