@@ -187,7 +187,7 @@ def solve_command(
             {
                 "game": GAME,
                 "kind": "deal",
-                "results": [{"first": s.to_move, **r.to_json()} for s, r in results],
+                "results": [{"first_player": s.to_move, **r.to_json()} for s, r in results],
             }
         )
     else:
@@ -233,8 +233,9 @@ def analyse_command(
     document = {
         "game": GAME,
         "to_move": state.to_move,
-        "turns": [
+        "moves": [  # docs/json.md: a move of analyse is one whole turn here
             {
+                "move": notation.format_turn(plays),
                 "plays": [{"card": p.card, "pile": p.pile} for p in plays],
                 "value": VALUE_NAMES[value],
             }

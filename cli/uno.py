@@ -336,7 +336,7 @@ def simulate_command(
                 "forget_uno": forget_uno,
                 "bots": [
                     {
-                        "bot": b + 1,
+                        "player": b,
                         "strategy": names[b],
                         "wins": r.to_json(),
                         "mean_points": points[b] / games,
