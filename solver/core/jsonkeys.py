@@ -36,6 +36,15 @@ VALUES: Final[dict[Status, str]] = {
 }
 
 
+def analyse_exit_code(values: list[str]) -> int:
+    """The exit code of an analysis of a two-player position (README): the position's
+    own value for the player to move, taken from its moves' values: 0 when a move
+    wins, 1 when every move loses, 3 when neither is decided (a budget ran out)."""
+    if WIN in values:
+        return 0
+    return 1 if values and all(v == LOSS for v in values) else 3
+
+
 def schema_names() -> list[str]:
     """The document kinds that have a schema (file names without ``.json``)."""
     return sorted(p.stem for p in SCHEMA_DIR.glob("*.json") if not p.stem.startswith("_"))

@@ -20,7 +20,7 @@ from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 
 from cli.main import main
-from solver.core.jsonkeys import SCHEMA_DIR, schema, schema_names
+from solver.core.jsonkeys import SCHEMA_DIR, analyse_exit_code, schema, schema_names
 
 EX = Path(__file__).parents[2] / "examples"
 SCHEMAS = {p.stem: json.loads(p.read_text("utf-8")) for p in SCHEMA_DIR.glob("*.json")}
@@ -122,7 +122,10 @@ CASES: list[tuple[str, int, list[str]]] = [
     ("analyse", 0, ["analyse", str(EX / "thegame-solo-late.position.txt"), "--seconds", "5"]),
     ("analyse", 3, ["analyse", str(EX / "endgame.facetoface.txt"), "--nodes", "300"]),
     ("analyse", 0, ["analyse", str(EX / "endgame.uno.txt"), "--seconds", "20"]),
+    ("analyse", 3, ["analyse", str(EX / "endgame.uno.txt"), "--nodes", "3"]),
+    ("solve", 3, ["solve", str(EX / "endgame.uno.txt"), "--nodes", "3"]),
     ("analyse", 0, ["analyse", str(EX / "win-in-2.sequence.txt"), "--depth", "2"]),
+    ("analyse", 3, ["analyse", str(EX / "win-in-2.sequence.txt"), "--depth", "3", "--nodes", "2"]),
     ("analyse", 0, ["analyse", str(EX / "threats.sequence.txt")]),
     ("simulate", 0, ["simulate", "thegame", "--games", "2", "--workers", "1"]),
     ("simulate", 0, ["simulate", "facetoface", "--games", "2"]),
@@ -210,3 +213,10 @@ def test_usage_and_input_errors_exit_2(capsys: pytest.CaptureFixture[str], args:
     code, out = run(capsys, *args, "--json")
     assert code == 2
     assert out == ""
+
+
+def test_analyse_exit_code_is_the_positions_value() -> None:
+    assert analyse_exit_code(["loss", "win", "unknown"]) == 0
+    assert analyse_exit_code(["loss", "loss"]) == 1
+    assert analyse_exit_code(["loss", "unknown"]) == 3
+    assert analyse_exit_code([]) == 3
