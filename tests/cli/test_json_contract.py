@@ -220,3 +220,10 @@ def test_analyse_exit_code_is_the_positions_value() -> None:
     assert analyse_exit_code(["loss", "loss"]) == 1
     assert analyse_exit_code(["loss", "unknown"]) == 3
     assert analyse_exit_code([]) == 3
+
+
+def test_docs_name_every_schema() -> None:
+    docs = (Path(__file__).parents[2] / "docs" / "json.md").read_text("utf-8")
+    assert "solver/core/schemas/" in docs
+    for kind in schema_names():
+        assert f"`{kind}`" in docs, kind
