@@ -187,6 +187,13 @@ def test_study_report_and_puzzle_library(
     out = tmp_path / "out"
     written = check(capsys, "export", 0, "puzzles", "export", "--db", library, "-o", str(out))
     assert len(written["written"]) == 1
+    # another game, written to files instead of a library (ids are null)
+    files = tmp_path / "uno"
+    generate = ["generate", "uno", "--difficulty", "easy", "--count", "1", "-o", str(files)]
+    assert check(capsys, "generate", 0, *generate)["puzzles"][0]["id"] is None
+    (puzzle_file,) = files.iterdir()
+    check(capsys, "puzzle", 0, "show", str(puzzle_file))
+    assert check(capsys, "answer", 0, "solve", str(puzzle_file))["correct"]
 
 
 #: usage and input errors: exit 2, nothing on stdout, for every verb.
