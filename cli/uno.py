@@ -275,16 +275,22 @@ def analyse_command(
                 "moves": [{"move": str(m), "value": v, "line": line} for m, v, line in rows],
             }
         )
-    else:
-        table = Table(title=f"player {state.to_move + 1} to move ({state.phase.value})")
-        table.add_column("move")
-        table.add_column("value")
-        for move, value, _ in rows:
-            table.add_row(str(move), value)
-        stdout.print(table)
-    if state.is_over:  # no moves: the player to move has lost (the winner went out)
-        raise typer.Exit(0 if state.winner == state.to_move else 1)
-    raise typer.Exit(analyse_exit_code([value for _, value, _ in rows]))
+        raise typer.Exit(_analyse_code(state, rows))
+    table = Table(title=f"player {state.to_move + 1} to move ({state.phase.value})")
+    table.add_column("move")
+    table.add_column("value")
+    for move, value, _ in rows:
+        table.add_row(str(move), value)
+    stdout.print(table)
+    raise typer.Exit(_analyse_code(state, rows))
+
+
+def _analyse_code(state: State, rows: list[tuple[Any, str, Any]]) -> int:
+    """analyse's exit code: the position's value (README). A finished game has no
+    moves: its winner emptied their hand (UN-9); 0 if that is the player to move."""
+    if state.is_over:
+        return 0 if state.winner == state.to_move else 1
+    return analyse_exit_code([value for _, value, _ in rows])
 
 
 def simulate_command(
