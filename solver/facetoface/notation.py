@@ -53,6 +53,7 @@ from solver.facetoface.rules import (
     can_complete,
     deal,
     has_won,
+    winner,
 )
 
 GAME = "facetoface"
@@ -164,6 +165,7 @@ def position_to_json(state: State) -> dict[str, Any]:
         "laid_own": state.laid_own,
         "laid_opp": state.laid_opp,
         "cards_left": [state.cards_left(0), state.cards_left(1)],
+        "winner": winner(state),  # docs/json.md: as UNO and Sequence positions (FF-6)
     }
 
 
