@@ -170,6 +170,19 @@ def test_shared_vocabulary_across_games(capsys: pytest.CaptureFixture[str]) -> N
         assert "win" in {m["value"] for m in document["moves"]}
 
 
+def test_facetoface_deal_wrapper(capsys: pytest.CaptureFixture[str]) -> None:
+    """A fresh Face to Face deal is solved per first player (FF-7), in one wrapper."""
+    deal = ["solve", "facetoface", "--max-card", "15", "--seed", "2", "--nodes", "40"]
+    document = check(capsys, "solve-deal-facetoface", 3, *deal)
+    assert document["status"] == "unknown"
+    assert [r["first_player"] for r in document["results"]] == [0, 1]
+    assert all(r["to_move"] == r["first_player"] for r in document["results"])
+    small = ["solve", "facetoface", "--max-card", "9", "--seed", "1", "--seconds", "20"]
+    document = check(capsys, "solve-deal-facetoface", 0, *small)
+    assert document["status"] == "solved"
+    assert all(r["winner"] in (0, 1) for r in document["results"])
+
+
 def test_study_report_and_puzzle_library(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
