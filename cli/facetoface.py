@@ -187,7 +187,8 @@ def solve_command(
             {
                 "game": GAME,
                 "kind": "deal",
-                "results": [{"first": s.to_move, **r.to_json()} for s, r in results],
+                "status": deal_status([r.status for _, r in results]).value,
+                "results": [{"first_player": s.to_move, **r.to_json()} for s, r in results],
             }
         )
     else:
@@ -200,6 +201,17 @@ def solve_command(
         raise typer.Exit(3)
     if len(statuses) == 1:
         raise typer.Exit(statuses[0].exit_code)
+
+
+def deal_status(statuses: list[Any]) -> Any:
+    """The status of a deal solved per first player (docs/json.md, FF-7): unknown if
+    a budget ran out for one, else solved (the winner is known for every first
+    player); with one first player, that solve's own status."""
+    from solver.core.result import Status
+
+    if Status.UNKNOWN in statuses:
+        return Status.UNKNOWN
+    return statuses[0] if len(statuses) == 1 else Status.SOLVED
 
 
 def analyse_command(
@@ -233,8 +245,9 @@ def analyse_command(
     document = {
         "game": GAME,
         "to_move": state.to_move,
-        "turns": [
+        "moves": [  # docs/json.md: a move of analyse is one whole turn here
             {
+                "move": notation.format_turn(plays),
                 "plays": [{"card": p.card, "pile": p.pile} for p in plays],
                 "value": VALUE_NAMES[value],
             }

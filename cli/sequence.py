@@ -17,6 +17,7 @@ from solver.core.errors import InvalidVariant
 from solver.core.result import SolveResult, Status
 from solver.sequence import notation
 from solver.sequence.board import CORNERS, GRID, SIZE, cell_name, line_name
+from solver.sequence.display import CORNER_LABEL, cell_label, chip_legend
 from solver.sequence.rules import COLOURS, EMPTY, State, Variant, deal, shuffled_deck
 
 if TYPE_CHECKING:
@@ -74,8 +75,9 @@ def show(text: str, source: str, json: bool) -> None:
 
 
 def render_board(state: State, highlight: frozenset[int] = frozenset()) -> Table:
-    """The 10x10 board: each space shows its card, chips as coloured backgrounds,
-    locked chips (SQ-7) underlined, ``highlight`` cells framed in yellow."""
+    """The 10x10 board: each space shows its card, chips as coloured backgrounds and
+    as letters (lower case, upper case when locked, SQ-7: readable without colour,
+    :mod:`solver.sequence.display`), ``highlight`` cells reversed and marked ``!``."""
     board = Table.grid(padding=(0, 0))
     board.add_column(justify="right")
     for _ in range(SIZE):
@@ -87,13 +89,14 @@ def render_board(state: State, highlight: frozenset[int] = frozenset()) -> Table
         for c in range(SIZE):
             cell = r * SIZE + c
             chip = state.chips[cell]
+            label = cell_label(GRID[cell], chip, cell in locked, cell in highlight)
             if cell in CORNERS:
-                text = Text(" ** ", style="bold yellow on grey23")
+                text = Text(CORNER_LABEL, style="bold yellow on grey23")
             elif chip == EMPTY:
-                text = Text(f" {GRID[cell]} ", style="grey70")
+                text = Text(label, style="grey70")
             else:
                 style = _STYLE[chip] + (" underline" if cell in locked else "")
-                text = Text(f" {GRID[cell]} ", style=style)
+                text = Text(label, style=style)
             if cell in highlight:
                 text.stylize("reverse")
             cells.append(text)
@@ -109,6 +112,7 @@ def render(state: State, highlight: frozenset[int] = frozenset()) -> Panel:
     body.add_row("")
     seqs = ", ".join(f"{_SIDE_NAME[s.side]} {line_name(s.line)}" for s in state.sequences)
     body.add_row(f"sequences: {seqs or 'none'} (each side needs {v.sequences_to_win}, SQ-8)")
+    body.add_row(Text(chip_legend(v.sides), style="dim"))
     hands = Table(show_edge=False, box=None, padding=(0, 1))
     hands.add_column("player")
     hands.add_column("side")
@@ -182,7 +186,7 @@ def render_analysis(report: Analysis) -> Table:
     threat_cells = frozenset(t.cell for ts in report.threats.values() for t in ts)
     body = Table.grid()
     body.add_row(render(state, threat_cells))
-    body.add_row(Text("threat spaces are shown reversed", style="dim"))
+    body.add_row(Text("threat spaces are shown reversed and marked !", style="dim"))
     lines = Table(title="open lines by chips needed (SQ-7)", box=None, padding=(0, 1))
     lines.add_column("side")
     lines.add_column("sequences")

@@ -21,6 +21,7 @@ from cli.thegame import (
     load,
     start_of,
 )
+from solver.core.jsonkeys import VALUES
 
 if TYPE_CHECKING:
     from solver.core.result import SolveResult
@@ -177,11 +178,13 @@ def analyse_command(
             {
                 "move": "end" if isinstance(move, EndTurn) else str(move),
                 "status": result.status.value,
+                "value": VALUES[result.status],
                 "cards_left": result.objective,
                 "bound": result.bound,
                 "proven_optimal": result.proven_optimal,
                 "nodes": result.nodes,
                 "seconds": round(result.seconds, 6),
+                "tt_entries": result.tt_entries,
             }
         )
     order = {"solved": 0, "unsolvable": 1, "unknown": 2}
@@ -189,7 +192,16 @@ def analyse_command(
         key=lambda r: (r["cards_left"] if r["cards_left"] is not None else 999, order[r["status"]])
     )
     if json:
-        print_json({"game": GAME, "to_move": state.to_move, "laid": state.laid, "moves": rows})
+        print_json(
+            {
+                "game": GAME,
+                "to_move": state.to_move,
+                "laid": state.laid,
+                "moves": rows,
+                **{k: sum(r[k] for r in rows) for k in ("nodes", "tt_entries")},
+                "seconds": round(sum(r["seconds"] for r in rows), 6),
+            }
+        )
     else:
         table = Table(title=f"player {state.to_move + 1} to move, {state.laid} laid this turn")
         for column in ("move", "value", "cards left", "proven"):

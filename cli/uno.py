@@ -14,6 +14,7 @@ from cli.dispatch import SHOW
 from cli.io import fail, print_json, read_source, stdout, write_dealt
 from solver.core.budget import Budget
 from solver.core.errors import InvalidVariant
+from solver.core.jsonkeys import analyse_exit_code
 from solver.core.result import Status
 from solver.uno import notation
 from solver.uno.cards import COLOURS, colour_of, is_wild, name
@@ -256,7 +257,8 @@ def analyse_command(
     seeded_reshuffles: Seeded = False,
     json: Json = False,
 ) -> None:
-    """Every legal move of a two-player position with its perfect-information value."""
+    """Every legal move of a two-player position with its perfect-information value.
+    Exit code: 0 when a move wins, 1 when every move loses, 3 when undecided."""
     from solver.uno.endgame import analyse
 
     text, source = read_source(file)
@@ -273,13 +275,22 @@ def analyse_command(
                 "moves": [{"move": str(m), "value": v, "line": line} for m, v, line in rows],
             }
         )
-        return
+        raise typer.Exit(_analyse_code(state, rows))
     table = Table(title=f"player {state.to_move + 1} to move ({state.phase.value})")
     table.add_column("move")
     table.add_column("value")
     for move, value, _ in rows:
         table.add_row(str(move), value)
     stdout.print(table)
+    raise typer.Exit(_analyse_code(state, rows))
+
+
+def _analyse_code(state: State, rows: list[tuple[Any, str, Any]]) -> int:
+    """analyse's exit code: the position's value (README). A finished game has no
+    moves: its winner emptied their hand (UN-9); 0 if that is the player to move."""
+    if state.is_over:
+        return 0 if state.winner == state.to_move else 1
+    return analyse_exit_code([value for _, value, _ in rows])
 
 
 def simulate_command(
@@ -336,7 +347,7 @@ def simulate_command(
                 "forget_uno": forget_uno,
                 "bots": [
                     {
-                        "bot": b + 1,
+                        "player": b,
                         "strategy": names[b],
                         "wins": r.to_json(),
                         "mean_points": points[b] / games,

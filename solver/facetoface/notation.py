@@ -53,6 +53,7 @@ from solver.facetoface.rules import (
     can_complete,
     deal,
     has_won,
+    winner,
 )
 
 GAME = "facetoface"
@@ -123,9 +124,15 @@ def format_line(turns: Sequence[Turn]) -> str:
 
 
 def line_to_json(turns: Sequence[Turn]) -> list[dict[str, Any]]:
-    """A line in the issue's JSON form: players 0-based, piles as seen by the player."""
+    """A line in the JSON form shared by every game (docs/json.md, ``line`` items):
+    players 0-based, ``move`` the turn as text, ``plays`` with piles as seen by the
+    player."""
     return [
-        {"player": p, "plays": [{"card": m.card, "pile": m.pile} for m in plays]}
+        {
+            "player": p,
+            "move": format_turn(plays),
+            "plays": [{"card": m.card, "pile": m.pile} for m in plays],
+        }
         for p, plays in turns
     ]
 
@@ -158,6 +165,7 @@ def position_to_json(state: State) -> dict[str, Any]:
         "laid_own": state.laid_own,
         "laid_opp": state.laid_opp,
         "cards_left": [state.cards_left(0), state.cards_left(1)],
+        "winner": winner(state),  # docs/json.md: as UNO and Sequence positions (FF-6)
     }
 
 

@@ -190,7 +190,9 @@ class Analysis:
             "winning_moves": [str(m) for m in self.winning_moves],
             "best_move": str(self.best) if self.best is not None else None,
             "evaluation": self.evaluation,
-            "top_moves": [{"move": str(m), "gain": g} for g, m in self.ranked[:5]],
+            # docs/json.md: analyse lists its moves under "moves" (here the five best
+            # by evaluation gain; proven values come with --depth in "proof")
+            "moves": [{"move": str(m), "gain": g} for g, m in self.ranked[:5]],
             **self.extra,
         }
 

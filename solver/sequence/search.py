@@ -141,7 +141,8 @@ def forced_win(state: State, max_turns: int, budget: Budget | None = None) -> So
         else:
             line = [{"player": p, "move": str(m)} for p, m in moves]
     seconds = time.perf_counter() - started
-    extra: dict[str, Any] = {"side": side, "max_turns": max_turns}
+    # docs/json.md: "winner" is the side that wins with perfect play, when proven
+    extra: dict[str, Any] = {"side": side, "winner": None, "max_turns": max_turns}
     if search.incomplete:
         status = Status.UNKNOWN
         extra["reason"] = "the search needed a card that is not known (unknown draw or SQ-9)"
@@ -150,6 +151,7 @@ def forced_win(state: State, max_turns: int, budget: Budget | None = None) -> So
         extra["reason"] = "budget ran out"
     elif found is not None:
         status = Status.SOLVED
+        extra["winner"] = side
     else:
         status = Status.UNSOLVABLE
         extra["reason"] = f"no forced win within {max_turns} own turns"

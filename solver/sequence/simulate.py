@@ -42,8 +42,8 @@ class SimulationResult:
             "seed": self.seed,
             "unfinished": self.unfinished,
             "mean_turns": self.mean_turns,
-            "sides_results": [
-                {"side": s, "strategy": self.strategies[s], **self.rate(s).to_json()}
+            "bots": [  # docs/json.md: one entry per seat or side, wins as a proportion
+                {"side": s, "strategy": self.strategies[s], "wins": self.rate(s).to_json()}
                 for s in range(self.variant.sides)
             ],
         }

@@ -111,9 +111,15 @@ def format_line(turns: Sequence[tuple[int, Sequence[Play]]]) -> str:
 
 
 def line_to_json(turns: Sequence[tuple[int, Sequence[Play]]]) -> list[dict[str, Any]]:
-    """A line in the JSON form shared by every solver: players 0-based (TG-12 piles)."""
+    """A line in the JSON form shared by every game (docs/json.md, ``line`` items):
+    players 0-based, ``move`` the turn as text (``16@0 7@1``), ``plays`` its cards
+    and piles (TG-12 piles)."""
     return [
-        {"player": p, "plays": [{"card": m.card, "pile": m.pile} for m in plays]}
+        {
+            "player": p,
+            "move": " ".join(str(m) for m in plays),
+            "plays": [{"card": m.card, "pile": m.pile} for m in plays],
+        }
         for p, plays in turns
     ]
 

@@ -230,9 +230,10 @@ def solve_position(state: State, budget: Budget | None = None, seeded: bool = Fa
         game="uno",
         engine="endgame-ab",
         status=status,
-        objective_name="win",
-        objective=None if value == UNKNOWN else int(value == WIN),
-        bound=None if value == UNKNOWN else int(value == WIN),
+        # docs/json.md: "winner" is the 0-based player who wins with perfect play
+        objective_name="winner",
+        objective=None if value == UNKNOWN else (state.to_move + (value != WIN)) % 2,
+        bound=None,
         proven_optimal=value != UNKNOWN,
         line=line,
         nodes=search.nodes,

@@ -165,8 +165,13 @@ class PlayoutResult:
             objective=0 if solved else None,
             bound=0 if solved else (1 if self.status == Status.UNSOLVABLE else None),
             proven_optimal=self.status != Status.UNKNOWN,
-            line=[
-                {"card": s.card.text(), **({"colour": s.colour_text()} if s.card.wild else {})}
+            line=[  # docs/json.md line items: one player, a card a turn
+                {
+                    "player": 0,
+                    "move": s.text(),
+                    "card": s.card.text(),
+                    **({"colour": s.colour_text()} if s.card.wild else {}),
+                }
                 for s in self.order
             ],
             nodes=self.nodes,

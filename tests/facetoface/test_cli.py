@@ -67,7 +67,7 @@ def test_solve_a_position_json_and_exit_codes() -> None:
     unknown = run("solve", "facetoface", "--seed", "1", "--nodes", "100", "--json")
     assert unknown.returncode == 3
     results = json.loads(unknown.stdout)["results"]
-    assert [r["first"] for r in results] == [0, 1]
+    assert [r["first_player"] for r in results] == [0, 1]
     assert all(r["status"] == "unknown" for r in results)
 
 
@@ -76,8 +76,8 @@ def test_analyse_lists_every_turn_with_its_value() -> None:
     assert analysed.returncode == 0, analysed.stderr
     doc = json.loads(analysed.stdout)
     assert doc["wins"] >= 1 and doc["unknown"] == 0
-    assert doc["turns"][0]["value"] == "win"
-    assert len(doc["turns"]) == doc["wins"] + doc["losses"]
+    assert doc["moves"][0]["value"] == "win"
+    assert len(doc["moves"]) == doc["wins"] + doc["losses"]
 
 
 def test_simulate_reports_a_wilson_interval() -> None:

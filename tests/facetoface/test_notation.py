@@ -53,6 +53,7 @@ def test_moves_and_lines() -> None:
     doc = notation.line_to_json(line)
     assert doc[0] == {
         "player": 0,
+        "move": "37@own-up 12@opp-up 40@own-down",
         "plays": [
             {"card": 37, "pile": "own-up"},
             {"card": 12, "pile": "opp-up"},

@@ -60,7 +60,7 @@ def test_simulate_json() -> None:
     )  # fmt: skip
     assert code == 0
     document = json.loads(text)
-    assert document["games"] == 2 and len(document["sides_results"]) == 2
+    assert document["games"] == 2 and len(document["bots"]) == 2
     code, _ = run("simulate", "sequence", "--strategies", "nobody,random")
     assert code == 2
 

@@ -46,7 +46,7 @@ def test_forced_loss_is_unsolvable() -> None:
     s = position(["G1 G2", "R7"], "R5", draw="B3 B4 B6", fill_draw=False)
     result = solve_position(s)
     assert result.status == Status.UNSOLVABLE
-    assert result.objective == 0
+    assert result.objective == 1 and result.to_json()["winner"] == 1  # player 2 wins
 
 
 def test_reshuffle_is_the_end_of_known_information() -> None:
