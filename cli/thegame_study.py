@@ -160,15 +160,19 @@ def report_command(
             config = store.config
         finally:
             store.close()
-        if config.get("game", "thegame") != "thegame":
+        if config.get("game", "thegame") != "thegame" or "variant" not in config:
             fail(f"{file}: not a study or simulation of The Game")
-        if config.get("kind") == "study":
-            studies.append({"db": str(file), **config, **summarise_study(rows)})
-        elif config.get("kind") == "simulation":
-            values = [row["value"] for row in rows]
-            simulations.append({"db": str(file), **config, **summarise(values)})
-        else:
-            fail(f"{file}: not a study or simulation of The Game")
+        try:
+            if config.get("kind") == "study":
+                studies.append({"db": str(file), **config, **summarise_study(rows)})
+            elif config.get("kind") == "simulation":
+                values = [row["value"] for row in rows]
+                simulations.append({"db": str(file), **config, **summarise(values)})
+            else:
+                fail(f"{file}: not a study or simulation of The Game")
+            label(config)
+        except (KeyError, TypeError, ValueError) as error:
+            fail(f"{file}: a study whose rows cannot be read ({type(error).__name__}: {error})")
     written = _plots(plots, studies, simulations) if plots is not None else []
     if json:
         print_json(
