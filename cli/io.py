@@ -27,9 +27,20 @@ class InputError(Exception):
     """Bad input from the user: printed as one line, exit code 2."""
 
 
+def one_line(message: str) -> str:
+    """``message`` on one line: a newline or other control character the user typed
+    (in an option value or a file) is shown escaped, as ``\\n``."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
+
+
+def print_error(message: str) -> None:
+    """Print ``error: message`` as one line on stderr."""
+    stderr.print(f"[bold red]error:[/] {escape(one_line(message))}", soft_wrap=True)
+
+
 def fail(message: str) -> NoReturn:
     """Print one error line on stderr and exit with code 2 (usage or input error)."""
-    stderr.print(f"[bold red]error:[/] {escape(message)}", soft_wrap=True)
+    print_error(message)
     raise typer.Exit(2)
 
 

@@ -7,7 +7,6 @@ import sys
 from typing import Annotated, Any
 
 import typer
-from rich.markup import escape
 from typer.core import TyperGroup
 
 from cli import (
@@ -21,13 +20,13 @@ from cli import (
     uno,
 )
 from cli.dispatch import SHOW, game_of, verb
-from cli.io import InputError, fail, forget_inputs, read_source, stderr
+from cli.io import InputError, fail, forget_inputs, print_error, read_source, stderr
 from solver import __version__
 from solver.core.errors import PlayableError
 
 
 def _error(message: str) -> typer.Exit:
-    stderr.print(f"[bold red]error:[/] {escape(message)}", soft_wrap=True)
+    print_error(message)
     return typer.Exit(2)
 
 
@@ -51,7 +50,7 @@ class Playable(TyperGroup):
             where = f"{context.command_path}: " if context is not None else ""
             hint = " (see --help)" if context is not None else ""
             message = " ".join(error.format_message().split())  # type: ignore[attr-defined]
-            stderr.print(f"[bold red]error:[/] {escape(where + message + hint)}", soft_wrap=True)
+            print_error(where + message + hint)
             sys.exit(getattr(error, "exit_code", 2))
         except typer.Abort:
             stderr.print("aborted")

@@ -182,6 +182,9 @@ def report_command(
     if studies:
         stdout.print(study_table(studies))
     for s in simulations:
+        if not s["games"]:
+            stdout.print(f"{label(s)}: no game stored yet in {s['db']}")
+            continue
         stdout.print(
             f"{label(s)}: wins {Proportion(**_counts(s['wins']))}, "
             f"mean cards left {s['mean_cards_left']:.2f} over {s['games']} games"

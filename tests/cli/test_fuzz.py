@@ -79,8 +79,22 @@ NASTY = [
     "2,3,٣,5",
     "banana",
     "tcp://banana",
+    # valid words, so that fuzzed runs reach the engines and bots
     "easy",
+    "hard",
     "greedy",
+    "careful",
+    "random",
+    "stronger",
+    "kernel",
+    "cpsat",
+    "dfs",
+    "search",
+    "local",
+    "green",
+    "R5",
+    "W4",
+    "greedy,random,random",
 ]
 # Characters for random text: no ASCII digits (a random valid count could start a
 # long run), no NUL (argv cannot carry it).
@@ -350,7 +364,7 @@ def test_junk_option_values(files: dict[str, str], data: st.DataObject) -> None:
     path = data.draw(st.sampled_from(FUZZED))
     args = _base(path, files)
     options = _options(path)
-    for option in data.draw(st.lists(st.sampled_from(options), min_size=1, max_size=2)):
+    for option in data.draw(st.lists(st.sampled_from(options), min_size=1, max_size=3)):
         if option in ("--db", "-o", "--plots"):
             value = files[data.draw(st.sampled_from(PATH_NAMES))]
         else:
