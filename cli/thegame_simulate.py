@@ -60,6 +60,7 @@ def simulate_command(
             help="Sampling player: deals of the unseen cards its two finalists are "
             "compared on, per decision. [default: 128]",
             min=1,
+            max=1_000_000,
             show_default=False,
         ),
     ] = None,
