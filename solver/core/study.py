@@ -117,6 +117,9 @@ class ResultStore:
         except sqlite3.Error as error:
             self.connection.close()
             raise DatabaseFileError(f"{self.path}: {describe(error)}") from None
+        except PlayableError:
+            self.connection.close()
+            raise
 
     def _config(self, config: dict[str, Any] | None) -> dict[str, Any]:
         stored = self.connection.execute("SELECT value FROM study WHERE key='config'").fetchone()
@@ -136,7 +139,12 @@ class ResultStore:
                 )
         elif stored is None:
             raise StudyMismatch(f"{self.path} holds no study")
-        loaded: dict[str, Any] = json.loads(stored[0])
+        try:
+            loaded = json.loads(stored[0])
+        except ValueError:
+            loaded = None
+        if not isinstance(loaded, dict):
+            raise DatabaseFileError(f"{self.path}: damaged: its stored arguments are not JSON")
         return loaded
 
     @contextmanager
@@ -215,7 +223,15 @@ class ResultStore:
     def results(self) -> list[dict[str, Any]]:
         """Every stored result, by seed."""
         rows = self.connection.execute("SELECT seed, result FROM results ORDER BY seed")
-        return [{"seed": seed, **json.loads(text)} for seed, text in rows]
+        results = []
+        for seed, text in rows:
+            try:
+                results.append({"seed": seed, **json.loads(text)})
+            except (ValueError, TypeError):
+                raise DatabaseFileError(
+                    f"{self.path}: damaged: the result of seed {seed} is not a JSON object"
+                ) from None
+        return results
 
     def close(self) -> None:
         """Drop this process's claims (its unfinished jobs) and close the file."""

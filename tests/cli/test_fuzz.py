@@ -25,6 +25,7 @@ from __future__ import annotations
 import itertools
 import os
 import random
+import shutil
 import sqlite3
 import subprocess
 import sys
@@ -142,6 +143,15 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     odd.record(0, {"status": "solved", "value": 0})
     odd.close()
     PuzzleLibrary(folder / "library.sqlite").close()
+    for name, sql in (
+        ("garbled.sqlite", "UPDATE results SET result = 'not json'"),
+        ("garbled-config.sqlite", "UPDATE study SET value = '[1'"),
+    ):
+        shutil.copy(folder / "study.sqlite", folder / name)
+        garbled = sqlite3.connect(folder / name)
+        garbled.execute(sql)
+        garbled.commit()
+        garbled.close()
     data = (folder / "study.sqlite").read_bytes()
     (folder / "truncated.sqlite").write_bytes(data[: len(data) // 3])
     other = sqlite3.connect(folder / "other.sqlite")
@@ -160,6 +170,8 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
         "truncated.sqlite",
         "other.sqlite",
         "odd.sqlite",
+        "garbled.sqlite",
+        "garbled-config.sqlite",
     ]
     paths = {name: str(folder / name) for name in names}
     paths["missing"] = str(folder / "no-such-folder" / "x.sqlite")
@@ -354,6 +366,8 @@ PATH_NAMES = [
     "truncated.sqlite",
     "other.sqlite",
     "odd.sqlite",
+    "garbled.sqlite",
+    "garbled-config.sqlite",
     "missing",
 ]
 
