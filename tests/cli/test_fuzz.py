@@ -471,12 +471,8 @@ def test_fifo_and_process_substitution_are_read_once(tmp_path: Path) -> None:
     [
         ["study", "thegame", "--players", "2", "--deals", "1", "--db", "JUNK"],
         ["report", "JUNK"],
-        ["simulate", "thegame", "--games", "1", "--db", "JUNK"],
-        ["puzzles", "list", "--db", "JUNK"],
         ["deal", "thegame", "-o", "DIR"],
-        ["solve", "thegame", "--memory", "10000000"],
         ["study", "thegame", "--deals", "1", "--scheduler", "banana", "--db", "NEW"],
-        ["puzzles", "show", "99999999999999999999", "--db", "LIBRARY"],
     ],
 )
 def test_subprocess_input_errors_are_one_line(tmp_path: Path, args: list[str]) -> None:
