@@ -15,7 +15,7 @@ from typing import Any
 import typer
 from typer.core import TyperGroup
 
-from cli.io import InputError, read_source
+from cli.io import InputError, forget_inputs, read_source
 from solver.core.cardlist import sniff_game
 from solver.core.errors import NotationError
 
@@ -34,6 +34,10 @@ def game_of(path: str) -> str:
 
 class FileOrGameGroup(TyperGroup):
     """A verb whose first word is a game name or a notation file (``-`` for stdin)."""
+
+    def invoke(self, ctx: Any) -> Any:
+        forget_inputs()  # a new command: the file is read once, by resolve_command
+        return super().invoke(ctx)
 
     def resolve_command(self, ctx: Any, args: list[str]) -> tuple[str | None, Any, list[str]]:
         name = args[0]

@@ -32,7 +32,9 @@ DeckB = Annotated[
 Json = Annotated[bool, typer.Option("--json", help="Print one JSON document.")]
 First = Annotated[
     int | None,
-    typer.Option(help="On a deal: solve only with this player (1 or 2) starting (FF-7)."),
+    typer.Option(
+        help="On a deal: solve only with this player (1 or 2) starting (FF-7).", min=1, max=2
+    ),
 ]
 
 
@@ -216,7 +218,9 @@ def deal_status(statuses: list[Any]) -> Any:
 
 def analyse_command(
     file: FileArg = None,
-    first: Annotated[int, typer.Option(help="On a deal: the player who starts (FF-7).")] = 1,
+    first: Annotated[
+        int, typer.Option(help="On a deal: the player who starts (FF-7).", min=1, max=2)
+    ] = 1,
     max_card: MaxCard = 59,
     seed: Seed = None,
     deck_a: DeckA = None,
@@ -286,7 +290,9 @@ def simulate_command(
     b: Annotated[
         str, typer.Option("--b", help="Player B: greedy, careful or determinized.")
     ] = "greedy",
-    games: Annotated[int, typer.Option(help="Number of games (deals).", min=1)] = 100,
+    games: Annotated[
+        int, typer.Option(help="Number of games (deals).", min=1, max=1_000_000)
+    ] = 100,
     seed: Annotated[int, typer.Option(help="Game i is the deal of seed SEED + i.")] = 0,
     max_card: MaxCard = 59,
     json: Json = False,

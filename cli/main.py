@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+import sqlite3
+import sys
+from typing import Annotated, Any
 
 import typer
-from rich.markup import escape
+from typer.core import TyperGroup
 
 from cli import (
     facetoface,
@@ -18,11 +20,57 @@ from cli import (
     uno,
 )
 from cli.dispatch import SHOW, game_of, verb
-from cli.io import InputError, fail, read_source, stderr
+from cli.io import InputError, fail, forget_inputs, print_error, read_source, stderr
 from solver import __version__
 from solver.core.errors import PlayableError
 
+
+def _error(message: str) -> typer.Exit:
+    print_error(message)
+    return typer.Exit(2)
+
+
+class Playable(TyperGroup):
+    """The root command: the error boundary. Bad input raised anywhere below
+    (``PlayableError``, ``InputError``) becomes one line on stderr and exit code 2, as
+    do an SQLite file that fails after it was opened and a request for more memory
+    than the machine gives: never a traceback. Usage errors (a bad option value)
+    are one line too, naming the command."""
+
+    def main(self, *args: Any, standalone_mode: bool = True, **kwargs: Any) -> Any:
+        if not standalone_mode:
+            return super().main(*args, standalone_mode=False, **kwargs)
+        try:
+            code = super().main(*args, standalone_mode=False, **kwargs)
+        except typer.TyperException as error:  # typer's click exceptions
+            if type(error).__name__ == "NoArgsIsHelpError":  # a verb alone: its help
+                error.show()  # type: ignore[attr-defined]
+                sys.exit(2)
+            context = getattr(error, "ctx", None)  # a usage error names its command
+            where = f"{context.command_path}: " if context is not None else ""
+            hint = " (see --help)" if context is not None else ""
+            message = " ".join(error.format_message().split())  # type: ignore[attr-defined]
+            print_error(where + message + hint)
+            sys.exit(getattr(error, "exit_code", 2))
+        except typer.Abort:
+            stderr.print("aborted")
+            sys.exit(1)
+        sys.exit(code if isinstance(code, int) else 0)
+
+    def invoke(self, ctx: Any) -> Any:
+        forget_inputs()
+        try:
+            return super().invoke(ctx)
+        except (PlayableError, InputError) as error:
+            raise _error(str(error)) from None
+        except sqlite3.Error as error:
+            raise _error(f"database error: {error}") from None
+        except MemoryError:
+            raise _error("out of memory: lower --memory or --workers") from None
+
+
 app = typer.Typer(
+    cls=Playable,
     name="playable",
     help="Exact solvers and puzzle analysis for The Game, Face to Face, UNO and Sequence.",
     no_args_is_help=True,
@@ -88,12 +136,8 @@ app.add_typer(puzzles.puzzles_app, name="puzzles")
 
 
 def main() -> None:
-    """Console entry point: input errors become one line on stderr and exit code 2."""
-    try:
-        app()
-    except (PlayableError, InputError) as error:
-        stderr.print(f"[bold red]error:[/] {escape(str(error))}", soft_wrap=True)
-        raise SystemExit(2) from None
+    """Console entry point (errors are handled by :class:`Playable`)."""
+    app()
 
 
 if __name__ == "__main__":

@@ -11,9 +11,11 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
+from cli.budget import _check_seconds
 from cli.dispatch import SHOW
-from cli.io import fail, print_json, read_source, stderr, stdout
+from cli.io import fail, make_folder, print_json, read_source, stderr, stdout, write_text
 from cli.progress import progress_bar
+from cli.thegame_simulate import MAX_SEED, Workers
 from puzzles.base import Level, Puzzle
 from puzzles.fileformat import format_puzzle, parse_puzzle, puzzle_to_json
 from puzzles.library import PuzzleLibrary
@@ -36,15 +38,26 @@ def generate_command(
     kind: Annotated[
         str | None, typer.Option("--kind", help="The kind of puzzle (default: the game's first).")
     ] = None,
-    count: Annotated[int, typer.Option("--count", min=1, help="How many puzzles.")] = 1,
-    seed: Annotated[int, typer.Option("--seed", min=0, help="The first seed tried.")] = 0,
+    count: Annotated[int, typer.Option("--count", min=1, max=10**6, help="How many puzzles.")] = 1,
+    seed: Annotated[
+        int, typer.Option("--seed", min=0, max=MAX_SEED, help="The first seed tried.")
+    ] = 0,
     seconds: Annotated[
-        float, typer.Option("--seconds", min=0.1, help="Time budget of one attempt.")
+        float,
+        typer.Option(
+            "--seconds",
+            min=0.1,
+            max=1e6,
+            help="Time budget of one attempt.",
+            callback=_check_seconds,
+        ),
     ] = 10.0,
-    workers: Annotated[int, typer.Option("--workers", min=1, help="Worker processes.")] = 1,
+    workers: Workers = 1,
     max_attempts: Annotated[
         int | None,
-        typer.Option("--max-attempts", min=1, help="Give up after this many seeds [50 × count]."),
+        typer.Option(
+            "--max-attempts", min=1, max=10**9, help="Give up after this many seeds [50 × count]."
+        ),
     ] = None,
     db: Annotated[Path | None, typer.Option("--db", help="Store puzzles in this library.")] = None,
     output: Annotated[
@@ -58,7 +71,7 @@ def generate_command(
     puzzle_kind = kind_of(game, kind)
     name = puzzle_kind.name
     if output is not None:
-        output.mkdir(parents=True, exist_ok=True)
+        make_folder(output)
     library = PuzzleLibrary(db) if db is not None else None
     tried = library.attempts(game, name, difficulty, seed) if library else {}
     found: list[tuple[int | None, Puzzle]] = [
@@ -114,7 +127,7 @@ def _attempts(
 
 def _write(folder: Path, puzzle: Puzzle, with_solution: bool = True) -> Path:
     path = folder / f"{puzzle.game}-{puzzle.kind}-{puzzle.level.value}-{puzzle.seed}.txt"
-    path.write_text(format_puzzle(puzzle, with_solution), encoding="utf-8")
+    write_text(path, format_puzzle(puzzle, with_solution))
     return path
 
 
@@ -193,7 +206,7 @@ def export_command(
     json: Json = False,
 ) -> None:
     """Write the puzzles of a library (filtered) as puzzle files, one per puzzle."""
-    output.mkdir(parents=True, exist_ok=True)
+    make_folder(output)
     with PuzzleLibrary(db, create=False) as library:
         paths = [
             _write(output, p, not no_solution) for _, p in library.select(game, kind, difficulty)
@@ -210,7 +223,12 @@ def solve_puzzle_command(
         str | None,
         typer.Option("--answer", help="Your answer in the game's move notation."),
     ] = None,
-    seconds: Annotated[float, typer.Option("--seconds", min=0.1, help="Time to verify.")] = 30.0,
+    seconds: Annotated[
+        float,
+        typer.Option(
+            "--seconds", min=0.1, max=1e6, help="Time to verify.", callback=_check_seconds
+        ),
+    ] = 30.0,
     json: Json = False,
 ) -> None:
     """Check an answer to a puzzle (or, without --answer, its stored solution) by

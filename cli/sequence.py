@@ -50,10 +50,10 @@ def load(file: str) -> State:
 
 
 def deal_command(
-    players: Annotated[int, typer.Option(help="Players 2-12 (SQ-3).")] = 2,
-    sides: Annotated[int | None, typer.Option(help="Sides 2 or 3 (SQ-3).")] = None,
+    players: Annotated[int, typer.Option(help="Players 2-12 (SQ-3).", min=2, max=12)] = 2,
+    sides: Annotated[int | None, typer.Option(help="Sides 2 or 3 (SQ-3).", min=2, max=3)] = None,
     seed: Annotated[int, typer.Option(help="Shuffle the two decks with this seed.")] = 0,
-    first: Annotated[int, typer.Option(help="Player who starts (1-based).")] = 1,
+    first: Annotated[int, typer.Option(help="Player who starts (1-based).", min=1, max=12)] = 1,
     output: Annotated[Path | None, typer.Option("-o", "--output", help="Write to FILE.")] = None,
     json: Json = False,
 ) -> None:
@@ -140,7 +140,7 @@ def render(state: State, highlight: frozenset[int] = frozenset()) -> Panel:
 def analyse_command(
     file: FileArg,
     depth: Annotated[
-        int, typer.Option(help="Also prove a forced win within N own turns (0: skip).")
+        int, typer.Option(help="Also prove a forced win within N own turns (0: skip).", min=0)
     ] = 0,
     seconds: Seconds = None,
     nodes: Nodes = None,
@@ -246,7 +246,7 @@ def solve_command(
     engine: Annotated[
         str, typer.Option(help="search (forced win) or cpsat (distance).")
     ] = "search",
-    turns: Annotated[int, typer.Option(help="Horizon in own turns.")] = 3,
+    turns: Annotated[int, typer.Option(help="Horizon in own turns.", min=1, max=200)] = 3,
     seconds: Seconds = None,
     nodes: Nodes = None,
     memory: Memory = 64,
@@ -296,14 +296,18 @@ def render_distance(result: SolveResult) -> str:
 
 
 def simulate_command(
-    sides: Annotated[int, typer.Option(help="Sides 2 or 3 (SQ-3).")] = 2,
-    players: Annotated[int | None, typer.Option(help="Players (default: one per side).")] = None,
+    sides: Annotated[int, typer.Option(help="Sides 2 or 3 (SQ-3).", min=2, max=3)] = 2,
+    players: Annotated[
+        int | None, typer.Option(help="Players (default: one per side).", min=2, max=12)
+    ] = None,
     strategies: Annotated[
         str, typer.Option(help="One bot per side, comma-separated: random, greedy, stronger.")
     ] = "greedy,random",
-    games: Annotated[int, typer.Option(help="Number of games.")] = 100,
+    games: Annotated[int, typer.Option(help="Number of games.", min=1, max=1_000_000)] = 100,
     seed: Annotated[int, typer.Option(help="Deal g uses seed + g.")] = 0,
-    max_turns: Annotated[int, typer.Option(help="Stop a game after this many turns.")] = 2000,
+    max_turns: Annotated[
+        int, typer.Option(help="Stop a game after this many turns.", min=1, max=1_000_000)
+    ] = 2000,
     json: Json = False,
 ) -> None:
     """Play bots against each other; win rates with 95% Wilson intervals."""

@@ -22,7 +22,7 @@ GAME = "thegame"
 FileArg = Annotated[
     str | None, typer.Argument(help="A deal or position file ('-' for stdin).", show_default=False)
 ]
-Players = Annotated[int | None, typer.Option(help="Players 1-5 (TG-2). [default: 1]")]
+Players = Annotated[int | None, typer.Option(help="Players 1-5 (TG-2). [default: 1]", min=1, max=5)]
 Expert = Annotated[bool, typer.Option("--expert", help="Expert minimum: 3 cards a turn (TG-5).")]
 ExpertHand = Annotated[bool, typer.Option("--expert-hand", help="One card fewer in hand (TG-6).")]
 MaxCard = Annotated[int, typer.Option(help="Highest card: cards 2..N, piles 1 and N+1.")]
@@ -36,7 +36,7 @@ Json = Annotated[bool, typer.Option("--json", help="Print one JSON document.")]
 
 def variant_from(players: int | None, expert: bool, expert_hand: bool, max_card: int) -> Variant:
     try:
-        return Variant(players or 1, expert, expert_hand, max_card)
+        return Variant(1 if players is None else players, expert, expert_hand, max_card)
     except InvalidVariant as error:
         fail(str(error))
 

@@ -13,17 +13,42 @@ from cli.io import fail, print_json, stdout
 from cli.progress import progress_bar
 from cli.thegame import Expert, ExpertHand, Json, MaxCard, Players, variant_from
 from solver.core.stats import Proportion
-from solver.core.study import ResultStore, run_jobs
+from solver.core.study import ResultStore, max_workers, run_jobs, run_study
 from solver.thegame.players import STRATEGIES
 from solver.thegame.simulate import SIGNALLING, Simulation, describe, store_config, summarise
 
-Workers = Annotated[int, typer.Option(help="Worker processes (1 = this process).")]
+#: The most games or deals one run takes: a run streams its seeds, but each result is
+#: kept for the summary (a larger run is better split into resumable parts with --db).
+MAX_RUN = 1_000_000
+#: Seeds are stored as SQLite INTEGERs (signed 64-bit).
+MAX_SEED = 2**62
+
+
+def _check_workers(value: int) -> int:
+    """1..max_workers(): more processes than 4 per CPU only cost memory, and a typo
+    (100000) would start thousands of them, so such counts are refused, not capped."""
+    limit = max_workers()
+    if not 1 <= value <= limit:
+        raise typer.BadParameter(
+            f"must be 1..{limit} (4 worker processes per CPU of this machine at most)"
+        )
+    return value
+
+
+Workers = Annotated[
+    int,
+    typer.Option(
+        help="Worker processes (1 = this process; at most 4 per CPU).", callback=_check_workers
+    ),
+]
 
 
 def simulate_command(
     strategy: Annotated[str, typer.Option(help="Player: greedy, planner or sampling.")] = "greedy",
-    games: Annotated[int, typer.Option(help="Number of games (deals).", min=1)] = 100,
-    seed: Annotated[int, typer.Option(help="Game i is the deal of seed SEED + i.")] = 0,
+    games: Annotated[int, typer.Option(help="Number of games (deals).", min=1, max=MAX_RUN)] = 100,
+    seed: Annotated[
+        int, typer.Option(help="Game i is the deal of seed SEED + i.", min=0, max=MAX_SEED)
+    ] = 0,
     players: Players = None,
     expert: Expert = False,
     expert_hand: ExpertHand = False,
@@ -35,6 +60,7 @@ def simulate_command(
             help="Sampling player: deals of the unseen cards its two finalists are "
             "compared on, per decision. [default: 128]",
             min=1,
+            max=1_000_000,
             show_default=False,
         ),
     ] = None,
@@ -63,22 +89,29 @@ def simulate_command(
     simulation = Simulation(variant, strategy, samples, signals)
     seeds = range(seed, seed + games)
     store = ResultStore(db, store_config(simulation)) if db is not None else None
-    cards_left = {
-        row["seed"]: row["value"]
-        for row in (store.results() if store else [])
-        if row["seed"] in seeds
-    }
+    cards_left: dict[int, int] = {}
+    try:
+        done = store.done() if store else set()
+        with progress_bar(
+            f"simulate {strategy}", games, sum(1 for s in done if s in seeds), quiet=json
+        ) as advance:
 
-    with progress_bar(f"simulate {strategy}", games, len(cards_left), quiet=json) as advance:
+            def record(game_seed: int, result: dict[str, Any]) -> None:
+                if store is not None:
+                    store.record(game_seed, result)
+                cards_left[game_seed] = result["value"]
+                advance()
 
-        def record(game_seed: int, result: dict[str, Any]) -> None:
-            if store is not None:
-                store.record(game_seed, result)
-            cards_left[game_seed] = result["value"]
-            advance()
-
-        pending = [s for s in seeds if s not in cards_left]
-        run_jobs(partial(_play, simulation), pending, record, workers)
+            job = partial(_play, simulation)
+            if store is None:
+                run_jobs(job, seeds, record, workers)
+            else:
+                run_study(store, job, seeds, record, workers)
+        if store is not None:
+            cards_left = {r["seed"]: r["value"] for r in store.results() if r["seed"] in seeds}
+    finally:
+        if store is not None:
+            store.close()
     summary = {
         "game": "thegame",
         **describe(simulation),

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from rich.table import Table
 
-from cli.budget import DEFAULT_MEMORY_MB, Memory, Nodes, Seconds, budget_from
+from cli.budget import DEFAULT_MEMORY_MB, Memory, Nodes, Seconds, _check_seconds, budget_from
 from cli.io import fail, print_json, stdout
 from cli.thegame import (
     Deck,
@@ -63,7 +63,7 @@ def solve_command(
     seconds: Seconds = None,
     nodes: Nodes = None,
     memory: Memory = DEFAULT_MEMORY_MB,
-    workers: Annotated[int, typer.Option(help="CP-SAT search workers.", min=1)] = 2,
+    workers: Annotated[int, typer.Option(help="CP-SAT search workers.", min=1, max=64)] = 2,
     warm_start: Annotated[
         bool,
         typer.Option(
@@ -155,7 +155,8 @@ def analyse_command(
         int | None, typer.Option(help="Player to move in a fresh deal. [default: 1]")
     ] = None,
     seconds: Annotated[
-        float, typer.Option(help="Time budget per move in seconds.", min=0.001)
+        float,
+        typer.Option(help="Time budget per move in seconds.", min=0.001, callback=_check_seconds),
     ] = 2.0,
     nodes: Nodes = None,
     memory: Memory = 64,

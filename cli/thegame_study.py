@@ -9,28 +9,51 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
-from cli.io import fail, print_json, stderr, stdout
+from cli.budget import _check_memory, _check_nodes, _check_seconds
+from cli.io import fail, make_folder, print_json, stderr, stdout
 from cli.progress import progress_bar
 from cli.thegame import Expert, ExpertHand, Json, MaxCard, Players, variant_from
-from cli.thegame_simulate import Workers
+from cli.thegame_simulate import MAX_RUN, Workers
 from solver.core.stats import Proportion
-from solver.core.study import ResultStore, run_jobs
+from solver.core.study import ResultStore, SchedulerError, check_scheduler, run_study
 from solver.thegame.simulate import summarise
 from solver.thegame.study import Study, summarise_study
 
 Database = Annotated[Path, typer.Option("--db", help="SQLite file of the study.")]
+
+
+def _check_scheduler(value: str | None) -> str | None:
+    if value is not None:
+        try:
+            check_scheduler(value)
+        except SchedulerError as error:
+            raise typer.BadParameter(str(error)) from None
+    return value
+
+
 Scheduler = Annotated[
     str | None,
-    typer.Option(help="Dask scheduler address (tcp://host:8786), or 'local' for a LocalCluster."),
+    typer.Option(
+        help="Dask scheduler address (tcp://host:8786), or 'local' for a LocalCluster.",
+        callback=_check_scheduler,
+    ),
 ]
 
 
 def study_command(
     db: Database,
-    deals: Annotated[int, typer.Option(help="Solve the deals of seeds 0..DEALS-1.", min=1)],
-    seconds: Annotated[float, typer.Option(help="Time budget per deal.")] = 10.0,
-    nodes: Annotated[int | None, typer.Option(help="Node budget per deal.")] = None,
-    memory: Annotated[int, typer.Option(help="Transposition table MiB per worker.")] = 256,
+    deals: Annotated[
+        int, typer.Option(help="Solve the deals of seeds 0..DEALS-1.", min=1, max=MAX_RUN)
+    ],
+    seconds: Annotated[
+        float, typer.Option(help="Time budget per deal.", callback=_check_seconds)
+    ] = 10.0,
+    nodes: Annotated[
+        int | None, typer.Option(help="Node budget per deal.", callback=_check_nodes)
+    ] = None,
+    memory: Annotated[
+        int, typer.Option(help="Transposition table MiB per worker.", callback=_check_memory)
+    ] = 256,
     players: Players = None,
     expert: Expert = False,
     expert_hand: ExpertHand = False,
@@ -41,26 +64,31 @@ def study_command(
 ) -> None:
     """Solve DEALS deals with the perfect-information solver, storing each result in
     the --db file as it finishes. Interrupted and started again with the same
-    arguments, it carries on where it stopped."""
+    arguments, it carries on where it stopped. Several studies with the same
+    arguments may share one --db file (on one machine or several): each deal is
+    solved once."""
     study = Study(variant_from(players, expert, expert_hand, max_card), seconds, nodes, memory)
     store = ResultStore(db, study.config())
-    done = store.done()
-    pending = [seed for seed in range(deals) if seed not in done]
+    seeds = range(deals)
+    lease = 3 * seconds + 300  # a claim outlives a deal's budget and the first compilation
     try:
-        with progress_bar("study", deals, len(done & set(range(deals))), quiet=json) as advance:
+        done = store.done()
+        with progress_bar("study", deals, sum(1 for s in done if s < deals), quiet=json) as advance:
 
             def record(seed: int, result: dict[str, Any]) -> None:
-                store.record(seed, result)
+                store.record(seed, result, lease)
                 advance()
 
-            run_jobs(study.solve, pending, record, workers, scheduler)
+            run_study(store, study.solve, seeds, record, workers, scheduler, lease)
+        rows = [row for row in store.results() if row["seed"] < deals]
     except KeyboardInterrupt:
         finished = len(store.done())
         stderr.print(
             f"interrupted: {finished} deals stored in {db}; run the same command again to carry on"
         )
         raise typer.Exit(130) from None
-    rows = [row for row in store.results() if row["seed"] < deals]
+    finally:
+        store.close()
     summary = {"db": str(db), **study.config(), **summarise_study(rows)}
     if json:
         print_json(summary)
@@ -121,22 +149,30 @@ def report_command(
 ) -> None:
     """Tables (and with --plots, PNG figures) from study and simulation files:
     winnability with 95% Wilson intervals, cards left, decided and unknown shares."""
+    if plots is not None:
+        make_folder(plots, "--plots")
     studies: list[dict[str, Any]] = []
     simulations: list[dict[str, Any]] = []
     for file in files:
-        if not file.is_file():
-            fail(f"{file}: no such file")
         store = ResultStore(file)
-        rows = store.results()
-        config = store.config
-        store.close()
-        if config.get("kind") == "study":
-            studies.append({"db": str(file), **config, **summarise_study(rows)})
-        elif config.get("kind") == "simulation":
-            values = [row["value"] for row in rows]
-            simulations.append({"db": str(file), **config, **summarise(values)})
-        else:
+        try:
+            rows = store.results()
+            config = store.config
+        finally:
+            store.close()
+        if config.get("game", "thegame") != "thegame" or "variant" not in config:
             fail(f"{file}: not a study or simulation of The Game")
+        try:
+            if config.get("kind") == "study":
+                studies.append({"db": str(file), **config, **summarise_study(rows)})
+            elif config.get("kind") == "simulation":
+                values = [row["value"] for row in rows]
+                simulations.append({"db": str(file), **config, **summarise(values)})
+            else:
+                fail(f"{file}: not a study or simulation of The Game")
+            label(config)
+        except (KeyError, TypeError, ValueError) as error:
+            fail(f"{file}: a study whose rows cannot be read ({type(error).__name__}: {error})")
     written = _plots(plots, studies, simulations) if plots is not None else []
     if json:
         print_json(
@@ -146,6 +182,9 @@ def report_command(
     if studies:
         stdout.print(study_table(studies))
     for s in simulations:
+        if not s["games"]:
+            stdout.print(f"{label(s)}: no game stored yet in {s['db']}")
+            continue
         stdout.print(
             f"{label(s)}: wins {Proportion(**_counts(s['wins']))}, "
             f"mean cards left {s['mean_cards_left']:.2f} over {s['games']} games"
@@ -158,35 +197,65 @@ def _counts(proportion: dict[str, Any]) -> dict[str, int]:
     return {"successes": proportion["successes"], "trials": proportion["trials"]}
 
 
+def plot_labels(summaries: list[dict[str, Any]]) -> list[str]:
+    """One distinct label per file: the configuration's label, followed by the file
+    name where several files share a configuration (so their bars stand apart and
+    their histograms do not overwrite one another)."""
+    labels = [label(s) for s in summaries]
+    shared = {name for name in labels if labels.count(name) > 1}
+    distinct = [
+        f"{name} ({Path(s['db']).name})" if name in shared else name
+        for name, s in zip(labels, summaries, strict=True)
+    ]
+    # two files of one name in different folders: number them
+    return [
+        f"{name} #{distinct[:i].count(name) + 1}" if distinct.count(name) > 1 else name
+        for i, name in enumerate(distinct)
+    ]
+
+
+def _slug(text: str) -> str:
+    return "".join(c if c.isascii() and (c.isalnum() or c in "-_.") else "-" for c in text)
+
+
 def _plots(folder: Path, studies: list[dict[str, Any]], sims: list[dict[str, Any]]) -> list[Path]:
     from solver.thegame import plots
 
-    folder.mkdir(parents=True, exist_ok=True)
+    everything = studies + sims
+    names = plot_labels(everything)
+    name_of = {id(s): name for s, name in zip(everything, names, strict=True)}
     written = []
-    for s in studies + sims:
-        name = label(s).replace(" ", "-")
+    for s in everything:
+        name = name_of[id(s)]
         distribution = s.get("cards_left_distribution") or s.get("distribution") or {}
         distribution = {int(k): v for k, v in distribution.items()}
+        count = s.get("deals", s.get("games"))
+        what = "deals, every card known" if any(s is t for t in studies) else "games played"
         if distribution:
             written.append(
                 plots.cards_left_histogram(
-                    label(s), distribution, folder / f"cards-left-{name}.png"
+                    f"The Game, {name}: {count} {what}",
+                    distribution,
+                    folder / f"cards-left-{_slug(name)}.png",
                 )
             )
     if studies:
         written.append(
             plots.rates_with_intervals(
-                "Winnability with every card known (unknown deals counted as not won)",
+                "The Game: deals winnable with every card known\n"
+                "(95% Wilson intervals; unknown deals counted as not won)",
                 "deals won (%)",
-                [(label(s), s["winnable"]) for s in studies],
+                [(name_of[id(s)], s["winnable"]) for s in studies],
                 folder / "winnability.png",
             )
         )
     if studies or sims:
-        bars = [(label(s), s["winnable"]) for s in studies] + [(label(s), s["wins"]) for s in sims]
+        bars = [(name_of[id(s)], s["winnable"]) for s in studies]
+        bars += [(name_of[id(s)], s["wins"]) for s in sims]
         written.append(
             plots.rates_with_intervals(
-                "Perfect information vs players",
+                "The Game: solver with every card known vs players with hidden hands\n"
+                "(95% Wilson intervals)",
                 "games won (%)",
                 bars,
                 folder / "perfect-vs-players.png",

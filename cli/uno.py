@@ -33,7 +33,9 @@ NoReverseSkip = Annotated[
     typer.Option("--no-reverse-skips", help="With 2 players Reverse does not act as Skip (UN-5)."),
 ]
 ScoringOpt = Annotated[str, typer.Option(help="UN-10 scoring: standard or alternative.")]
-Target = Annotated[int, typer.Option(help="Points that end the match (UN-10).")]
+Target = Annotated[
+    int, typer.Option(help="Points that end the match (UN-10).", min=1, max=1_000_000)
+]
 Seeded = Annotated[
     bool,
     typer.Option(
@@ -60,7 +62,7 @@ def options_from(stacking: bool, no_reverse_skips: bool, scoring: str, target: i
 
 
 def deal_command(
-    players: Annotated[int, typer.Option(help="Players 2-10.")] = 2,
+    players: Annotated[int, typer.Option(help="Players 2-10.", min=2, max=10)] = 2,
     seed: Annotated[int, typer.Option(help="Shuffle with this seed (and reshuffles).")] = 0,
     dealer: Annotated[int, typer.Option(help="The dealer (UN-2), 1-based.")] = 1,
     stacking: Stacking = False,
@@ -189,7 +191,7 @@ def solve_command(
     ] = False,
     seconds: Seconds = None,
     nodes: Nodes = None,
-    memory: Annotated[int, typer.Option(help="Table memory in MiB (endgame).")] = 256,
+    memory: Annotated[int, typer.Option(help="Table memory in MiB (endgame).", min=1)] = 256,
     seeded_reshuffles: Seeded = False,
     json: Json = False,
 ) -> None:
@@ -253,7 +255,7 @@ def analyse_command(
     file: Annotated[str, typer.Argument(help="A two-player deal or position file.")],
     seconds: Seconds = None,
     nodes: Nodes = None,
-    memory: Annotated[int, typer.Option(help="Table memory in MiB.")] = 256,
+    memory: Annotated[int, typer.Option(help="Table memory in MiB.", min=1)] = 256,
     seeded_reshuffles: Seeded = False,
     json: Json = False,
 ) -> None:
@@ -294,15 +296,17 @@ def _analyse_code(state: State, rows: list[tuple[Any, str, Any]]) -> int:
 
 
 def simulate_command(
-    players: Annotated[int, typer.Option(help="Players 2-10.")] = 2,
+    players: Annotated[int, typer.Option(help="Players 2-10.", min=2, max=10)] = 2,
     strategy: Annotated[
         list[str] | None,
         typer.Option(help="Bot per seat (random, greedy, heuristic); one for all or one each."),
     ] = None,
-    games: Annotated[int, typer.Option(help="Matches to play (each to the target).")] = 100,
+    games: Annotated[
+        int, typer.Option(help="Matches to play (each to the target).", min=1, max=1_000_000)
+    ] = 100,
     seed: Annotated[int, typer.Option(help="First match seed.")] = 0,
     forget_uno: Annotated[
-        float, typer.Option(help="Probability a bot forgets to call UNO (UN-8).")
+        float, typer.Option(help="Probability a bot forgets to call UNO (UN-8).", min=0, max=1)
     ] = 0.0,
     stacking: Stacking = False,
     no_reverse_skips: NoReverseSkip = False,

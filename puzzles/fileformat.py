@@ -31,7 +31,7 @@ from typing import Any
 
 from puzzles.base import Level, Puzzle, Rating
 from puzzles.registry import GAMES, parse_position
-from solver.core.cardlist import Field, fields_of, required, single, split_document
+from solver.core.cardlist import Field, fields_of, is_number, required, single, split_document
 from solver.core.errors import NotationError
 
 POSITION_MARK = "--- position"
@@ -175,7 +175,7 @@ def _word(
     if key not in fields:
         return default
     word = single(fields[key])
-    if digits and not word.text.isdigit():
+    if digits and not is_number(word.text):
         raise word.error(f"expected a whole number for '{key}', got '{word.text}'")
     if choices and word.text not in choices:
         raise word.error(f"expected {' or '.join(choices)} for '{key}', got '{word.text}'")

@@ -10,6 +10,7 @@ its generator and is reported as :class:`GeneratorBug` rather than kept.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Collection, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from itertools import count as naturals
@@ -17,6 +18,7 @@ from itertools import count as naturals
 from puzzles.base import Level, Puzzle
 from puzzles.registry import kind_of, parse_position
 from solver.core.errors import PlayableError
+from solver.core.study import watch_parent
 
 #: an attempt's check gets this many times its generation budget (at least 5 s)
 CHECK_FACTOR = 2.0
@@ -68,7 +70,8 @@ def attempts(
         for seed in seeds:
             yield seed, attempt(game, kind, level, seed, seconds)
         return
-    with ProcessPoolExecutor(workers) as pool:
+    # workers end with this process, even when it is killed (solver/core/study.py)
+    with ProcessPoolExecutor(workers, initializer=watch_parent, initargs=(os.getpid(),)) as pool:
         running: dict[Future[Puzzle | None], int] = {}
         try:
             while True:

@@ -17,6 +17,7 @@ from pathlib import Path
 from types import TracebackType
 
 from puzzles.base import Level, Puzzle, Rating
+from solver.core.dbfile import describe, mark, open_database
 from solver.core.errors import PlayableError
 
 _SCHEMA = """
@@ -52,18 +53,26 @@ class LibraryError(PlayableError):
 
 
 class PuzzleLibrary:
-    """A SQLite file of puzzles; use as a context manager."""
+    """A SQLite file of puzzles; use as a context manager.
+
+    ``create``: open for writing (``playable generate --db``), creating the file if
+    needed and marking it as a library (solver/core/dbfile.py); otherwise the file
+    must be a library and is opened read-only. A file that is not SQLite, is
+    damaged, or is a study raises a :class:`PlayableError` with one clear line.
+    """
 
     def __init__(self, path: Path, create: bool = True) -> None:
-        if not create and not path.exists():
-            raise LibraryError(f"{path}: no such puzzle library")
-        try:
-            self._db = sqlite3.connect(path)
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.executescript(_SCHEMA)
-        except sqlite3.DatabaseError as error:
-            raise LibraryError(f"{path}: not a puzzle library ({error})") from None
         self.path = path
+        self._db = open_database(path, ("library",), write=create)
+        self._db.isolation_level = "DEFERRED"  # ``with self._db`` wraps a transaction
+        if create:
+            try:
+                with self._db:
+                    self._db.executescript(_SCHEMA)
+                    mark(self._db, "library")
+            except sqlite3.Error as error:
+                self._db.close()
+                raise LibraryError(f"{path}: {describe(error)}") from None
 
     def __enter__(self) -> PuzzleLibrary:
         return self
@@ -115,7 +124,7 @@ class PuzzleLibrary:
         puzzle_id = self.add(puzzle)[0] if puzzle is not None else None
         with self._db:
             self._db.execute(
-                "INSERT OR REPLACE INTO attempts VALUES (?,?,?,?,?)",
+                "INSERT INTO attempts VALUES (?,?,?,?,?) ON CONFLICT DO NOTHING",
                 (game, kind, level.value, seed, puzzle_id),
             )
         return puzzle_id
@@ -132,6 +141,8 @@ class PuzzleLibrary:
 
     def get(self, puzzle_id: int) -> Puzzle:
         """The puzzle with this id."""
+        if not 0 <= puzzle_id < 2**63:  # SQLite's INTEGER range; ids start at 1
+            raise LibraryError(f"{self.path}: no puzzle with id {puzzle_id}")
         row = self._db.execute(
             f"SELECT {_COLUMNS} FROM puzzles WHERE id=?", (puzzle_id,)
         ).fetchone()

@@ -146,8 +146,23 @@ def single(f: Field) -> Token:
     return words[0]
 
 
+#: The most digits a number in a notation file may have (no card, count or seed needs
+#: more; it also keeps ``int()`` far from Python's 4300-digit conversion limit).
+MAX_DIGITS = 18
+
+
+def is_number(text: str) -> bool:
+    """Is ``text`` a whole number written in ASCII digits ``0-9`` (at most 18)?
+
+    ``str.isdigit`` alone also accepts superscripts (``²``, on which ``int`` fails)
+    and other scripts' digits (Arabic-Indic ``٣``, which ``int`` reads as 3): a
+    notation file takes ASCII digits only.
+    """
+    return text.isascii() and text.isdigit() and len(text) <= MAX_DIGITS
+
+
 def integer(token: Token, low: int, high: int, what: str) -> int:
-    """A whole number ``low..high``; ``what`` names it in the error."""
-    if not token.text.isdigit() or not low <= int(token.text) <= high:
+    """A whole number ``low..high`` in ASCII digits; ``what`` names it in the error."""
+    if not is_number(token.text) or not low <= int(token.text) <= high:
         raise token.error(f"expected {what} {low}..{high}, got '{token.text}'")
     return int(token.text)

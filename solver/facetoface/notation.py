@@ -37,6 +37,7 @@ from solver.core.cardlist import (
     Token,
     fields_of,
     integer,
+    is_number,
     required,
     single,
     split_document,
@@ -200,7 +201,7 @@ def parse_position(text: str, source: str = "<input>", first: int = 0) -> State:
 def parse_play(token: Token) -> Play:
     """``card@pile``, e.g. ``37@own-up`` or ``12@opp-up``."""
     card, at, pile = token.text.partition("@")
-    if not at or not card.isdigit() or pile not in PILES:
+    if not at or not is_number(card) or pile not in PILES:
         raise token.error(
             f"expected a move 'card@pile' with pile one of {', '.join(PILES)}, got '{token.text}'"
         )

@@ -107,7 +107,7 @@ def cell_name(cell: int) -> str:
 
 def parse_cell(name: str) -> int | None:
     """The cell named ``name`` (``a0`` .. ``j9``), or None if it is not a cell name."""
-    if len(name) != 2 or name[0] not in "abcdefghij" or not name[1].isdigit():
+    if len(name) != 2 or name[0] not in "abcdefghij" or name[1] not in "0123456789":
         return None
     return int(name[1]) * SIZE + "abcdefghij".index(name[0])
 

@@ -37,6 +37,7 @@ from solver.core.cardlist import (
     Token,
     fields_of,
     integer,
+    is_number,
     required,
     single,
     split_document,
@@ -150,9 +151,9 @@ parse = parse_position
 def _is_key(key: str) -> bool:
     word, _, number = key.partition(" ")
     if word == "row":
-        return number.isdigit() and len(number) == 1
+        return is_number(number) and len(number) == 1
     if word in ("hand", "discard"):
-        return number.isdigit()
+        return is_number(number)
     return key in ("players", "sides", "sequences", "draw", "to-move", "replaced", "seed")
 
 

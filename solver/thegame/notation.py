@@ -39,6 +39,7 @@ from solver.core.cardlist import (
     Token,
     fields_of,
     integer,
+    is_number,
     required,
     single,
     split_document,
@@ -193,7 +194,7 @@ def parse_position(text: str, source: str = "<input>") -> State:
 def parse_play(token: Token) -> Play:
     """``card@pile``, e.g. ``37@0``."""
     card, at, pile = token.text.partition("@")
-    if not at or not card.isdigit() or pile not in ("0", "1", "2", "3"):
+    if not at or not is_number(card) or pile not in ("0", "1", "2", "3"):
         raise token.error(f"expected a move 'card@pile' with pile 0-3, got '{token.text}'")
     return Play(int(card), int(pile))
 
@@ -267,7 +268,7 @@ def _deck(deck_field: Field, variant: Variant) -> Deal:
 
 def _is_position_key(key: str) -> bool:
     return key in (*_VARIANT_KEYS, "piles", "draw", "to-move", "laid") or (
-        key.startswith("hand ") and key[5:].isdigit()
+        key.startswith("hand ") and is_number(key[5:])
     )
 
 

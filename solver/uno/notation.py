@@ -41,6 +41,7 @@ from solver.core.cardlist import (
     Token,
     fields_of,
     integer,
+    is_number,
     required,
     single,
     split_document,
@@ -327,7 +328,7 @@ def _card_list(f: Field) -> tuple[int, ...]:
 
 
 def _is_hand_key(key: str) -> bool:
-    return key.startswith("hand ") and key[5:].isdigit()
+    return key.startswith("hand ") and is_number(key[5:])
 
 
 def _common(

@@ -58,3 +58,44 @@ def test_study_extends_and_reports(tmp_path: Path) -> None:
     assert document["studies"][0]["deals"] == 5
     assert (plots / "winnability.png").stat().st_size > 1000
     assert run("report", str(tmp_path / "missing.sqlite")).returncode == 2
+
+
+def test_report_keeps_studies_of_one_configuration_apart(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from cli.main import app
+    from cli.thegame_study import plot_labels
+    from solver.core.study import ResultStore
+    from solver.thegame.rules import Variant
+    from solver.thegame.study import Study
+
+    config = Study(Variant(2), 5.0).config()
+    for name, left in (("a.sqlite", 0), ("b.sqlite", 3)):
+        store = ResultStore(tmp_path / name, config)
+        store.record(
+            0,
+            {
+                "status": "solved" if left == 0 else "unsolvable",
+                "value": left,
+                "seconds": 0.1,
+                "nodes": 10,
+                "proven_optimal": True,
+            },
+        )
+        store.close()
+    plots = tmp_path / "plots"
+    files = [str(tmp_path / "a.sqlite"), str(tmp_path / "b.sqlite")]
+    result = CliRunner().invoke(app, ["report", *files, "--plots", str(plots), "--json"])
+    assert result.exit_code == 0, result.stderr
+    written = sorted(p.name for p in plots.iterdir())
+    assert written == [
+        "cards-left-2p-solver--a.sqlite-.png",
+        "cards-left-2p-solver--b.sqlite-.png",
+        "perfect-vs-players.png",
+        "winnability.png",
+    ]
+    studies = json.loads(result.stdout)["studies"]
+    assert plot_labels(studies) == ["2p solver (a.sqlite)", "2p solver (b.sqlite)"]
+    # a file given as the plots folder is one clear error
+    clash = CliRunner().invoke(app, ["report", files[0], "--plots", files[1]])
+    assert clash.exit_code == 2 and "is a file, not a folder" in clash.stderr
