@@ -241,7 +241,8 @@ def _parse_position(doc: Document) -> State:
     )
     for p, hand in enumerate(state.hands):
         # SQ-3, SQ-4: hands are full after every turn; the player who made the
-        # winning sequence does not draw (SQ-8), so holds one card fewer.
+        # winning sequence does not draw (SQ-8; SQ-11: nobody draws after the winning
+        # move), so holds one card fewer.
         size = variant.hand_size - (1 if state.winner is not None and p == to_move else 0)
         if len(hand) != size:
             raise fields[f"hand {p + 1}"].error(
