@@ -33,7 +33,8 @@ a deal whose cards are not the whole deck or whose hands are not 7 cards each
 (UN-2), a colour in force other than the colour of a coloured top card (UN-3: only
 a wild names a colour), and a phase its top card cannot cause (``challenge`` only
 on a Wild Draw Four, UN-6; ``stack`` only on a Draw Two with stacking on, UN-5;
-``colour`` only on a Wild turned first, UN-7).
+``colour`` only on a Wild turned first, UN-7; ``drawn`` only with a card that can
+be played, UN-4).
 """
 
 from __future__ import annotations
@@ -67,6 +68,7 @@ from solver.uno.cards import (
     first_excess,
     full_deck,
     is_wild,
+    matches,
     name,
     ordinal,
     parse_card,
@@ -534,6 +536,11 @@ def _parse_position(doc: Document) -> State:
         raise f.error("a drawn card is given exactly in phase 'drawn' (UN-4)")
     if drawn >= 0 and drawn not in hands[to_move]:
         raise fields["drawn"].error(f"player {to_move + 1} does not hold the drawn card")
+    if drawn >= 0 and not matches(drawn, top, colour):
+        raise fields["drawn"].error(
+            f"phase 'drawn' follows a playable card only, and {name(drawn)} does not match "
+            f"{name(top)} with {colour_name(colour)} in force (UN-4)"
+        )
     accused = _optional_player(fields, "accused", players)
     if (accused >= 0) != (phase == Phase.CHALLENGE):
         f = fields.get("accused", fields.get("phase", colour_field))

@@ -206,3 +206,15 @@ def test_every_reachable_position_still_parses() -> None:
 def test_non_ascii_hand_number_is_an_error_not_a_crash() -> None:
     with pytest.raises(NotationError, match="unknown field 'hand ²'"):
         notation.parse("playable uno deal\nplayers: 2\nhand ²: R1\n")
+
+
+def test_a_drawn_card_that_cannot_be_played_is_rejected() -> None:
+    """UN-4: the turn passes at once when the drawn card cannot be played."""
+    text = _position_text()  # a W on top, green in force; player 2 holds G7 G9
+    drawn = text.replace("phase: play", "phase: drawn")
+    assert notation.parse(drawn.replace("drawn: -", "drawn: G7")).phase.value == "drawn"  # type: ignore[union-attr]
+    swapped = drawn.replace("hand 2: G7 G9", "hand 2: G7 R1").replace(
+        "draw: G1 B5 R1", "draw: G1 B5 G9"
+    )
+    with pytest.raises(NotationError, match="R1 does not match W with green in force"):
+        notation.parse(swapped.replace("drawn: -", "drawn: R1"))
