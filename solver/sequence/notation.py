@@ -37,8 +37,9 @@ sound, i.e. refuses only unreachable positions, for the reason given):
 Chip counts are not checked: with two sides every turn that places or removes a
 chip moves the difference of the chip counts by one towards the side that moved,
 so without passes the counts differ by at most one; but a player whose cards are
-all dead passes (SQ-11) and may stay stuck while the other side plays on, so any
-difference can be reached (see docs/notation-sequence.md). Moves: ``QS@e4`` (place,
+all dead passes (SQ-11) and may stay stuck while the other side plays on, and no
+bound on that is known, so a count check would refuse reachable positions (see
+docs/notation-sequence.md). Moves: ``QS@e4`` (place,
 with ``+a4-e4`` for each sequence it completes), ``JHxe4`` (remove), ``dead:9C``
 (replace a dead card), ``pass``.
 """
