@@ -244,7 +244,8 @@ def render_proof(result: SolveResult) -> str:
 def solve_command(
     file: FileArg,
     engine: Annotated[
-        str, typer.Option(help="search (forced win) or cpsat (distance).")
+        str,
+        typer.Option(help="search (forced win) or cpsat (fewest own turns playing alone)."),
     ] = "search",
     turns: Annotated[int, typer.Option(help="Horizon in own turns.", min=1, max=200)] = 3,
     seconds: Seconds = None,
@@ -284,15 +285,16 @@ def render_distance(result: SolveResult) -> str:
     counters = f"({result.seconds:.2f} s, {result.extra.get('solver_status', '')})"
     if result.status == Status.SOLVED:
         line = " ".join(d["move"] for d in result.line)
-        return (
-            f"[bold green]{result.objective} own turn(s) to win[/] {counters}\n"
-            f"  plan: {line}\n  {note}"
-        )
+        turns = f"{result.objective} own turn(s) to win"
+        if not result.proven_optimal:
+            turns = f"at most {result.objective} own turn(s) to win (at least {result.bound})"
+        return f"[bold green]{turns}[/] {counters}\n  plan: {line}\n  {note}"
     if result.status == Status.UNSOLVABLE:
         return (
             f"[bold]cannot win within {result.extra['max_turns']} own turns[/] {counters}\n  {note}"
         )
-    return f"[bold yellow]unknown[/]: {result.extra.get('reason', '')} {counters}"
+    bound = f" (at least {result.bound} own turns)" if result.bound is not None else ""
+    return f"[bold yellow]unknown[/]: {result.extra.get('reason', '')}{bound} {counters}"
 
 
 def simulate_command(

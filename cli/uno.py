@@ -45,6 +45,8 @@ Seeded = Annotated[
     ),
 ]
 
+PLAYOUT_ENGINES = ("dfs", "kernel", "cpsat")
+
 _COLOUR_STYLE = {0: "red", 1: "yellow", 2: "green", 3: "blue", -1: "magenta"}
 
 
@@ -158,15 +160,22 @@ def _hand_problem(
     if hand is None or top is None:
         fail("give a FILE, or --hand CARDS and --top CARD")
     cards = notation.parse_cards(hand, "--hand")
-    top_card = notation.parse_one_card(top, "--top")
-    if colour is None:
+    top_card, named = notation.parse_top(top, "--top")
+    notation.check_hand_copies(hand, top_card, "--hand")
+    if colour is not None:
+        given = notation.parse_colour_text(colour, "--colour")
+        if not is_wild(top_card) and given != colour_of(top_card):
+            fail(notation.colour_message(top_card))
+        if named is not None and given != named:
+            fail(f"--top {top} already names {COLOURS[named]}, --colour says {COLOURS[given]}")
+        named = given
+    if named is None:
         if is_wild(top_card):
-            fail("a wild on top needs --colour (the colour it named)")
+            fail(
+                f"a wild on top needs the colour it named: --top {name(top_card)}:green "
+                "or --colour green"
+            )
         named = colour_of(top_card)
-    else:
-        named = notation.parse_colour_text(colour, "--colour")
-        if not is_wild(top_card) and named != colour_of(top_card):
-            fail(f"the colour in force on {name(top_card)} is {COLOURS[colour_of(top_card)]}")
     return notation.PlayoutHand(tuple(cards), top_card, named)
 
 
@@ -181,13 +190,21 @@ def _print_result(document: dict[str, Any], json: bool, lines: list[str]) -> Non
 def solve_command(
     file: FileArg = None,
     hand: Annotated[str | None, typer.Option(help="Play-out hand, e.g. R1,G1,W,W4.")] = None,
-    top: Annotated[str | None, typer.Option(help="The top card, e.g. R5.")] = None,
+    top: Annotated[
+        str | None, typer.Option(help="The top card, e.g. R5; a wild with its colour: W:green.")
+    ] = None,
     colour: Annotated[str | None, typer.Option(help="Colour in force (for a wild top).")] = None,
     engine: Annotated[
-        str, typer.Option(help="Play-out engine: dfs, kernel (numba) or cpsat.")
-    ] = "dfs",
+        str | None,
+        typer.Option(help="Play-out engine: dfs (default), kernel (numba) or cpsat."),
+    ] = None,
     lax_w4: Annotated[
-        bool, typer.Option("--lax-w4", help="Allow a Wild Draw Four while holding the colour.")
+        bool,
+        typer.Option(
+            "--lax-w4",
+            help="Play-out: allow a Wild Draw Four while holding the colour in force "
+            "(the UN-6 bluff; strict UN-5 rule by default).",
+        ),
     ] = False,
     seconds: Seconds = None,
     nodes: Nodes = None,
@@ -200,14 +217,22 @@ def solve_command(
     problem = _hand_problem(file, hand, top, colour)
     budget = budget_from(seconds, nodes, memory)
     if not isinstance(problem, notation.PlayoutHand):
+        if engine is not None or lax_w4:
+            given = "--engine" if engine is not None else "--lax-w4"
+            fail(
+                f"{given} applies to a play-out hand only; a deal or position is solved by "
+                "the endgame search under the game's W4 challenge rule (UN-6)"
+            )
         _solve_endgame(problem, budget, json, seeded_reshuffles)
         return
+    if seeded_reshuffles:
+        fail("--seeded-reshuffles applies to a deal or position, not to a play-out hand")
+    if engine is not None and engine not in PLAYOUT_ENGINES:
+        fail(f"--engine must be {', '.join(PLAYOUT_ENGINES)}, got '{engine}'")
     from solver.uno.playout import from_uno, solve
 
     p = from_uno(problem.hand, problem.top, problem.colour, honest=not lax_w4)
-    if engine == "dfs":
-        result = solve(p, budget)
-    elif engine == "kernel":
+    if engine == "kernel":
         from solver.uno.kernel import solve_kernel
 
         result = solve_kernel(p, budget)
@@ -216,10 +241,11 @@ def solve_command(
 
         result = solve_cpsat(p, budget)
     else:
-        fail(f"--engine must be dfs, kernel or cpsat, got '{engine}'")
-    document = result.to_solve_result(len(problem.hand)).to_json()
+        result = solve(p, budget)
+    document = result.to_solve_result(len(problem.hand), p.honest).to_json()
+    rule = "strict W4 (UN-5)" if p.honest else "lax W4 (UN-6 bluff)"
     lines = [
-        f"[bold]{result.status.value}[/] ({result.engine}, {result.nodes} nodes, "
+        f"[bold]{result.status.value}[/] ({result.engine}, {rule}, {result.nodes} nodes, "
         f"{result.seconds:.3f} s)"
     ]
     if result.order:

@@ -21,7 +21,25 @@ symbols (``.`` empty, ``*`` free corner, ``B`` ``G`` ``R`` chips of sides 1-3)::
 
 Cards the file does not list (104 minus hands, discards and draw) are the unknown
 rest of the draw pile, below the listed cards. ``parse(format(x)) == x``; every
-error is a :class:`NotationError` with line and column. Moves: ``QS@e4`` (place,
+error is a :class:`NotationError` with line and column.
+
+Beyond the syntax the parser refuses what no game can reach (each check is only
+sound, i.e. refuses only unreachable positions, for the reason given):
+
+* a card more than twice (SQ-2), hands of the wrong size (SQ-3, SQ-8);
+* a listed sequence that is not five chips of its side in a row, or that shares
+  more than one space with another sequence of its side (SQ-7);
+* more than one side at its target (SQ-8: the game ends at once, and a turn only
+  adds sequences of the side that moves);
+* a line of five of one side that is not listed although it could be: see
+  :func:`unclaimed_five`.
+
+Chip counts are not checked: with two sides every turn that places or removes a
+chip moves the difference of the chip counts by one towards the side that moved,
+so without passes the counts differ by at most one; but a player whose cards are
+all dead passes (SQ-11) and may stay stuck while the other side plays on, and no
+bound on that is known, so a count check would refuse reachable positions (see
+docs/notation-sequence.md). Moves: ``QS@e4`` (place,
 with ``+a4-e4`` for each sequence it completes), ``JHxe4`` (remove), ``dead:9C``
 (replace a dead card), ``pass``.
 """
@@ -219,12 +237,14 @@ def _parse_position(doc: Document) -> State:
     if "seed" in fields:
         seed = integer(single(fields["seed"]), 0, 2**63 - 1, "a seed")
     unknown = len(DECK) - sum(seen.values())
+    _check_reachable(fields["sequences"], chips, sequences, variant)
     state = State(
         variant, chips, sequences, hands, discards, draw, unknown, to_move, replaced, seed
     )
     for p, hand in enumerate(state.hands):
         # SQ-3, SQ-4: hands are full after every turn; the player who made the
-        # winning sequence does not draw (SQ-8), so holds one card fewer.
+        # winning sequence does not draw (SQ-8; SQ-11: nobody draws after the winning
+        # move), so holds one card fewer.
         size = variant.hand_size - (1 if state.winner is not None and p == to_move else 0)
         if len(hand) != size:
             raise fields[f"hand {p + 1}"].error(
@@ -232,6 +252,58 @@ def _parse_position(doc: Document) -> State:
                 f"(SQ-3), got {len(hand)}"
             )
     return state
+
+
+def unclaimed_five(
+    chips: tuple[int, ...], sequences: tuple[Completed, ...], sides: int
+) -> Completed | None:
+    """A line of five chips of one side (corners count for all) that is not listed
+    and shares at most one space with every listed sequence of that side, or None.
+
+    No game reaches such a board. A line becomes five in a row only by a placement
+    on one of its spaces (a removal empties a space; corners never change). That
+    placement claims a maximal set of the sequences it completes (SQ-7; SQ-11: a
+    placement that completes sequences claims a maximal set of them), so the line
+    was claimed, or it shares more than one space with a sequence of its side made
+    earlier or in the same turn. Sequences are never undone (their chips are
+    locked, SQ-5, SQ-7), so that sequence is still listed. If chips of the line
+    were removed and placed again, the same holds for the last placement.
+    """
+    listed = set(sequences)
+    for side in range(sides):
+        own = [s.line for s in sequences if s.side == side]
+        for line, cells in enumerate(LINES):
+            if Completed(side, line) in listed:
+                continue
+            if all(chips[c] in (side, CORNER) for c in cells) and all(
+                shared_cells(line, o) <= 1 for o in own
+            ):
+                return Completed(side, line)
+    return None
+
+
+def _check_reachable(
+    f: Field, chips: tuple[int, ...], sequences: tuple[Completed, ...], variant: Variant
+) -> None:
+    """The checks of the module notes that need the whole board and the sequences."""
+    done = [
+        s
+        for s in range(variant.sides)
+        if sum(1 for q in sequences if q.side == s) >= variant.sequences_to_win
+    ]
+    if len(done) > 1:
+        names = " and ".join(COLOURS[s] for s in done)
+        raise f.error(
+            f"sides {names} both have the {variant.sequences_to_win} sequence(s) that win; "
+            "the game ends when the first does (SQ-8)"
+        )
+    five = unclaimed_five(chips, sequences, variant.sides)
+    if five is not None:
+        raise f.error(
+            f"{COLOURS[five.side]} has five in a row on {line_name(five.line)} that is not "
+            f"listed: the placement that completed it claimed it (SQ-7, SQ-11); "
+            f"add {five} to 'sequences:'"
+        )
 
 
 def _board(fields: dict[str, Field], doc: Document, sides: int) -> tuple[int, ...]:

@@ -121,6 +121,25 @@ def names(cards: Iterable[int]) -> str:
     return " ".join(name(c) for c in cards)
 
 
+def ordinal(n: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``... (for error messages)."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def first_excess(cards: Iterable[int]) -> tuple[int, int] | None:
+    """The position and kind of the first card of ``cards`` (in the order given) that
+    is one copy more than the deck holds (UN-1), or None when every kind stays within
+    its multiplicity (one 0 per colour, two of every other coloured kind, four of
+    each wild)."""
+    seen: Counter[int] = Counter()
+    for i, card in enumerate(cards):
+        seen[card] += 1
+        if seen[card] > copies(card):
+            return i, card
+    return None
+
+
 def check_deck(cards: Iterable[int]) -> str | None:
     """None when ``cards`` is exactly the 108-card deck (UN-1), else what is wrong."""
     have = Counter(cards)

@@ -20,17 +20,26 @@ Three kinds of file, each ``playable uno KIND`` then ``key: value`` lines::
     pending: 0   drawn: -   accused: -   guilty: no   winner: -   reshuffles: 0
 
     playable uno hand            # the play-out puzzle (one player, no opponents)
-    top: R5
-    colour: red                  # required when the top card is a wild
+    top: R5                      # a wild on top names its colour: W:green
     hand: R1 G1 W ...
 
 Rule options are optional fields with the official defaults: ``reverse-skips: yes``,
 ``stacking: no``, ``scoring: standard``, ``target: 500``. Players are numbered from
 1 in the notation. ``parse(format(x)) == x``; every error names line and column.
+
+Beyond the syntax the parser refuses what no round of UNO can hold: more copies of
+a card than the 108-card deck has (UN-1; a play-out hand counts its top card too),
+a deal whose cards are not the whole deck or whose hands are not 7 cards each
+(UN-2), a colour in force other than the colour of a coloured top card (UN-3: only
+a wild names a colour), and a phase its top card cannot cause (``challenge`` only
+on a Wild Draw Four, UN-6; ``stack`` only on a Draw Two with stacking on, UN-5;
+``colour`` only on a Wild turned first, UN-7; ``drawn`` only with a card that can
+be played, UN-4).
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -50,16 +59,28 @@ from solver.core.cardlist import (
 from solver.core.errors import InvalidVariant, NotationError
 from solver.uno.cards import (
     COLOURS,
+    DECK_SIZE,
+    DRAW_TWO,
+    WILD,
+    WILD_DRAW_FOUR,
     colour_name,
+    colour_of,
+    copies,
+    first_excess,
+    full_deck,
     is_wild,
+    matches,
     name,
+    ordinal,
     parse_card,
     parse_colour,
+    symbol_of,
 )
 from solver.uno.rules import (
     ACCEPT,
     CHALLENGE,
     DRAW,
+    HAND_SIZE,
     MAX_PLAYERS,
     MIN_PLAYERS,
     PASS,
@@ -71,7 +92,6 @@ from solver.uno.rules import (
     Play,
     Scoring,
     State,
-    check_cards,
     legal_moves,
 )
 
@@ -99,7 +119,11 @@ _HAND_KEYS = ("top", "colour", "hand")
 @dataclass(frozen=True)
 class PlayoutHand:
     """The play-out puzzle: lay every card of ``hand`` one after another, starting on
-    ``top`` with ``colour`` in force (UN-3 matching, UN-5 Wild Draw Four legality)."""
+    ``top`` with ``colour`` in force (UN-3 matching; a Wild Draw Four only while no
+    card of the colour in force is left unless the lax rule is asked for, UN-5/UN-6).
+
+    Raises :class:`InvalidVariant` when hand and top hold more copies of a card than
+    the deck (UN-1) or when ``colour`` is not the colour of a coloured top (UN-3)."""
 
     hand: tuple[int, ...]
     top: int
@@ -107,6 +131,31 @@ class PlayoutHand:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "hand", tuple(sorted(self.hand)))
+        excess = first_excess((self.top, *self.hand))
+        if excess is not None:
+            raise InvalidVariant(copies_message(excess[1], self.top))
+        if not 0 <= self.colour < len(COLOURS):
+            raise InvalidVariant(f"no colour {self.colour}")
+        if not is_wild(self.top) and self.colour != colour_of(self.top):
+            raise InvalidVariant(colour_message(self.top))
+
+
+def copies_message(card: int, top: int = -1) -> str:
+    """The error for one copy of ``card`` more than the deck holds (UN-1); a play-out
+    hand counts its ``top`` card too."""
+    n = copies(card)
+    where = " (counting the top card)" if card == top else ""
+    return (
+        f"a {ordinal(n + 1)} {name(card)}{where}: the 108-card deck holds {n} {name(card)} (UN-1)"
+    )
+
+
+def colour_message(top: int) -> str:
+    """The error for a colour in force that differs from a coloured top card."""
+    return (
+        f"the colour in force on {name(top)} is {colour_name(colour_of(top))}: "
+        "only a wild names a colour (UN-3, UN-5)"
+    )
 
 
 # --------------------------------------------------------------------- formatting
@@ -279,11 +328,42 @@ def parse_cards(text: str, source: str = "--hand", line: int = 1, column: int = 
         raise error.with_source(source) from None
 
 
-def parse_one_card(text: str, source: str) -> int:
-    cards = parse_cards(text, source)
-    if len(cards) != 1:
-        raise NotationError(f"expected one card, got {len(cards)}", 1, 1, source)
-    return cards[0]
+def check_hand_copies(text: str, top: int, source: str = "--hand") -> None:
+    """Refuse a ``--hand`` that, with the ``top`` card, holds a card more often than
+    the deck (UN-1); the error names the column of the first copy too many."""
+    words = list(tokens(text, 1, 1))
+    excess = first_excess([top, *(card_token(t) for t in words)])
+    if excess is not None:
+        i, card = excess
+        raise NotationError(copies_message(card, top), 1, words[i - 1].column, source)
+
+
+def top_token(token: Token) -> tuple[int, int | None]:
+    """A top card and the colour it names: ``R5`` (colour None: its own) or, for a
+    wild, ``W:green`` as on the discard pile (a bare ``W`` leaves the colour None)."""
+    head, colon, tail = token.text.partition(":")
+    card = card_token(Token(head, token.line, token.column))
+    if not colon:
+        return card, None
+    if not is_wild(card):
+        raise token.error(f"only a wild names a colour, got '{token.text}'")
+    colour = parse_colour(tail)
+    if colour is None:
+        raise Token(tail, token.line, token.column + len(head) + 1).error(
+            f"expected a colour ({', '.join(COLOURS)}), got '{tail}'"
+        )
+    return card, colour
+
+
+def parse_top(text: str, source: str = "--top") -> tuple[int, int | None]:
+    """The CLI's ``--top``: one card, a wild possibly with its colour (``W:green``)."""
+    try:
+        words = list(tokens(text, 1, 1))
+        if len(words) != 1:
+            raise NotationError(f"expected one card, got {len(words)}", 1, 1)
+        return top_token(words[0])
+    except NotationError as error:
+        raise error.with_source(source) from None
 
 
 def parse_colour_text(text: str, source: str) -> int:
@@ -354,19 +434,45 @@ def _hands(fields: dict[str, Field], players: int, doc: Document) -> tuple[tuple
     return tuple(_card_list(required(fields, f"hand {p + 1}", doc)) for p in range(players))
 
 
-def _check_all(doc: Document, hands: Sequence[Sequence[int]], rest: Sequence[int]) -> None:
-    try:
-        check_cards(hands, rest)
-    except InvalidVariant as error:
-        raise NotationError(str(error), doc.header_line, 1) from None
+def _card_tokens(f: Field) -> list[Token]:
+    words = f.tokens()
+    return [] if len(words) == 1 and words[0].text == "-" else words
+
+
+def _check_deck(piles: Sequence[Field], missing_at: Field) -> None:
+    """UN-1: the cards of ``piles`` (hands, draw, discard) are exactly the 108 of the
+    deck. A copy too many is reported at its token; missing cards at ``missing_at``
+    (the draw pile). Tokens are valid cards already."""
+    words = [t for f in piles for t in _card_tokens(f)]
+    cards = [card_token(t) for t in words]
+    excess = first_excess(cards)
+    if excess is not None:
+        raise words[excess[0]].error(copies_message(excess[1]))
+    if len(cards) != DECK_SIZE:
+        missing = Counter(full_deck())
+        missing.subtract(Counter(cards))
+        listed = ", ".join(f"{name(c)} x{n}" if n > 1 else name(c) for c, n in missing.items() if n)
+        if len(listed) > 60:
+            listed = listed[:60].rsplit(",", 1)[0] + ", ..."
+        raise missing_at.error(
+            f"the cards add up to {len(cards)}, not the {DECK_SIZE} of the deck (UN-1): "
+            f"missing {listed}"
+        )
 
 
 def _parse_deal(doc: Document) -> Deal:
     fields, players, dealer, seed, options = _common(doc, _DEAL_KEYS)
+    hand_fields = [required(fields, f"hand {p + 1}", doc) for p in range(players)]
     hands = _hands(fields, players, doc)
+    for f, hand in zip(hand_fields, hands, strict=True):
+        if len(hand) != HAND_SIZE:
+            words = _card_tokens(f)
+            where = words[HAND_SIZE] if len(hand) > HAND_SIZE else None
+            message = f"'{f.key}' holds {len(hand)} cards; a deal gives {HAND_SIZE} each (UN-2)"
+            raise where.error(message) if where else f.error(message)
     draw_field = required(fields, "draw", doc)
     draw = _card_list(draw_field)
-    _check_all(doc, hands, draw)
+    _check_deck([*hand_fields, draw_field], draw_field)
     if not draw:
         raise draw_field.error("the draw pile of a deal cannot be empty (UN-2)")
     return Deal(options, dealer, hands, draw, seed)
@@ -384,17 +490,22 @@ def _optional_player(fields: dict[str, Field], key: str, players: int) -> int:
 def _parse_position(doc: Document) -> State:
     fields, players, dealer, seed, options = _common(doc, _POSITION_KEYS)
     hands = _hands(fields, players, doc)
-    draw = _card_list(required(fields, "draw", doc))
+    draw_field = required(fields, "draw", doc)
+    draw = _card_list(draw_field)
     discard_field = required(fields, "discard", doc)
     discard = _card_list(discard_field)
     if not discard:
         raise discard_field.error("the discard pile cannot be empty")
-    _check_all(doc, hands, draw + discard)
+    hand_fields = [fields[f"hand {p + 1}"] for p in range(players)]
+    _check_deck([*hand_fields, draw_field, discard_field], draw_field)
+    top = discard[-1]
     colour_field = required(fields, "colour", doc)
     colour_token = single(colour_field)
     colour = -1 if colour_token.text == "-" else parse_colour(colour_token.text)
     if colour is None:
         raise colour_token.error(f"expected a colour or '-', got '{colour_token.text}'")
+    if colour >= 0 and not is_wild(top) and colour != colour_of(top):
+        raise colour_token.error(colour_message(top))
     to_move = integer(single(required(fields, "to-move", doc)), 1, players, "a player") - 1
     direction = 1
     if "direction" in fields:
@@ -410,6 +521,7 @@ def _parse_position(doc: Document) -> State:
                 f"expected a phase ({', '.join(p.value for p in Phase)}), got '{token.text}'"
             )
         phase = Phase(token.text)
+        _check_phase(token, phase, top, options)
     if (colour < 0) != (phase == Phase.COLOUR):
         raise colour_token.error("the colour is '-' exactly in phase 'colour' (UN-7)")
     pending = 0
@@ -424,10 +536,20 @@ def _parse_position(doc: Document) -> State:
         raise f.error("a drawn card is given exactly in phase 'drawn' (UN-4)")
     if drawn >= 0 and drawn not in hands[to_move]:
         raise fields["drawn"].error(f"player {to_move + 1} does not hold the drawn card")
+    if drawn >= 0 and not matches(drawn, top, colour):
+        raise fields["drawn"].error(
+            f"phase 'drawn' follows a playable card only, and {name(drawn)} does not match "
+            f"{name(top)} with {colour_name(colour)} in force (UN-4)"
+        )
     accused = _optional_player(fields, "accused", players)
     if (accused >= 0) != (phase == Phase.CHALLENGE):
         f = fields.get("accused", fields.get("phase", colour_field))
         raise f.error("an accused player is given exactly in phase 'challenge' (UN-6)")
+    if accused >= 0 and accused != (to_move - direction) % players:
+        raise fields["accused"].error(
+            f"the accused is the player who laid the Wild Draw Four: player "
+            f"{(to_move - direction) % players + 1}, before player {to_move + 1} (UN-6)"
+        )
     winner = _optional_player(fields, "winner", players)
     if winner >= 0 and hands[winner]:
         raise fields["winner"].error(f"player {winner + 1} holds cards and cannot have won")
@@ -454,23 +576,52 @@ def _parse_position(doc: Document) -> State:
     )
 
 
+def _check_phase(token: Token, phase: Phase, top: int, options: Options) -> None:
+    """A phase only the top card can have caused: ``challenge`` answers a Wild Draw
+    Four (UN-6), ``stack`` a Draw Two with stacking on (UN-5 option), ``colour`` a
+    Wild turned first (UN-7)."""
+    if phase == Phase.CHALLENGE and top != WILD_DRAW_FOUR:
+        raise token.error(
+            f"phase 'challenge' needs a Wild Draw Four on top, not {name(top)} (UN-6)"
+        )
+    if phase == Phase.STACK and (is_wild(top) or symbol_of(top) != DRAW_TWO):
+        raise token.error(f"phase 'stack' needs a Draw Two on top, not {name(top)} (UN-5)")
+    if phase == Phase.STACK and not options.stacking:
+        raise token.error("phase 'stack' needs 'stacking: yes' (UN-5 option)")
+    if phase == Phase.COLOUR and top != WILD:
+        raise token.error(f"phase 'colour' needs a Wild turned first, not {name(top)} (UN-7)")
+
+
 def _parse_hand(doc: Document) -> PlayoutHand:
     fields = fields_of(doc, lambda k: k in _HAND_KEYS, ", ".join(_HAND_KEYS))
-    top_token = single(required(fields, "top", doc))
-    top = card_token(top_token)
-    hand = _card_list(required(fields, "hand", doc))
-    colour: int | None
+    top_field = required(fields, "top", doc)
+    top_word = single(top_field)
+    top, named = top_token(top_word)
+    hand_field = required(fields, "hand", doc)
+    hand = _card_list(hand_field)
+    excess = first_excess((top, *hand))
+    if excess is not None:
+        word = top_word if excess[0] == 0 else _card_tokens(hand_field)[excess[0] - 1]
+        raise word.error(copies_message(excess[1], top))
+    colour: int
     if "colour" in fields:
         token = single(fields["colour"])
-        colour = parse_colour(token.text)
-        if colour is None:
+        given = parse_colour(token.text)
+        if given is None:
             raise token.error(f"expected a colour ({', '.join(COLOURS)}), got '{token.text}'")
-        if not is_wild(top) and colour != top // 13:
-            raise token.error(f"the colour in force on {name(top)} is its own colour (UN-3)")
+        if not is_wild(top) and given != colour_of(top):
+            raise token.error(colour_message(top))
+        if named is not None and given != named:
+            raise token.error(f"the top card {top_word.text} already names {colour_name(named)}")
+        colour = given
+    elif named is not None:
+        colour = named
     elif is_wild(top):
-        raise top_token.error("a wild on top needs 'colour:' (the colour it named, UN-5)")
+        raise top_word.error(
+            f"a wild on top needs the colour it named, e.g. 'top: {name(top)}:green' (UN-5)"
+        )
     else:
-        colour = top // 13
+        colour = colour_of(top)
     return PlayoutHand(hand, top, colour)
 
 

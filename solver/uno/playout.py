@@ -4,7 +4,11 @@ One player, no opponents: each card must match the one before it (UN-3: the colo
 in force, or the number or symbol; a wild always fits and names a colour), starting
 on ``top`` with ``colour`` in force. By default a Wild Draw Four may only be laid
 when no card of the colour in force is left in the hand (UN-5, ``honest=True``);
-``honest=False`` drops that condition. Deciding this is NP-complete in general
+``honest=False`` drops that condition. In a round UN-6 allows that bluff and lets
+the next player's challenge enforce UN-5; the play-out has no opponent to
+challenge, so UN-6 decides it uses the strict rule by default (``playable solve
+--lax-w4`` asks for the bluff, and the JSON result says which rule applied in
+``w4_rule``). Deciding this is NP-complete in general
 (Demaine et al., "UNO is hard, even for a single player", 2010): a hand is the
 edge set of a bipartite colour-symbol graph and a play-out a Hamiltonian path in
 its line graph.
@@ -155,7 +159,10 @@ class PlayoutResult:
     engine: str = "playout-dfs"
     extra: dict[str, Any] = field(default_factory=dict)
 
-    def to_solve_result(self, cards: int) -> SolveResult:
+    def to_solve_result(self, cards: int, honest: bool = True) -> SolveResult:
+        """The shared result record; ``w4_rule`` says which Wild Draw Four rule the
+        play-out followed: ``strict`` (UN-5, the default) or ``lax`` (the UN-6 bluff
+        allowed)."""
         solved = self.status == Status.SOLVED
         return SolveResult(
             game="uno",
@@ -181,6 +188,7 @@ class PlayoutResult:
                 "order": [s.text() for s in self.order],
                 "cards": cards,
                 "proof": self.proof,
+                "w4_rule": "strict" if honest else "lax",
                 **self.extra,
             },
         )

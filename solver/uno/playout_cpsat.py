@@ -7,7 +7,8 @@ after the top). ``add_circuit`` with closing arcs ``j -> 0`` from every card mak
 the chosen arcs one path from the top through every card. ``rank`` numbers the
 cards along the path (``arc[i, j] => rank[j] = rank[i] + 1``).
 
-UN-5 honesty (a Wild Draw Four only when no card of the colour in force is left):
+UN-5 honesty (a Wild Draw Four only when no card of the colour in force is left;
+the play-out's default by the UN-6 decision, dropped with ``honest=False``):
 for a Wild Draw Four ``w`` after a coloured card (or the top) of colour k, every
 card of colour k has a smaller rank; after a wild, some colour ``k`` (Boolean
 ``free[w, k]``) has all its cards ranked before ``w``.

@@ -79,3 +79,29 @@ def test_deal_sides_default_from_players() -> None:
     assert code == 0 and json.loads(text)["sides"] == 3
     code, _ = run("deal", "sequence", "--players", "5")
     assert code == 2
+
+
+def test_cpsat_with_unknown_draws_prints_json_with_the_right_exit_code(tmp_path: Path) -> None:
+    """A plan that draws a card the position does not list ended in an error (exit 2,
+    no JSON); the model now proves a lower bound treating such cards as wild and
+    reports a plan only when it does not rely on them (README exit codes)."""
+    text = (
+        Path(__file__).parents[1] / "data" / "sequence" / "unlisted-draw.position.txt"
+    ).read_text()
+    hand = "hand 2: 5D 6D 7C 7C 8H KC KS"
+    won = tmp_path / "won.txt"
+    won.write_text(
+        text.replace("draw: 9C QS", "draw: -").replace(hand, "hand 2: 6D 7C 7C 8H 9C KC KS")
+    )
+    code, out = run("solve", str(won), "--engine", "cpsat", "--json")
+    document = json.loads(out)
+    assert code == 0 and document["status"] == "solved" and document["turns"] == 2
+    assert document["proven_optimal"] and document["line"][0]["move"] == "8H@d6"
+    needs = tmp_path / "needs.txt"
+    needs.write_text(text.replace("draw: 9C QS", "draw: -"))  # 9C is not known
+    code, out = run("solve", str(needs), "--engine", "cpsat", "--json")
+    document = json.loads(out)
+    assert code == 3 and document["status"] == "unknown" and document["bound"] == 2
+    assert "below the known draws" in document["reason"]
+    code, out = run("solve", str(needs), "--engine", "cpsat")
+    assert code == 3 and "at least 2 own turns" in out

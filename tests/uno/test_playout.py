@@ -152,3 +152,11 @@ def test_dfs_agrees_with_brute_force_on_dense_small_pools() -> None:
         top = rng.choice([c for c in range(52) if c % 13 in (1, 2, 3, 4)])
         problem = from_uno(hand, top, colour_of(top), honest=rng.random() < 0.5)
         assert (solve(problem).status == Status.SOLVED) == brute_force(problem), problem
+
+
+def test_the_result_says_which_wild_draw_four_rule_applied() -> None:
+    """UN-6: the play-out uses the strict rule by default; the JSON says which."""
+    strict = from_uno(cards("W4 R1"), cards("R5")[0], 0)
+    lax = from_uno(cards("W4 R1"), cards("R5")[0], 0, honest=False)
+    assert solve(strict).to_solve_result(2, strict.honest).to_json()["w4_rule"] == "strict"
+    assert solve(lax).to_solve_result(2, lax.honest).to_json()["w4_rule"] == "lax"
