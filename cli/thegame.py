@@ -30,7 +30,9 @@ Seed = Annotated[int | None, typer.Option(help="Shuffle the deck with this seed.
 Deck = Annotated[
     str | None, typer.Option(help="Every card in deal order (TG-11), comma-separated.")
 ]
-First = Annotated[int, typer.Option(help="Player who starts a fresh deal (TG-9).")]
+First = Annotated[
+    int | None, typer.Option(help="Player who starts a fresh deal (TG-9); default 1.")
+]
 Json = Annotated[bool, typer.Option("--json", help="Print one JSON document.")]
 
 
@@ -76,10 +78,14 @@ def load(
     return deal_from_options(variant, seed, deck)
 
 
-def start_of(game: notation.Deal | State, first: int) -> State:
-    """A position: the deal started by player ``first`` (1-based), or the position itself."""
+def start_of(game: notation.Deal | State, first: int | None) -> State:
+    """A position: the deal started by player ``first`` (1-based, default 1), or the
+    position itself (where ``first`` is refused: the position says who is to move)."""
     if isinstance(game, State):
+        if first is not None:
+            fail("--first applies to a fresh deal, not to a position in progress")
         return game
+    first = 1 if first is None else first
     if not 1 <= first <= game.variant.players:
         fail(f"--first must be 1..{game.variant.players}, got {first}")
     return game.start(first - 1)
@@ -102,7 +108,7 @@ def deal_command(
 
 def show(text: str, source: str, json: bool) -> None:
     """Draw a deal or position: piles, hands, draw pile size."""
-    state = start_of(notation.parse(text, source), 1)
+    state = start_of(notation.parse(text, source), None)
     if json:
         print_json(notation.position_to_json(state))
         return
@@ -144,7 +150,7 @@ def render(state: State) -> Panel:
 def play_command(
     file: FileArg = None,
     strategy: Annotated[str, typer.Option(help="Player: greedy.")] = "greedy",
-    first: First = 1,
+    first: First = None,
     players: Players = None,
     expert: Expert = False,
     expert_hand: ExpertHand = False,

@@ -179,10 +179,10 @@ def test_solve_and_analyse_refuse_the_same_positions(tmp_path: Path, text: str, 
         assert f"{bad}{where}" in result.stderr and "Traceback" not in result.stderr
 
 
-def test_solve_and_analyse_refuse_first_on_a_position() -> None:
-    """--first chooses who starts a fresh deal (TG-9); on a position both refuse it."""
+def test_solve_analyse_and_play_refuse_first_on_a_position() -> None:
+    """--first chooses who starts a fresh deal (TG-9); on a position they refuse it."""
     example = "examples/thegame-solo-late.position.txt"
-    for command in ("solve", "analyse"):
+    for command in ("solve", "analyse", "play"):
         result = run(command, example, "--first", "1")
         assert result.returncode == 2, (command, result.stderr)
         assert "--first applies to a fresh deal" in result.stderr
