@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 from solver.core.stats import Proportion
-from solver.facetoface.players import STRATEGIES, play_game
+from solver.facetoface.players import make_player, play_game
 from solver.facetoface.rules import Variant, deal, shuffled_decks
 
 SEED = 100
@@ -29,7 +29,9 @@ def match(a: str, b: str, games: int) -> tuple[Proportion, float, float]:
     for i in range(games):
         deck_a, deck_b = shuffled_decks(variant, SEED + i)
         state = deal(variant, deck_a, deck_b, i % 2)
-        result = play_game(state, (STRATEGIES[a](), STRATEGIES[b]()), random.Random(SEED + i))
+        # each seat samples with its own seed, as `playable simulate facetoface` does
+        seats = (make_player(a, 2 * (SEED + i)), make_player(b, 2 * (SEED + i) + 1))
+        result = play_game(state, seats, random.Random(SEED + i))
         wins += result.winner == 0
         turns += len(result.turns)
     return Proportion(wins, games), turns / games, time.perf_counter() - started
