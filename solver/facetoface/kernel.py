@@ -52,8 +52,13 @@ ROW = 7
 #: in-turn visited-set slots (a power of two, over twice the states of a 6-card hand)
 VISIT_SLOTS = 32_768
 #: node-budget counters in ``ctx``
-NODES, NODE_LIMIT, ABORTED, STAMP, TT_NEW, OVERFLOW = 0, 1, 2, 3, 4, 5
-CTX_SIZE = 8
+NODES, NODE_LIMIT, ABORTED, STAMP, TT_NEW, OVERFLOW, ORDERING, CUT, NO_ETC = range(9)
+CTX_SIZE = 10
+#: table value codes (low 2 bits; bits 2-7 hold the depth of an unproven entry, the
+#: bits from 8 up the check bits): proven loss and win for the mover, not proven
+LOSS_CODE, OPEN_CODE, WIN_CODE = 0, 1, 2
+#: iterative deepening never goes deeper than this many turns (6 bits in the table)
+MAX_LIMIT = 63
 #: generation results
 WIN_NOW = -1
 TOO_MANY = -2
@@ -218,14 +223,15 @@ def _fits(c: int, target: int, u: int, d: int, xu: int, xd: int) -> bool:
 
 
 @njit(cache=True)
-def has_turn(hand: int, ptr: int, dlen: int, u: int, d: int, xu: int, xd: int) -> bool:
-    """Can the mover play a whole turn (FF-4) or win by laying their last card (FF-6)?
+def has_turn(
+    cards: I64Array, n: int, ptr: int, dlen: int, u: int, d: int, xu: int, xd: int
+) -> bool:
+    """Can the mover holding ``cards[:n]`` play a whole turn (FF-4) or win by laying
+    their last card (FF-6)?
 
     Any two plays of which at most one is on the opponent's piles make a legal turn,
     so two plays are enough to decide it.
     """
-    cards = np.empty(HAND_SIZE + 1, dtype=np.int64)
-    n = hand_cards(hand, cards)
     for i in range(n):
         a = cards[i]
         for ta in range(4):
@@ -255,29 +261,40 @@ def has_turn(hand: int, ptr: int, dlen: int, u: int, d: int, xu: int, xd: int) -
 
 
 @njit(cache=True)
-def _hand_hash(zob: U64Array, row: int, hand: int) -> np.uint64:
-    """The Zobrist contribution of a hand (bitset) in table row ``row``."""
-    key = np.uint64(0)
-    for c in range(64):
-        if (hand >> c) & 1:
-            key ^= zob[row, c]
-    return key
+def _mix(x: np.uint64) -> np.uint64:
+    """The splitmix64 finaliser: a bijection of 64-bit words that spreads every bit."""
+    x ^= x >> np.uint64(30)
+    x *= np.uint64(0xBF58476D1CE4E5B9)
+    x ^= x >> np.uint64(27)
+    x *= np.uint64(0x94D049BB133111EB)
+    x ^= x >> np.uint64(31)
+    return x
 
 
 @njit(cache=True)
-def zobrist_key(
-    zob: U64Array, side: int, h0: int, p0: int, u0: int, d0: int, h1: int, p1: int, u1: int, d1: int
+def position_key(
+    salt: np.uint64,
+    side: int,
+    h0: int,
+    p0: int,
+    u0: int,
+    d0: int,
+    h1: int,
+    p1: int,
+    u1: int,
+    d1: int,
 ) -> np.uint64:
-    """The Zobrist hash of a node: rows 0-1 hands, 2-3 pointers, 4-5 ups, 6-7 downs,
-    row 8 the side to move."""
-    key: np.uint64 = zob[8, side]
-    for c in range(64):
-        if (h0 >> c) & 1:
-            key ^= zob[0, c]
-        if (h1 >> c) & 1:
-            key ^= zob[1, c]
-    key ^= zob[2, p0] ^ zob[3, p1] ^ zob[4, u0] ^ zob[5, u1] ^ zob[6, d0] ^ zob[7, d1]
-    return key
+    """A 64-bit hash of a node (player 0's and player 1's hand, draw pointer and own
+    pile tops, and the side to move); ``salt`` picks one of independent hash functions.
+
+    The node is packed into three words (each hand is a bitset of cards < 64; the
+    pointers and tops are < 64 and take 6 bits each) and chained through
+    :func:`_mix`; two different salts give the table key and its check bits.
+    """
+    packed = np.uint64(side | p0 << 1 | p1 << 7 | u0 << 13 | d0 << 19 | u1 << 25 | d1 << 31)
+    x = _mix(np.uint64(h0) ^ salt)
+    x = _mix(x ^ np.uint64(h1) ^ (salt >> np.uint64(7)))
+    return _mix(x ^ packed)
 
 
 @njit(cache=True)
@@ -291,6 +308,71 @@ def _clock() -> float:
 EXPAND = 2
 #: node columns: side, mover hand, pointer, up, down, opponent hand, pointer, up, down
 NODE_COLS = 9
+#: the two hash salts: table key and check bits
+KEY_SALT = np.uint64(0x9E3779B97F4A7C15)
+CHECK_SALT = np.uint64(0xD1B54A32D192ED03)
+#: orderings of the turns (``ctx[ORDERING]``), for measurements
+ORDER_ROOM, ORDER_REFILL, ORDER_MOBILITY = 0, 1, 2
+
+
+@njit(cache=True)
+def node_key(
+    salt: np.uint64,
+    side: int,
+    mh: int,
+    mp: int,
+    mu: int,
+    md: int,
+    oh: int,
+    op: int,
+    ou: int,
+    od: int,
+) -> np.uint64:
+    """:func:`position_key` of a node given from the mover's side."""
+    if side == 0:
+        return position_key(salt, 0, mh, mp, mu, md, oh, op, ou, od)
+    return position_key(salt, 1, oh, op, ou, od, mh, mp, mu, md)
+
+
+@njit(cache=True)
+def probe(
+    tt_keys: U64Array,
+    tt_values: I64Array,
+    side: int,
+    mh: int,
+    mp: int,
+    mu: int,
+    md: int,
+    oh: int,
+    op: int,
+    ou: int,
+    od: int,
+) -> int:
+    """The proven value stored for a start-of-turn node (1, -1), or 0 if none."""
+    key = node_key(KEY_SALT, side, mh, mp, mu, md, oh, op, ou, od)
+    stored = tt_lookup(tt_keys, tt_values, key)
+    if stored == MISSING:
+        return 0
+    check = node_key(CHECK_SALT, side, mh, mp, mu, md, oh, op, ou, od) >> np.uint64(32)
+    if stored >> 8 != np.int64(check):
+        return 0
+    code = stored & 3
+    return 1 if code == WIN_CODE else (-1 if code == LOSS_CODE else 0)
+
+
+@njit(cache=True)
+def order_score(row: I64Array, ou: int, od: int) -> int:
+    """The ordering score of a turn (higher is tried first); never changes a value.
+
+    :data:`ORDER_ROOM` (the default) tries first the turns that help the opponent least
+    (no card on their piles, else the smallest improvement of their pile, FF-3), then
+    those that keep the most room between the own piles (down - up). The older
+    :data:`ORDER_REFILL` score, written by :func:`gen_turns`, preferred drawing many
+    cards (the FF-5 refill), then laying many; it is kept only to measure the
+    difference.
+    """
+    helped = (ou - row[4]) + (row[5] - od)
+    return -128 * helped + (row[3] - row[2])
 
 
 @njit(cache=True)
@@ -301,8 +383,6 @@ def _enter(
     opp0: int,
     draws: I64Array,
     dlens: I64Array,
-    zob: U64Array,
-    zob_check: U64Array,
     tt_keys: U64Array,
     tt_values: I64Array,
     kids: I64Array,
@@ -313,11 +393,14 @@ def _enter(
     vkeys: I64Array,
     vstamp: I64Array,
     stack: I64Array,
+    cards: I64Array,
     ctx: I64Array,
     deadline: float,
+    remaining: int,
 ) -> int:
     """Open node ``d``: its value if it is decided at once (1, -1; 0 when the budget
-    ran out), else :data:`EXPAND` with its turns generated and ordered."""
+    ran out or ``remaining``, the turns left under the depth limit, is used up), else
+    :data:`EXPAND` with its turns generated and ordered."""
     ctx[NODES] += 1
     if ctx[NODES] >= ctx[NODE_LIMIT]:
         ctx[ABORTED] = 1
@@ -328,21 +411,24 @@ def _enter(
     side, mh, mp, mu, md = nodes[d, 0], nodes[d, 1], nodes[d, 2], nodes[d, 3], nodes[d, 4]
     oh, op, ou, od = nodes[d, 5], nodes[d, 6], nodes[d, 7], nodes[d, 8]
     in_turn = d == 0 and (laid_own0 != 0 or opp0 != 0)
-    if side == 0:
-        key = zobrist_key(zob, 0, mh, mp, mu, md, oh, op, ou, od)
-        check = zobrist_key(zob_check, 0, mh, mp, mu, md, oh, op, ou, od) >> np.uint64(32)
-    else:
-        key = zobrist_key(zob, 1, oh, op, ou, od, mh, mp, mu, md)
-        check = zobrist_key(zob_check, 1, oh, op, ou, od, mh, mp, mu, md) >> np.uint64(32)
-    tag = np.int64(check) << 2
+    key = node_key(KEY_SALT, side, mh, mp, mu, md, oh, op, ou, od)
+    check = node_key(CHECK_SALT, side, mh, mp, mu, md, oh, op, ou, od) >> np.uint64(32)
+    tag = np.int64(check) << 8
     if in_turn:
         tag = np.int64(-1)  # never stored: a root in the middle of a turn
     keys[d] = key
     tags[d] = tag
     if not in_turn:
         stored = tt_lookup(tt_keys, tt_values, key)
-        if stored != MISSING and (stored >> 2) << 2 == tag:
-            return 1 if stored & 3 == 2 else -1
+        if stored != MISSING and stored >> 8 == np.int64(check):
+            code = stored & 3
+            if code == WIN_CODE:
+                return 1
+            if code == LOSS_CODE:
+                return -1
+            if (stored >> 2) & 63 >= remaining:  # searched as deep before, unproven
+                ctx[CUT] = 1
+                return 0
     out = kids[d]
     count = gen_turns(
         mh,
@@ -370,50 +456,49 @@ def _enter(
         _store(d, value, keys, tags, tt_keys, tt_values, ctx)
         return value
     other = 1 - side
-    # A turn after which the opponent has no turn at all wins at once (FF-6).
-    for i in range(count):
-        if not has_turn(oh, op, dlens[other], out[i, 4], out[i, 5], out[i, 2], out[i, 3]):
-            _store(d, 1, keys, tags, tt_keys, tt_values, ctx)
-            return 1
-    # Enhanced transposition cutoff: a turn into a position the table already proves
-    # lost for the opponent wins at once; turns into positions proven won for the
-    # opponent are tried last, and if every turn is one of those the node is lost.
-    base_opp = zob[8, other] ^ _hand_hash(zob, other, oh) ^ zob[2 + other, op]
-    base_check = zob_check[8, other] ^ _hand_hash(zob_check, other, oh) ^ zob_check[2 + other, op]
+    olen = dlens[other]
+    n_opp = hand_cards(oh, cards)
+    mode = ctx[ORDERING]
     refuted = 0
     for i in range(count):
-        child = (
-            base_opp
-            ^ zob[4 + other, out[i, 4]]
-            ^ zob[6 + other, out[i, 5]]
-            ^ _hand_hash(zob, side, out[i, 0])
-            ^ zob[2 + side, out[i, 1]]
-            ^ zob[4 + side, out[i, 2]]
-            ^ zob[6 + side, out[i, 3]]
-        )
-        stored = tt_lookup(tt_keys, tt_values, child)
-        if stored == MISSING:
-            continue
-        child_check = (
-            base_check
-            ^ zob_check[4 + other, out[i, 4]]
-            ^ zob_check[6 + other, out[i, 5]]
-            ^ _hand_hash(zob_check, side, out[i, 0])
-            ^ zob_check[2 + side, out[i, 1]]
-            ^ zob_check[4 + side, out[i, 2]]
-            ^ zob_check[6 + side, out[i, 3]]
-        ) >> np.uint64(32)
-        if (stored >> 2) << 2 != np.int64(child_check) << 2:
-            continue
-        if stored & 3 == 0:  # the opponent is proven lost after this turn
+        row = out[i]
+        # A turn after which the opponent has no turn at all wins at once (FF-6).
+        if not has_turn(cards, n_opp, op, olen, row[4], row[5], row[2], row[3]):
             _store(d, 1, keys, tags, tt_keys, tt_values, ctx)
             return 1
-        out[i, 6] = -(1 << 40)
-        refuted += 1
+        # Enhanced transposition cutoff: a turn into a position the table already
+        # proves lost for the opponent wins at once; turns into positions proven won
+        # for the opponent are tried last, and if every turn is one of those the node
+        # is lost.
+        known = 0
+        if ctx[NO_ETC] == 0:
+            known = probe(
+                tt_keys, tt_values, other, oh, op, row[4], row[5], row[0], row[1], row[2], row[3]
+            )
+        if known == -1:
+            _store(d, 1, keys, tags, tt_keys, tt_values, ctx)
+            return 1
+        if known == 1:
+            row[6] = -(1 << 40)
+            refuted += 1
+        else:
+            if mode == ORDER_ROOM:
+                row[6] = order_score(row, ou, od)
+            elif mode == ORDER_MOBILITY:
+                plays = 0
+                for j in range(n_opp):
+                    for t in range(4):
+                        if _fits(cards[j], t, row[4], row[5], row[2], row[3]):
+                            plays += 1
+                row[6] = order_score(row, ou, od) - 8 * plays
     if refuted == count:
         _store(d, -1, keys, tags, tt_keys, tt_values, ctx)
         return -1
-    order[d, :count] = np.argsort(-out[:count, 6])
+    if remaining <= 0:  # the depth limit: not proven at this depth
+        ctx[CUT] = 1
+        _store_open(d, 0, keys, tags, tt_keys, tt_values, ctx)
+        return 0
+    order[d, :count] = np.argsort(-out[:count, 6], kind="mergesort")
     counts[d] = count
     return EXPAND
 
@@ -436,6 +521,24 @@ def _store(
 
 
 @njit(cache=True)
+def _store_open(
+    d: int,
+    remaining: int,
+    keys: U64Array,
+    tags: I64Array,
+    tt_keys: U64Array,
+    tt_values: I64Array,
+    ctx: I64Array,
+) -> None:
+    """Remember that node ``d`` is not proven by a search ``remaining`` turns deep
+    (never read as a value: it only skips the same search again)."""
+    if tags[d] < 0:
+        return
+    if tt_store(tt_keys, tt_values, keys[d], tags[d] | remaining << 2 | OPEN_CODE):
+        ctx[TT_NEW] += 1
+
+
+@njit(cache=True)
 def search(
     side: int,
     mh: int,
@@ -450,8 +553,6 @@ def search(
     opp0: int,
     draws: I64Array,
     dlens: I64Array,
-    zob: U64Array,
-    zob_check: U64Array,
     tt_keys: U64Array,
     tt_values: I64Array,
     kids: I64Array,
@@ -461,8 +562,11 @@ def search(
     stack: I64Array,
     ctx: I64Array,
     deadline: float,
+    limit: int,
 ) -> int:
-    """The value of the root for the mover: 1 proven win, -1 proven loss, 0 unknown.
+    """The value of the root for the mover: 1 proven win, -1 proven loss, 0 unknown
+    (``ctx[ABORTED]``: the budget ran out; ``ctx[CUT]``: a line reached ``limit``
+    turns, the depth limit of one iteration of iterative deepening).
 
     Negamax with an explicit stack of nodes (one per turn of the line; numba cannot
     cache a self-recursive function). ``kids`` and ``order`` are work arrays of
@@ -477,6 +581,7 @@ def search(
     unknown = np.zeros(depth_max, dtype=np.int64)
     keys = np.zeros(depth_max, dtype=np.uint64)
     tags = np.zeros(depth_max, dtype=np.int64)
+    cards = np.zeros(64, dtype=np.int64)
     nodes[0, 0] = side
     nodes[0, 1] = mh
     nodes[0, 2] = mp
@@ -487,8 +592,8 @@ def search(
     nodes[0, 7] = ou
     nodes[0, 8] = od
     r = _enter(
-        0, nodes, laid_own0, opp0, draws, dlens, zob, zob_check, tt_keys, tt_values,
-        kids, order, counts, keys, tags, vkeys, vstamp, stack, ctx, deadline,
+        0, nodes, laid_own0, opp0, draws, dlens, tt_keys, tt_values,
+        kids, order, counts, keys, tags, vkeys, vstamp, stack, cards, ctx, deadline, limit,
     )  # fmt: skip
     if r != EXPAND:
         return r
@@ -509,8 +614,9 @@ def search(
             nodes[c, 7] = row[2]
             nodes[c, 8] = row[3]
             r = _enter(
-                c, nodes, 0, 0, draws, dlens, zob, zob_check, tt_keys, tt_values,
-                kids, order, counts, keys, tags, vkeys, vstamp, stack, ctx, deadline,
+                c, nodes, 0, 0, draws, dlens, tt_keys, tt_values,
+                kids, order, counts, keys, tags, vkeys, vstamp, stack, cards, ctx, deadline,
+                limit - c,
             )  # fmt: skip
             if r == EXPAND:
                 nexts[c] = 0
@@ -522,6 +628,8 @@ def search(
             # every turn of node d is done: lost unless some child stayed unknown
             if unknown[d]:
                 v = 0
+                if not ctx[ABORTED]:
+                    _store_open(d, limit - d, keys, tags, tt_keys, tt_values, ctx)
             else:
                 v = -1
                 _store(d, -1, keys, tags, tt_keys, tt_values, ctx)

@@ -10,13 +10,11 @@ reported. A budget that runs out gives ``unknown``.
 
 from __future__ import annotations
 
-import functools
 import time
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-import numpy.typing as npt
 
 from solver.core.budget import Budget
 from solver.core.errors import IllegalMove
@@ -36,14 +34,6 @@ def _mask(cards: tuple[int, ...]) -> int:
     for c in cards:
         bits |= 1 << c
     return bits
-
-
-@functools.cache
-def _zobrist(seed: int) -> npt.NDArray[np.uint64]:
-    rng = np.random.default_rng(seed)
-    return rng.integers(1, 2**63, size=(9, 64), dtype=np.uint64) ^ rng.integers(
-        0, 2**63, size=(9, 64), dtype=np.uint64
-    ) << np.uint64(1)
 
 
 @dataclass
@@ -77,8 +67,12 @@ class Solver:
         self.vstamp = np.zeros(kernel.VISIT_SLOTS, dtype=np.int64)
         self.stack = np.zeros((kernel.VISIT_SLOTS, 6), dtype=np.int64)
         self.ctx = np.zeros(kernel.CTX_SIZE, dtype=np.int64)
-        self.zob = _zobrist(1)
-        self.zob_check = _zobrist(2)
+        #: the turn ordering (:data:`kernel.ORDER_ROOM`; the other only to measure it)
+        self.ordering = kernel.ORDER_ROOM
+        #: iterative deepening on (off only to measure it)
+        self.deepening = False
+        #: enhanced transposition cutoffs on (off only to measure them)
+        self.etc = True
         slots = Budget(memory_mb=memory_mb).table_slots(SLOT_BYTES)
         self.tt_keys, self.tt_values = new_table(slots)
         self.counters = Counters()
@@ -93,18 +87,48 @@ class Solver:
     def value(self, state: State, budget: Budget, nodes: int | None = None) -> int:
         """1 if the player to move wins with perfect play, -1 if they lose, 0 unknown.
 
-        The search stops at the budget's deadline, after the budget's node limit counted
-        over every call of this solver, or after ``nodes`` nodes of this call."""
+        Iterative deepening: the kernel is asked for a proof within 1, 2, 3, ... turns
+        (a proven value found under a depth limit is exact; the limit only makes a
+        line that reaches it unknown) until the value is proven. The search stops at
+        the budget's deadline, after the budget's node limit counted over every call
+        of this solver, or after ``nodes`` nodes of this call."""
         won = winner(state)
         if won is not None:
             return WIN if won == state.to_move else LOSS
+        cap = budget.node_limit - self.counters.nodes
+        if nodes is not None:
+            cap = min(cap, nodes)
+        if budget.expired(self.counters.nodes) or cap <= 0:
+            if nodes is None:
+                self.counters.aborted = True
+            return UNKNOWN
+        deepest = min(kernel.MAX_LIMIT, self.max_depth - 1)
+        limit = 1 if self.deepening else deepest
+        while True:
+            result, cut, aborted, used = self._search(state, limit, cap, budget.deadline or 0.0)
+            cap -= used
+            if result != UNKNOWN:
+                return result
+            if aborted:
+                if nodes is None:
+                    self.counters.aborted = True
+                return UNKNOWN
+            if not cut or limit >= deepest:  # pragma: no cover - the game ends sooner
+                raise RuntimeError("Face to Face search: unproven without a cut-off")
+            limit += 1
+
+    def _search(
+        self, state: State, limit: int, cap: int, deadline: float
+    ) -> tuple[int, bool, bool, int]:
+        """One kernel search of ``state`` at most ``limit`` turns deep and ``cap``
+        nodes: (value, a line was cut by the limit, the budget ran out, nodes)."""
         m, o = state.to_move, 1 - state.to_move
         stamp = self.ctx[kernel.STAMP]  # the visited set's generation: never reused
         self.ctx[:] = 0
         self.ctx[kernel.STAMP] = stamp
-        limit = max(1, budget.node_limit - self.counters.nodes)
-        self.ctx[kernel.NODE_LIMIT] = limit if nodes is None else min(limit, nodes)
-        deadline = budget.deadline or 0.0
+        self.ctx[kernel.ORDERING] = self.ordering
+        self.ctx[kernel.NO_ETC] = not self.etc
+        self.ctx[kernel.NODE_LIMIT] = cap
         started = time.perf_counter()
         result = kernel.search(
             m,
@@ -120,8 +144,6 @@ class Solver:
             state.laid_opp,
             self.draws,
             self.dlens,
-            self.zob,
-            self.zob_check,
             self.tt_keys,
             self.tt_values,
             self.kids,
@@ -131,13 +153,13 @@ class Solver:
             self.stack,
             self.ctx,
             deadline,
+            limit,
         )
-        self.counters.nodes += int(self.ctx[kernel.NODES])
+        used = int(self.ctx[kernel.NODES])
+        self.counters.nodes += used
         self.counters.tt_entries += int(self.ctx[kernel.TT_NEW])
         self.counters.seconds += time.perf_counter() - started
-        if self.ctx[kernel.ABORTED] and nodes is None:
-            self.counters.aborted = True
-        return int(result)
+        return int(result), bool(self.ctx[kernel.CUT]), bool(self.ctx[kernel.ABORTED]), used
 
     def analyse(self, state: State, budget: Budget) -> list[tuple[tuple[Play, ...], State, int]]:
         """Every distinct turn of the player to move (reference rules) with its proven
