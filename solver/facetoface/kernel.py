@@ -372,7 +372,7 @@ def order_score(row: I64Array, ou: int, od: int) -> int:
     difference.
     """
     helped = (ou - row[4]) + (row[5] - od)
-    return -128 * helped + (row[3] - row[2])
+    return int(-128 * helped + (row[3] - row[2]))
 
 
 @njit(cache=True)

@@ -10,6 +10,7 @@ reported. A budget that runs out gives ``unknown``.
 
 from __future__ import annotations
 
+import functools
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -22,7 +23,7 @@ from solver.core.result import SolveResult, Status
 from solver.core.tt import SLOT_BYTES, new_table
 from solver.facetoface import kernel
 from solver.facetoface.notation import line_to_json
-from solver.facetoface.rules import Play, State, has_won, play_turn, turns, winner
+from solver.facetoface.rules import Play, State, Variant, has_won, play_turn, turns, winner
 
 GAME = "facetoface"
 WIN, LOSS, UNKNOWN = 1, -1, 0
@@ -175,35 +176,62 @@ class Solver:
             rows.append((plays, after, value))
         return rows
 
+    def known(self, state: State) -> int:
+        """The value of a start-of-turn ``state`` for its mover if the game is over
+        (FF-6) or the table holds a proof of it (no search, no node counted), else
+        :data:`UNKNOWN`."""
+        won = winner(state)
+        if won is not None:
+            return WIN if won == state.to_move else LOSS
+        if state.laid:
+            return UNKNOWN
+        m, o = state.to_move, 1 - state.to_move
+        return int(
+            kernel.probe(
+                self.tt_keys,
+                self.tt_values,
+                m,
+                _mask(state.hands[m]),
+                self._pointer(state, m),
+                state.piles[m][0],
+                state.piles[m][1],
+                _mask(state.hands[o]),
+                self._pointer(state, o),
+                state.piles[o][0],
+                state.piles[o][1],
+            )
+        )
+
     def principal_line(
         self, state: State, budget: Budget, win_player: int
-    ) -> list[tuple[int, list[Play]]]:
+    ) -> list[tuple[int, list[Play]]] | None:
         """A line of whole turns to the end of the game in which ``win_player`` (who
         wins ``state`` with perfect play) wins: they play a proven winning turn, the
-        loser the first of their turns in the reference order that is proven lost
-        (every one is). Turns already proven in the table are found first by a
-        2-node probe. Empty if the budget runs out before the line is complete."""
+        loser a turn of theirs proven lost (every one is). Turns whose result the table
+        already proves are taken first (free); otherwise the turns are searched in the
+        reference order (:func:`rules.turns`) within ``budget``, the same budget as the
+        proof. ``None`` if the budget runs out before the line is complete."""
         line: list[tuple[int, list[Play]]] = []
         while winner(state) is None:
-            wanted = WIN if state.to_move == win_player else LOSS
+            mover = state.to_move
+            wanted = WIN if mover == win_player else LOSS
             options = turns(state)
             pick: tuple[tuple[Play, ...], State] | None = None
-            for nodes in (2, None):
+            for plays, after in options:
+                if (WIN if has_won(after, mover) else -self.known(after)) == wanted:
+                    pick = (plays, after)
+                    break
+            if pick is None:
                 for plays, after in options:
-                    if has_won(after, state.to_move):
-                        value = WIN
-                    else:
-                        value = -self.value(after, budget, nodes)
+                    value = -self.value(after, budget)
                     if value == wanted:
                         pick = (plays, after)
                         break
-                    if value == UNKNOWN and nodes is None:
-                        return []
-                if pick is not None:
-                    break
+                    if value == UNKNOWN:
+                        return None
             if pick is None:  # pragma: no cover - a proven position has a proven turn
-                return []
-            line.append((state.to_move, list(pick[0])))
+                raise RuntimeError("Face to Face: a proven position without a proven turn")
+            line.append((mover, list(pick[0])))
             state = pick[1]
         return line
 
@@ -220,33 +248,55 @@ def certify(start: State, line: list[tuple[int, list[Play]]], expected_winner: i
         raise IllegalMove(f"the line does not end with player {expected_winner + 1} winning")
 
 
-def solve(state: State, budget: Budget | None = None) -> SolveResult:
+@functools.cache
+def warm_up() -> None:
+    """Load (or compile) the numba kernel once on a tiny position, so that the first
+    search's budget is not spent on compilation."""
+    tiny = State(Variant(7), ((1, 8), (1, 8)), ((2, 3), (4, 5)), ((), ()))
+    Solver(tiny, 1).value(tiny, Budget(memory_mb=1))
+
+
+def solve(state: State, budget: Budget | None = None, *, start: bool = True) -> SolveResult:
     """Who wins ``state`` with perfect play from both sides, with a certified line.
 
     Status ``solved``: the player to move wins; ``unsolvable``: they lose (proven);
-    ``unknown``: the budget ran out. ``winner`` (0-based) is the winning player.
+    ``unknown``: the budget ran out, during the proof or while the principal line was
+    built (the budget covers both; ``proven_value`` then says what the proof found).
+    ``winner`` (0-based) is the winning player; a finished game (FF-6) reports its
+    real winner with an empty line and ``finished``. ``start=False`` keeps a budget
+    already running (one budget shared by several solves).
     """
-    budget = (budget or Budget()).start()
+    budget = budget or Budget()
+    if start:
+        warm_up()
+        budget.start()
     solver = Solver(state, budget.memory_mb)
+    finished = winner(state) is not None
     value = solver.value(state, budget)
     search_nodes, search_seconds = solver.counters.nodes, solver.counters.seconds
     line: list[tuple[int, list[Play]]] = []
     win_player: int | None = None
+    extra: dict[str, Any] = {"to_move": state.to_move}
     if value != UNKNOWN:
         win_player = state.to_move if value == WIN else 1 - state.to_move
-        line = solver.principal_line(
-            state, Budget(None, None, budget.memory_mb).start(), win_player
-        )
-        certify(state, line, win_player)
+        built = solver.principal_line(state, budget, win_player)
+        if built is None:
+            extra["proven_value"] = VALUE_NAMES[value]
+            value, win_player = UNKNOWN, None
+        else:
+            certify(state, built, win_player)
+            line = built
     status = {WIN: Status.SOLVED, LOSS: Status.UNSOLVABLE, UNKNOWN: Status.UNKNOWN}[value]
     c = solver.counters
-    extra: dict[str, Any] = {
-        "to_move": state.to_move,
-        "value": VALUE_NAMES[value],
-        "turns": len(line),
-        "search_nodes": search_nodes,
-        "search_seconds": round(search_seconds, 6),
-    }
+    extra.update(
+        {
+            "value": VALUE_NAMES[value],
+            "finished": finished,
+            "turns": len(line),
+            "search_nodes": search_nodes,
+            "search_seconds": round(search_seconds, 6),
+        }
+    )
     return SolveResult(
         game=GAME,
         engine="negamax",
@@ -261,6 +311,21 @@ def solve(state: State, budget: Budget | None = None) -> SolveResult:
         tt_entries=c.tt_entries,
         extra=extra,
     )
+
+
+def solve_starts(starts: list[State], budget: Budget) -> list[SolveResult]:
+    """Solve each of ``starts`` (a deal with each first player, FF-7) within ONE budget:
+    the seconds run from the first solve on and the nodes of every solve count against
+    the same node limit."""
+    warm_up()
+    budget.start()
+    results: list[SolveResult] = []
+    for state in starts:
+        used = sum(r.nodes for r in results)
+        nodes = None if budget.nodes is None else max(0, budget.nodes - used)
+        share = Budget(budget.seconds, nodes, budget.memory_mb, started=budget.started)
+        results.append(solve(state, share, start=False))
+    return results
 
 
 def kernel_turns(state: State) -> tuple[bool, set[State]]:
