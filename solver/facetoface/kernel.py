@@ -52,13 +52,13 @@ ROW = 7
 #: in-turn visited-set slots (a power of two, over twice the states of a 6-card hand)
 VISIT_SLOTS = 32_768
 #: node-budget counters in ``ctx``
-NODES, NODE_LIMIT, ABORTED, STAMP, TT_NEW, OVERFLOW, ORDERING, CUT, NO_ETC = range(9)
+NODES, NODE_LIMIT, ABORTED, STAMP, TT_NEW, OVERFLOW, ORDERING, NO_ETC, TURNS = range(9)
 CTX_SIZE = 10
-#: table value codes (low 2 bits; bits 2-7 hold the depth of an unproven entry, the
-#: bits from 8 up the check bits): proven loss and win for the mover, not proven
+#: table values: the low 2 bits a code (proven loss or win for the mover, or open:
+#: not proven, bits 2-16 and 17-31 then hold proof and disproof numbers of the df-pn
+#: search), bits 32-62 the 31 check bits of an independent hash
 LOSS_CODE, OPEN_CODE, WIN_CODE = 0, 1, 2
-#: iterative deepening never goes deeper than this many turns (6 bits in the table)
-MAX_LIMIT = 63
+CHECK_SHIFT = np.uint64(33)
 #: generation results
 WIN_NOW = -1
 TOO_MANY = -2
@@ -353,8 +353,8 @@ def probe(
     stored = tt_lookup(tt_keys, tt_values, key)
     if stored == MISSING:
         return 0
-    check = node_key(CHECK_SALT, side, mh, mp, mu, md, oh, op, ou, od) >> np.uint64(32)
-    if stored >> 8 != np.int64(check):
+    check = node_key(CHECK_SALT, side, mh, mp, mu, md, oh, op, ou, od) >> CHECK_SHIFT
+    if stored >> 32 != np.int64(check):
         return 0
     code = stored & 3
     return 1 if code == WIN_CODE else (-1 if code == LOSS_CODE else 0)
@@ -396,11 +396,9 @@ def _enter(
     cards: I64Array,
     ctx: I64Array,
     deadline: float,
-    remaining: int,
 ) -> int:
     """Open node ``d``: its value if it is decided at once (1, -1; 0 when the budget
-    ran out or ``remaining``, the turns left under the depth limit, is used up), else
-    :data:`EXPAND` with its turns generated and ordered."""
+    ran out), else :data:`EXPAND` with its turns generated and ordered."""
     ctx[NODES] += 1
     if ctx[NODES] >= ctx[NODE_LIMIT]:
         ctx[ABORTED] = 1
@@ -412,23 +410,20 @@ def _enter(
     oh, op, ou, od = nodes[d, 5], nodes[d, 6], nodes[d, 7], nodes[d, 8]
     in_turn = d == 0 and (laid_own0 != 0 or opp0 != 0)
     key = node_key(KEY_SALT, side, mh, mp, mu, md, oh, op, ou, od)
-    check = node_key(CHECK_SALT, side, mh, mp, mu, md, oh, op, ou, od) >> np.uint64(32)
-    tag = np.int64(check) << 8
+    check = node_key(CHECK_SALT, side, mh, mp, mu, md, oh, op, ou, od) >> CHECK_SHIFT
+    tag = np.int64(check) << 32
     if in_turn:
         tag = np.int64(-1)  # never stored: a root in the middle of a turn
     keys[d] = key
     tags[d] = tag
     if not in_turn:
         stored = tt_lookup(tt_keys, tt_values, key)
-        if stored != MISSING and stored >> 8 == np.int64(check):
+        if stored != MISSING and stored >> 32 == np.int64(check):
             code = stored & 3
             if code == WIN_CODE:
                 return 1
             if code == LOSS_CODE:
                 return -1
-            if (stored >> 2) & 63 >= remaining:  # searched as deep before, unproven
-                ctx[CUT] = 1
-                return 0
     out = kids[d]
     count = gen_turns(
         mh,
@@ -451,6 +446,8 @@ def _enter(
         ctx[OVERFLOW] += 1
         ctx[ABORTED] = 1
         return 0
+    if count > 0:
+        ctx[TURNS] += count
     if count == WIN_NOW or count == 0:
         value = 1 if count == WIN_NOW else -1
         _store(d, value, keys, tags, tt_keys, tt_values, ctx)
@@ -494,10 +491,6 @@ def _enter(
     if refuted == count:
         _store(d, -1, keys, tags, tt_keys, tt_values, ctx)
         return -1
-    if remaining <= 0:  # the depth limit: not proven at this depth
-        ctx[CUT] = 1
-        _store_open(d, 0, keys, tags, tt_keys, tt_values, ctx)
-        return 0
     order[d, :count] = np.argsort(-out[:count, 6], kind="mergesort")
     counts[d] = count
     return EXPAND
@@ -517,24 +510,6 @@ def _store(
     if tags[d] < 0:
         return
     if tt_store(tt_keys, tt_values, keys[d], tags[d] | (value + 1)):
-        ctx[TT_NEW] += 1
-
-
-@njit(cache=True)
-def _store_open(
-    d: int,
-    remaining: int,
-    keys: U64Array,
-    tags: I64Array,
-    tt_keys: U64Array,
-    tt_values: I64Array,
-    ctx: I64Array,
-) -> None:
-    """Remember that node ``d`` is not proven by a search ``remaining`` turns deep
-    (never read as a value: it only skips the same search again)."""
-    if tags[d] < 0:
-        return
-    if tt_store(tt_keys, tt_values, keys[d], tags[d] | remaining << 2 | OPEN_CODE):
         ctx[TT_NEW] += 1
 
 
@@ -562,11 +537,9 @@ def search(
     stack: I64Array,
     ctx: I64Array,
     deadline: float,
-    limit: int,
 ) -> int:
     """The value of the root for the mover: 1 proven win, -1 proven loss, 0 unknown
-    (``ctx[ABORTED]``: the budget ran out; ``ctx[CUT]``: a line reached ``limit``
-    turns, the depth limit of one iteration of iterative deepening).
+    (``ctx[ABORTED]``: the budget ran out).
 
     Negamax with an explicit stack of nodes (one per turn of the line; numba cannot
     cache a self-recursive function). ``kids`` and ``order`` are work arrays of
@@ -593,7 +566,7 @@ def search(
     nodes[0, 8] = od
     r = _enter(
         0, nodes, laid_own0, opp0, draws, dlens, tt_keys, tt_values,
-        kids, order, counts, keys, tags, vkeys, vstamp, stack, cards, ctx, deadline, limit,
+        kids, order, counts, keys, tags, vkeys, vstamp, stack, cards, ctx, deadline,
     )  # fmt: skip
     if r != EXPAND:
         return r
@@ -616,7 +589,6 @@ def search(
             r = _enter(
                 c, nodes, 0, 0, draws, dlens, tt_keys, tt_values,
                 kids, order, counts, keys, tags, vkeys, vstamp, stack, cards, ctx, deadline,
-                limit - c,
             )  # fmt: skip
             if r == EXPAND:
                 nexts[c] = 0
@@ -628,8 +600,6 @@ def search(
             # every turn of node d is done: lost unless some child stayed unknown
             if unknown[d]:
                 v = 0
-                if not ctx[ABORTED]:
-                    _store_open(d, limit - d, keys, tags, tt_keys, tt_values, ctx)
             else:
                 v = -1
                 _store(d, -1, keys, tags, tt_keys, tt_values, ctx)
