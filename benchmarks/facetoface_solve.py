@@ -13,7 +13,8 @@ default, a fresh 128 MiB table each); *decided* means a proven win or loss for t
 player to move with a principal line replayed through the reference rules (the
 certificate, :func:`solver.facetoface.search.certify`, inside ``solve``). The time
 includes the line; nodes/s is the kernel's: search nodes over time inside the
-kernel calls.
+kernel calls (the driver apart), and turns generated/s counts the children (whole
+turns) the kernel generated and checked in that time.
 
 Walking back: the first ``--deals`` of those games are solved backwards from their
 end, one start-of-turn position at a time, sharing one table, until a position stays
@@ -82,18 +83,20 @@ class Row:
     median: float = 0.0
     median_nodes: float = 0.0
     nodes_per_s: float = 0.0
+    turns_per_s: float = 0.0
     unknown_seeds: str = ""
 
 
 def measure(states: list[tuple[int, State]], seconds: float) -> Row:
     times, nodes, unknown = [], [], []
     row = Row(positions=len(states))
-    kernel_nodes, kernel_seconds = 0, 0.0
+    kernel_nodes, kernel_turns, kernel_seconds = 0, 0, 0.0
     for seed, state in states:
         result = solve(state, Budget(seconds=seconds, memory_mb=128))
         times.append(result.seconds)
         nodes.append(result.nodes)
         kernel_nodes += result.extra["search_nodes"]
+        kernel_turns += result.extra["search_turns"]
         kernel_seconds += result.extra["search_seconds"]
         if result.status == Status.UNKNOWN:
             unknown.append(str(seed))
@@ -103,6 +106,7 @@ def measure(states: list[tuple[int, State]], seconds: float) -> Row:
     row.median = statistics.median(times)
     row.median_nodes = statistics.median(nodes)
     row.nodes_per_s = kernel_nodes / kernel_seconds if kernel_seconds else 0.0
+    row.turns_per_s = kernel_turns / kernel_seconds if kernel_seconds else 0.0
     row.unknown_seeds = ", ".join(unknown) or "-"
     return row
 
@@ -148,15 +152,16 @@ def main() -> None:
         f"{load_after[2]:.2f} (2 shared cores).",
         "",
         "| cards left per player | positions | decided | of which wins for the player "
-        "to move | median time (s) | median nodes | kernel nodes/s | undecided (deal seeds) |",
-        "|---|---|---|---|---|---|---|---|",
+        "to move | median time (s) | median nodes | kernel nodes/s | kernel turns generated/s "
+        "| undecided (deal seeds) |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
     for left, m in measured.items():
         share = 100 * m.decided / m.positions
         lines.append(
             f"| <= {left} | {m.positions} | {m.decided}/{m.positions} ({share:.0f}%) | "
             f"{m.wins} | {m.median:.2f} | {m.median_nodes:,.0f} | {m.nodes_per_s:,.0f} | "
-            f"{m.unknown_seeds} |"
+            f"{m.turns_per_s:,.0f} | {m.unknown_seeds} |"
         )
     lines += [
         "",
