@@ -53,7 +53,8 @@ ROW = 7
 VISIT_SLOTS = 32_768
 #: node-budget counters in ``ctx``
 NODES, NODE_LIMIT, ABORTED, STAMP, TT_NEW, OVERFLOW, ORDERING, NO_ETC, TURNS = range(9)
-CTX_SIZE = 10
+NO_DOMINANCE, PRUNED = 9, 10
+CTX_SIZE = 12
 #: table values: the low 2 bits a code (proven loss or win for the mover, or open:
 #: not proven, bits 2-16 and 17-31 then hold proof and disproof numbers of the df-pn
 #: search), bits 32-62 the 31 check bits of an independent hash
@@ -376,6 +377,81 @@ def order_score(row: I64Array, ou: int, od: int) -> int:
 
 
 @njit(cache=True)
+def tops_at_least_as_good(u1: int, d1: int, u2: int, d2: int, remaining: int) -> bool:
+    """Are own pile tops (u1, d1) at least as good for their owner as (u2, d2), whatever
+    happens next, given the owner's ``remaining`` cards (hand and draw pile, bitset)?
+
+    True when u1 <= u2 and d1 >= d2 and every card the owner may still lay on (u2, d2)
+    also fits (u1, d1): a normal play c > u2 is > u1 and c < d2 is < d1 (TG-3); the
+    backwards trick u2 - 10 fits u1 only if u2 - 10 > u1, so where u1 < u2 <= u1 + 10
+    the owner must not hold the card u2 - 10 any more (likewise d2 + 10 on the down
+    pile). See :func:`_prune_dominated` for why this makes the position no worse.
+    """
+    if u1 > u2 or d1 < d2:
+        return False
+    if u1 < u2 and u2 - TRICK <= u1 and u2 - TRICK >= 0 and (remaining >> (u2 - TRICK)) & 1:
+        return False
+    trick_down = d2 + TRICK
+    return not (d1 > d2 and trick_down >= d1 and trick_down < 64 and (remaining >> trick_down) & 1)
+
+
+@njit(cache=True)
+def _prune_dominated(
+    out: I64Array, count: int, side: int, oh: int, op: int, suffix: I64Array, pruned: I64Array
+) -> int:
+    """Mark (``pruned[i] = 1``) every turn whose result is dominated by another turn's
+    result; return how many. Exact (never changes the node's value):
+
+    Turns A and B that leave the mover the same hand (hence the same draw pointer,
+    whose cards are never in the hand) give positions that differ only in pile tops.
+    A's result dominates B's when the mover's tops after A are at least as good for
+    the mover as after B and the opponent's tops after B at least as good for the
+    opponent as after A (:func:`tops_at_least_as_good`, with each owner's remaining
+    cards). Then the mover wins after A whenever they win after B: the mover copies
+    their winning strategy from B's position. Every card the mover may lay after B
+    fits after A too (own piles: by the test; the opponent's piles, FF-3: a card
+    lower than their up top after B is lower than the higher-or-equal top after A,
+    likewise for their down pile), and every card the opponent may lay after A fits
+    after B (the same arguments with the roles swapped), so every opponent turn after
+    A is also an opponent turn after B and the copied answer stays legal; the first
+    card laid on a pile makes its two tops equal, tops that differ stay as they were,
+    hands and draws stay equal (the same cards are laid and drawn, FF-5), and a player
+    who cannot complete a turn after B (FF-6) cannot after A either when it is the
+    opponent, while the mover can whenever they could after B. The relation is
+    transitive and strict between distinct results (distinct results of one hand
+    differ in some top), so every pruned turn is dominated by a kept one: removing them
+    all keeps the maximum (a win survives) and a kept set of losing turns still
+    proves the node lost.
+    """
+    other = 1 - side
+    opp_remaining = oh | suffix[other, op]
+    by_hand = np.argsort(out[:count, 0], kind="mergesort")
+    removed = 0
+    start = 0
+    while start < count:
+        end = start + 1
+        hand = out[by_hand[start], 0]
+        while end < count and out[by_hand[end], 0] == hand:
+            end += 1
+        if end - start > 1:
+            mine = hand | suffix[side, out[by_hand[start], 1]]
+            for x in range(start, end):
+                b = out[by_hand[x]]
+                for y in range(start, end):
+                    if x == y or pruned[by_hand[y]]:
+                        continue
+                    a = out[by_hand[y]]
+                    if tops_at_least_as_good(
+                        a[2], a[3], b[2], b[3], mine
+                    ) and tops_at_least_as_good(b[4], b[5], a[4], a[5], opp_remaining):
+                        pruned[by_hand[x]] = 1
+                        removed += 1
+                        break
+        start = end
+    return removed
+
+
+@njit(cache=True)
 def _enter(
     d: int,
     nodes: I64Array,
@@ -394,6 +470,9 @@ def _enter(
     vstamp: I64Array,
     stack: I64Array,
     cards: I64Array,
+    suffix: I64Array,
+    pruned: I64Array,
+    killers: I64Array,
     ctx: I64Array,
     deadline: float,
 ) -> int:
@@ -481,6 +560,16 @@ def _enter(
         else:
             if mode == ORDER_ROOM:
                 row[6] = order_score(row, ou, od)
+                # Killer turn: the turn that last won at this depth (same cards laid,
+                # same four tops) is tried first; ordering only.
+                if (
+                    killers[d, 0] == mh & ~row[0]
+                    and killers[d, 1] == row[2]
+                    and killers[d, 2] == row[3]
+                    and killers[d, 3] == row[4]
+                    and killers[d, 4] == row[5]
+                ):
+                    row[6] += 1 << 45
             elif mode == ORDER_MOBILITY:
                 plays = 0
                 for j in range(n_opp):
@@ -488,11 +577,21 @@ def _enter(
                         if _fits(cards[j], t, row[4], row[5], row[2], row[3]):
                             plays += 1
                 row[6] = order_score(row, ou, od) - 8 * plays
-    if refuted == count:
+    removed = 0
+    if ctx[NO_DOMINANCE] == 0:
+        pruned[:count] = 0
+        removed = _prune_dominated(out, count, side, oh, op, suffix, pruned)
+        for i in range(count):
+            if pruned[i]:
+                if out[i, 6] == -(1 << 40):
+                    refuted -= 1
+                out[i, 6] = -(1 << 50)
+        ctx[PRUNED] += removed
+    if refuted == count - removed:
         _store(d, -1, keys, tags, tt_keys, tt_values, ctx)
         return -1
     order[d, :count] = np.argsort(-out[:count, 6], kind="mergesort")
-    counts[d] = count
+    counts[d] = count - removed
     return EXPAND
 
 
@@ -535,6 +634,7 @@ def search(
     vkeys: I64Array,
     vstamp: I64Array,
     stack: I64Array,
+    suffix: I64Array,
     ctx: I64Array,
     deadline: float,
 ) -> int:
@@ -555,6 +655,8 @@ def search(
     keys = np.zeros(depth_max, dtype=np.uint64)
     tags = np.zeros(depth_max, dtype=np.int64)
     cards = np.zeros(64, dtype=np.int64)
+    pruned = np.zeros(kids.shape[1], dtype=np.int64)
+    killers = np.full((depth_max, 5), -1, dtype=np.int64)
     nodes[0, 0] = side
     nodes[0, 1] = mh
     nodes[0, 2] = mp
@@ -566,7 +668,8 @@ def search(
     nodes[0, 8] = od
     r = _enter(
         0, nodes, laid_own0, opp0, draws, dlens, tt_keys, tt_values,
-        kids, order, counts, keys, tags, vkeys, vstamp, stack, cards, ctx, deadline,
+        kids, order, counts, keys, tags, vkeys, vstamp, stack, cards, suffix, pruned, killers,
+        ctx, deadline,
     )  # fmt: skip
     if r != EXPAND:
         return r
@@ -588,7 +691,8 @@ def search(
             nodes[c, 8] = row[3]
             r = _enter(
                 c, nodes, 0, 0, draws, dlens, tt_keys, tt_values,
-                kids, order, counts, keys, tags, vkeys, vstamp, stack, cards, ctx, deadline,
+                kids, order, counts, keys, tags, vkeys, vstamp, stack, cards, suffix, pruned,
+                killers, ctx, deadline,
             )  # fmt: skip
             if r == EXPAND:
                 nexts[c] = 0
@@ -610,6 +714,9 @@ def search(
         while True:
             if v == -1:
                 _store(d, 1, keys, tags, tt_keys, tt_values, ctx)
+                won = kids[d, order[d, nexts[d] - 1]]
+                killers[d, 0] = nodes[d, 1] & ~won[0]
+                killers[d, 1:5] = won[2:6]
                 if d == 0:
                     return 1
                 d -= 1

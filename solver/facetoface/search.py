@@ -62,6 +62,11 @@ class Solver:
         for p in (0, 1):
             self.draws[p, : len(state.draws[p])] = state.draws[p]
             self.dlens[p] = len(state.draws[p])
+        #: suffix[p, i]: the cards of player p's draw pile from position i on (bitset)
+        self.suffix = np.zeros((2, 65), dtype=np.int64)
+        for p in (0, 1):
+            for i in range(len(state.draws[p]) - 1, -1, -1):
+                self.suffix[p, i] = self.suffix[p, i + 1] | 1 << state.draws[p][i]
         total = state.cards_left(0) + state.cards_left(1)
         self.max_depth = total // 2 + 4
         self.kids = np.zeros((self.max_depth, kernel.MAX_KIDS, kernel.ROW), dtype=np.int64)
@@ -74,6 +79,8 @@ class Solver:
         self.ordering = kernel.ORDER_ROOM
         #: enhanced transposition cutoffs on (off only to measure them)
         self.etc = True
+        #: pruning of turns with dominated results on (off only to measure it)
+        self.dominance = True
         slots = Budget(memory_mb=memory_mb).table_slots(SLOT_BYTES)
         self.tt_keys, self.tt_values = new_table(slots)
         self.counters = Counters()
@@ -114,6 +121,7 @@ class Solver:
         self.ctx[kernel.STAMP] = stamp
         self.ctx[kernel.ORDERING] = self.ordering
         self.ctx[kernel.NO_ETC] = not self.etc
+        self.ctx[kernel.NO_DOMINANCE] = not self.dominance
         self.ctx[kernel.NODE_LIMIT] = cap
         started = time.perf_counter()
         result = kernel.search(
@@ -137,6 +145,7 @@ class Solver:
             self.vkeys,
             self.vstamp,
             self.stack,
+            self.suffix,
             self.ctx,
             deadline,
         )
