@@ -16,21 +16,22 @@ with an empty draw pile (FF-6) makes the node a win at once.
 The search (:func:`search`) is plain negamax on proven values only: a node is a win
 when some turn leads to a lost node for the opponent, a loss when every turn leads to
 a won one or there is no turn at all (FF-6, the loss at the start of the turn). Its
-shortcuts are all exact: the cut-off after the first winning turn (a two-valued game
-needs no more); a turn after which the opponent has no turn at all (:func:`has_turn`,
-the FF-6 loss) wins at once; the transposition table stores proven values only (never
-a value found under a budget); and the enhanced transposition cutoff reads the table
-for every turn before searching any (a turn into a position proven lost for the
-opponent wins, turns into positions proven won for the opponent go last, and a node
-whose turns are all of those is lost). Turns are searched in order of a score that
-mostly prefers drawing many cards (the refill after a card on the opponent's pile,
-FF-5), then laying many cards and keeping the own piles apart; measured on random
-endgames it cut the nodes by orders of magnitude. Ordering never changes a value.
-Every position is keyed by a 64-bit Zobrist hash and
-the stored value carries 32 more check bits of an independent Zobrist hash, so a
-wrong table hit needs a 96-bit collision. The game is finite (every turn lays at
-least 2 cards), so the recursion ends; a budget that runs out makes the value 0
-(unknown) and nothing unproven is stored.
+shortcuts are all exact (docs/solver-facetoface.md gives each proof): the cut-off
+after the first winning turn (a two-valued game needs no more); a turn after which the
+opponent has no turn at all (:func:`has_turn`, the FF-6 loss) wins at once; the
+transposition table stores proven values only (never a value found under a budget);
+the enhanced transposition cutoff reads the table for every turn before searching any
+(a turn into a position proven lost for the opponent wins, turns into positions proven
+won for the opponent go last, and a node whose turns are all of those is lost); and
+turns whose result is dominated by another turn's result are not searched
+(:func:`_prune_dominated`). Turns are searched in order of :func:`order_score`: least
+help to the opponent first, then most room between the own piles, with the turn that
+last won at the same depth first (killer turn); ordering never changes a value.
+A node is keyed by a 64-bit hash of its packed fields (:func:`position_key`) and the
+stored value carries 31 check bits of an independent hash, so a wrong table hit needs
+a 95-bit collision. The game is finite (every turn lays at least 2 cards), so the
+search ends; a budget that runs out makes the value 0 (unknown) and nothing unproven
+is stored.
 """
 
 from __future__ import annotations
