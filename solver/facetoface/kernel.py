@@ -426,7 +426,7 @@ def _prune_dominated(
     """
     other = 1 - side
     opp_remaining = oh | suffix[other, op]
-    by_hand = np.argsort(out[:count, 0], kind="mergesort")
+    by_hand = np.argsort(out[:count, 0])
     removed = 0
     start = 0
     while start < count:
