@@ -141,8 +141,9 @@ def main() -> None:
     load_after = os.getloadavg()
     lines = [
         "Face to Face perfect-information solver (numba negamax over whole turns, "
-        "transposition table, enhanced transposition cut-offs, turns ordered by least "
-        "help to the opponent then most room between own piles; "
+        "transposition table of proven values, immediate win when the opponent has no "
+        "turn, turns ordered by least help to the opponent then most room between own "
+        "piles, killer turn; enhanced cut-offs and dominance pruning off by default; "
         "docs/solver-facetoface.md).",
         f"Positions from real play: careful-bot self-play of deals 0..{played - 1}, the "
         "first position of each game with at most N cards left per player; "
