@@ -318,6 +318,49 @@ ORDER_ROOM, ORDER_REFILL, ORDER_MOBILITY = 0, 1, 2
 
 
 @njit(cache=True)
+def _up_signature(u: int, owner: int, other: int) -> tuple[int, int]:
+    """Which remaining cards an ascending top ``u`` lets through: the owner's cards that
+    fit it (c > u or c == u - 10, TG-3) and the other player's cards that may go on it
+    (c < u, FF-3), as bitsets."""
+    mine = owner & -(1 << (u + 1))  # bits above u (u <= 62: fits an int64)
+    if u >= TRICK:
+        mine |= owner & (1 << (u - TRICK))
+    return mine, other & ((1 << u) - 1)
+
+
+@njit(cache=True)
+def _down_signature(d: int, owner: int, other: int) -> tuple[int, int]:
+    """As :func:`_up_signature` for a descending top: c < d or c == d + 10 for the owner,
+    c > d for the other player."""
+    mine = owner & ((1 << d) - 1)
+    if d + TRICK < 62:
+        mine |= owner & (1 << (d + TRICK))
+    return mine, other & -(1 << (d + 1))
+
+
+@njit(cache=True)
+def canonical_up(u: int, owner: int, other: int) -> int:
+    """The lowest top reached from ``u`` downwards through tops that let exactly the
+    same remaining cards through (:func:`_up_signature`); see :func:`node_key`."""
+    want = _up_signature(u, owner, other)
+    v = u
+    while v > 0 and _up_signature(v - 1, owner, other) == want:
+        v -= 1
+    return v
+
+
+@njit(cache=True)
+def canonical_down(d: int, owner: int, other: int) -> int:
+    """The highest top reached from ``d`` upwards (below 63) through tops that let
+    exactly the same remaining cards through (:func:`_down_signature`)."""
+    want = _down_signature(d, owner, other)
+    v = d
+    while v < 62 and _down_signature(v + 1, owner, other) == want:
+        v += 1
+    return v
+
+
+@njit(cache=True)
 def node_key(
     salt: np.uint64,
     side: int,
@@ -329,11 +372,30 @@ def node_key(
     op: int,
     ou: int,
     od: int,
+    suffix: I64Array,
 ) -> np.uint64:
-    """:func:`position_key` of a node given from the mover's side."""
+    """:func:`position_key` of a node given from the mover's side, with each pile top
+    replaced by a canonical equivalent one.
+
+    Exact: from a start-of-turn position the rest of the game depends on a pile top
+    only through which remaining cards it lets through (the owner's by TG-3, the
+    other player's by FF-3; remaining = hand and draw pile, ``suffix`` gives the
+    draw pile's cards). Every play on a pile replaces its top by the card laid (the
+    same in two such positions) and the remaining cards only shrink, so two tops
+    that let the same remaining cards through do so for the rest of the game: the
+    two positions have the same turns with the same results and the same value.
+    :func:`canonical_up` and :func:`canonical_down` move a top only through such
+    equivalent tops, so equal keys mean equivalent positions (up to hash collisions).
+    """
+    mine = mh | suffix[side, mp]
+    theirs = oh | suffix[1 - side, op]
+    cmu = canonical_up(mu, mine, theirs)
+    cmd = canonical_down(md, mine, theirs)
+    cou = canonical_up(ou, theirs, mine)
+    cod = canonical_down(od, theirs, mine)
     if side == 0:
-        return position_key(salt, 0, mh, mp, mu, md, oh, op, ou, od)
-    return position_key(salt, 1, oh, op, ou, od, mh, mp, mu, md)
+        return position_key(salt, 0, mh, mp, cmu, cmd, oh, op, cou, cod)
+    return position_key(salt, 1, oh, op, cou, cod, mh, mp, cmu, cmd)
 
 
 @njit(cache=True)
@@ -349,13 +411,14 @@ def probe(
     op: int,
     ou: int,
     od: int,
+    suffix: I64Array,
 ) -> int:
     """The proven value stored for a start-of-turn node (1, -1), or 0 if none."""
-    key = node_key(KEY_SALT, side, mh, mp, mu, md, oh, op, ou, od)
+    key = node_key(KEY_SALT, side, mh, mp, mu, md, oh, op, ou, od, suffix)
     stored = tt_lookup(tt_keys, tt_values, key)
     if stored == MISSING:
         return 0
-    check = node_key(CHECK_SALT, side, mh, mp, mu, md, oh, op, ou, od) >> CHECK_SHIFT
+    check = node_key(CHECK_SALT, side, mh, mp, mu, md, oh, op, ou, od, suffix) >> CHECK_SHIFT
     if stored >> 32 != np.int64(check):
         return 0
     code = stored & 3
@@ -489,8 +552,8 @@ def _enter(
     side, mh, mp, mu, md = nodes[d, 0], nodes[d, 1], nodes[d, 2], nodes[d, 3], nodes[d, 4]
     oh, op, ou, od = nodes[d, 5], nodes[d, 6], nodes[d, 7], nodes[d, 8]
     in_turn = d == 0 and (laid_own0 != 0 or opp0 != 0)
-    key = node_key(KEY_SALT, side, mh, mp, mu, md, oh, op, ou, od)
-    check = node_key(CHECK_SALT, side, mh, mp, mu, md, oh, op, ou, od) >> CHECK_SHIFT
+    key = node_key(KEY_SALT, side, mh, mp, mu, md, oh, op, ou, od, suffix)
+    check = node_key(CHECK_SALT, side, mh, mp, mu, md, oh, op, ou, od, suffix) >> CHECK_SHIFT
     tag = np.int64(check) << 32
     if in_turn:
         tag = np.int64(-1)  # never stored: a root in the middle of a turn
@@ -550,7 +613,18 @@ def _enter(
         known = 0
         if ctx[NO_ETC] == 0:
             known = probe(
-                tt_keys, tt_values, other, oh, op, row[4], row[5], row[0], row[1], row[2], row[3]
+                tt_keys,
+                tt_values,
+                other,
+                oh,
+                op,
+                row[4],
+                row[5],
+                row[0],
+                row[1],
+                row[2],
+                row[3],
+                suffix,
             )
         if known == -1:
             _store(d, 1, keys, tags, tt_keys, tt_values, ctx)

@@ -195,6 +195,7 @@ class Solver:
                 self._pointer(state, o),
                 state.piles[o][0],
                 state.piles[o][1],
+                self.suffix,
             )
         )
 
