@@ -142,8 +142,9 @@ def main() -> None:
     lines = [
         "Face to Face perfect-information solver (numba negamax over whole turns, "
         "transposition table of proven values, immediate win when the opponent has no "
-        "turn, turns ordered by least help to the opponent then most room between own "
-        "piles, killer turn; enhanced cut-offs and dominance pruning off by default; "
+        "turn, canonical pile tops in the table key, turns ordered by least help to the "
+        "opponent then most room between own piles, killer turn; enhanced cut-offs and "
+        "dominance pruning off by default; "
         "docs/solver-facetoface.md).",
         f"Positions from real play: careful-bot self-play of deals 0..{played - 1}, the "
         "first position of each game with at most N cards left per player; "
