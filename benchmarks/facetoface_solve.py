@@ -1,22 +1,25 @@
-"""Benchmark: how far the Face to Face perfect-information solver reaches.
+"""Benchmark: how far the Face to Face perfect-information solver reaches in real play.
 
-Three parts, fixed seeds, one summary table written to
-benchmarks/results/facetoface_solve.md:
+Positions come from REAL play, not a random generator: deals of seeds 0, 1, 2, ...
+(official decks, FF-1; deal s starts with player s % 2, FF-7) are played to the end
+by the careful bot against itself (solver/facetoface/players.py, its random stream
+seeded with the deal's seed). For each row (16, 24 and 32 cards left per player) a
+game contributes its first start-of-turn position in which neither player has more
+than that many cards left (hand plus draw pile), if the game gets there alive;
+deals are taken in seed order until the row has ``--positions`` positions.
 
-1. Endgames with 6, 10, 16 and 24 cards left per player: each player's remaining
-   cards are a random subset of 2..59 (the first 6 in hand, the rest the draw pile in
-   random order); own piles show an ascending top drawn from 1..20 and a descending
-   top from 40..60; positions already lost at once are redrawn. Player 1 to move.
-2. Full deals (58 cards each, seeds 0..), player 1 starting.
-3. Along real games: greedy self-play of full deals, then the solver walks back from
-   the end of each game, one start-of-turn position at a time, sharing its table,
-   until a position stays undecided; the earliest decided position says how far into
-   a full deal exact solving reaches.
+Each position is solved once (one process, ``--seconds`` per position, 10 s by
+default, a fresh 128 MiB table each); *decided* means a proven win or loss for the
+player to move with a principal line replayed through the reference rules (the
+certificate, :func:`solver.facetoface.search.certify`, inside ``solve``). The time
+includes the line; nodes/s is the kernel's: search nodes over time inside the
+kernel calls (the driver apart), and turns generated/s counts the children (whole
+turns) the kernel generated and checked in that time.
 
-Each position gets the same time limit (default 10 s; ``--seconds``); a position is
-*decided* when the solver proves a win or a loss for the player to move within it.
-The median time includes building and certifying the principal line; nodes/s is the
-root proof's nodes over its kernel time.
+Walking back: the first ``--deals`` of those games are solved backwards from their
+end, one start-of-turn position at a time, sharing one table, until a position stays
+undecided within ``--seconds``: how many turns before the end of a real game exact
+solving reaches.
 
 Run: ``python benchmarks/facetoface_solve.py [--positions N] [--seconds S]``.
 """
@@ -24,123 +27,148 @@ Run: ``python benchmarks/facetoface_solve.py [--positions N] [--seconds S]``.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 from solver.core.budget import Budget
 from solver.core.result import Status
-from solver.facetoface.players import GreedyPlayer
-from solver.facetoface.rules import (
-    HAND_SIZE,
-    State,
-    Variant,
-    deal,
-    is_terminal,
-    play_turn,
-    shuffled_decks,
-)
-from solver.facetoface.search import Solver, solve
+from solver.facetoface.players import CarefulPlayer
+from solver.facetoface.rules import State, Variant, deal, is_terminal, play_turn, shuffled_decks
+from solver.facetoface.search import Solver, solve, warm_up
 
 OFFICIAL = Variant()
+ROWS = (16, 24, 32)
 
 
-def endgame(rng: random.Random, left: int) -> State:
-    """A random live endgame with ``left`` cards per player (see the module doc)."""
-    while True:
-        hands, draws, piles = [], [], []
-        for _ in (0, 1):
-            cards = rng.sample(list(OFFICIAL.cards), left)
-            hands.append(tuple(cards[:HAND_SIZE]))
-            draws.append(tuple(cards[HAND_SIZE:]))
-            piles.append((rng.randint(1, 20), rng.randint(40, 60)))
-        state = State(OFFICIAL, (piles[0], piles[1]), (hands[0], hands[1]), (draws[0], draws[1]))
-        if not is_terminal(state):
-            return state
+def self_play(seed: int) -> list[State]:
+    """The start-of-turn positions of deal ``seed`` played by the careful bot against
+    itself, the final (finished) position last."""
+    a, b = shuffled_decks(OFFICIAL, seed)
+    state = deal(OFFICIAL, a, b, seed % 2)
+    positions = [state]
+    rng, bot = random.Random(seed), CarefulPlayer()
+    while not is_terminal(state):
+        state = play_turn(state, bot.choose_turn(state, rng))
+        positions.append(state)
+    return positions
 
 
-def measure(states: list[State], seconds: float) -> dict[str, float | int | str]:
-    decided, times, nodes, wins, searching = 0, [], 0, 0, 0.0
-    for state in states:
+def real_positions(count: int) -> tuple[dict[int, list[tuple[int, State]]], int]:
+    """``count`` positions per row (seed, position) and the deals played to get them."""
+    rows: dict[int, list[tuple[int, State]]] = {left: [] for left in ROWS}
+    seed = 0
+    while any(len(found) < count for found in rows.values()):
+        game = self_play(seed)
+        for left, found in rows.items():
+            if len(found) >= count:
+                continue
+            for state in game:
+                if max(state.cards_left(0), state.cards_left(1)) <= left:
+                    if not is_terminal(state):
+                        found.append((seed, state))
+                    break
+        seed += 1
+    return rows, seed
+
+
+@dataclass
+class Row:
+    positions: int = 0
+    decided: int = 0
+    wins: int = 0
+    median: float = 0.0
+    median_nodes: float = 0.0
+    nodes_per_s: float = 0.0
+    turns_per_s: float = 0.0
+    unknown_seeds: str = ""
+
+
+def measure(states: list[tuple[int, State]], seconds: float) -> Row:
+    times, nodes, unknown = [], [], []
+    row = Row(positions=len(states))
+    kernel_nodes, kernel_turns, kernel_seconds = 0, 0, 0.0
+    for seed, state in states:
         result = solve(state, Budget(seconds=seconds, memory_mb=128))
         times.append(result.seconds)
-        nodes += result.extra["search_nodes"]
-        searching += result.extra["search_seconds"]
-        if result.status != Status.UNKNOWN:
-            decided += 1
-            wins += result.status == Status.SOLVED
-    return {
-        "positions": len(states),
-        "decided": decided,
-        "wins": wins,
-        "median": statistics.median(times),
-        "nodes_per_s": nodes / searching if searching else 0.0,
-    }
+        nodes.append(result.nodes)
+        kernel_nodes += result.extra["search_nodes"]
+        kernel_turns += result.extra["search_turns"]
+        kernel_seconds += result.extra["search_seconds"]
+        if result.status == Status.UNKNOWN:
+            unknown.append(str(seed))
+        else:
+            row.decided += 1
+            row.wins += result.status == Status.SOLVED
+    row.median = statistics.median(times)
+    row.median_nodes = statistics.median(nodes)
+    row.nodes_per_s = kernel_nodes / kernel_seconds if kernel_seconds else 0.0
+    row.turns_per_s = kernel_turns / kernel_seconds if kernel_seconds else 0.0
+    row.unknown_seeds = ", ".join(unknown) or "-"
+    return row
 
 
 def walk_back(seed: int, seconds: float) -> tuple[int, int, int]:
-    """Greedy self-play of deal ``seed``, then solve backwards from its end. Returns the
-    game's start-of-turn position count, how many trailing positions were decided, and
-    the most cards left (one player) in the earliest decided position."""
-    a, b = shuffled_decks(OFFICIAL, seed)
-    start = deal(OFFICIAL, a, b, seed % 2)
-    positions = [start]
-    state, rng, greedy = start, random.Random(seed), GreedyPlayer()
-    while not is_terminal(state):
-        state = play_turn(state, greedy.choose_turn(state, rng))
-        positions.append(state)
-    solver = Solver(start, 128)
+    """Solve deal ``seed``'s self-play game backwards from its end. Returns the game's
+    turn count, how many of its last turns' positions were decided, and the most cards
+    left (one player) in the earliest decided position."""
+    game = self_play(seed)
+    solver = Solver(game[0], 128)
     decided, reach = 0, 0
-    for state in reversed(positions[:-1]):
-        value = solver.value(state, Budget(seconds=seconds).start(), nodes=None)
-        solver.counters.aborted = False
-        if value == 0:
+    for state in reversed(game[:-1]):
+        if solver.value(state, Budget(seconds=seconds).start()) == 0:
             break
         decided += 1
         reach = max(state.cards_left(0), state.cards_left(1))
-    return len(positions) - 1, decided, reach
+    return len(game) - 1, decided, reach
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--positions", type=int, default=8)
-    parser.add_argument("--deals", type=int, default=4)
+    parser.add_argument("--positions", type=int, default=20)
+    parser.add_argument("--deals", type=int, default=6)
     parser.add_argument("--seconds", type=float, default=10.0)
-    parser.add_argument("--walk-seconds", type=float, default=3.0)
     args = parser.parse_args()
-    rng = random.Random(2026)
-    rows = []
+    warm_up()
+    load_before = os.getloadavg()
     started = time.perf_counter()
-    for left in (6, 10, 16, 24):
-        states = [endgame(rng, left) for _ in range(args.positions)]
-        rows.append((f"endgame, {left} cards each", measure(states, args.seconds)))
-    deals = []
-    for seed in range(args.deals):
-        a, b = shuffled_decks(OFFICIAL, seed)
-        deals.append(deal(OFFICIAL, a, b, 0))
-    rows.append(("full deal, 58 cards each", measure(deals, args.seconds)))
+    rows, played = real_positions(args.positions)
+    measured = {left: measure(rows[left], args.seconds) for left in ROWS}
+    walks = [walk_back(seed, args.seconds) for seed in range(args.deals)]
+    load_after = os.getloadavg()
     lines = [
-        "Face to Face perfect-information solver (numba negamax over whole turns with a "
-        "transposition table).",
-        f"Time limit {args.seconds:g} s per position; fixed seeds (endgames: random.Random(2026); "
-        f"deals: seeds 0..{args.deals - 1}).",
-        "Timings were taken on a shared, loaded 2-core machine.",
+        "Face to Face perfect-information solver (numba negamax over whole turns, "
+        "transposition table of proven values, immediate win when the opponent has no "
+        "turn, canonical pile tops in the table key, turns ordered by least help to the "
+        "opponent then most room between own piles, killer turn; enhanced cut-offs and "
+        "dominance pruning off by default; "
+        "docs/solver-facetoface.md).",
+        f"Positions from real play: careful-bot self-play of deals 0..{played - 1}, the "
+        "first position of each game with at most N cards left per player; "
+        f"{args.seconds:g} s per position, one process, 128 MiB table.",
+        f"Machine load (1/5/15 min) before {load_before[0]:.2f}/{load_before[1]:.2f}/"
+        f"{load_before[2]:.2f}, after {load_after[0]:.2f}/{load_after[1]:.2f}/"
+        f"{load_after[2]:.2f} (2 shared cores).",
         "",
-        "| positions | count | decided within limit | of which wins for the player to move | "
-        "median time (s) | nodes/s (kernel) |",
-        "|---|---|---|---|---|---|",
+        "| cards left per player | positions | decided | of which wins for the player "
+        "to move | median time (s) | median nodes | kernel nodes/s | kernel turns generated/s "
+        "| undecided (deal seeds) |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
-    for name, m in rows:
+    for left, m in measured.items():
+        share = 100 * m.decided / m.positions
         lines.append(
-            f"| {name} | {m['positions']} | {m['decided']}/{m['positions']} | {m['wins']} | "
-            f"{m['median']:.3f} | {m['nodes_per_s']:,.0f} |"
+            f"| <= {left} | {m.positions} | {m.decided}/{m.positions} ({share:.0f}%) | "
+            f"{m.wins} | {m.median:.2f} | {m.median_nodes:,.0f} | {m.nodes_per_s:,.0f} | "
+            f"{m.turns_per_s:,.0f} | {m.unknown_seeds} |"
         )
-    walks = [walk_back(seed, args.walk_seconds) for seed in range(args.deals)]
     lines += [
         "",
-        f"Along greedy self-play games (deals 0..{args.deals - 1}), solving backwards from "
-        f"the end, {args.walk_seconds:g} s per position, one shared table per game:",
+        f"Walking back along the self-play games of deals 0..{args.deals - 1}: solving "
+        f"from the end, {args.seconds:g} s per position, one shared table per game:",
         "",
         "| deal | turns in the game | last turns decided | most cards left (one player) "
         "at the earliest decided position |",

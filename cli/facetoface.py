@@ -137,6 +137,13 @@ def _result_lines(state: State, result: Any) -> list[str]:
         Status.UNSOLVABLE: f"player {state.to_move + 1} (to move) loses with perfect play",
         Status.UNKNOWN: "unknown: the budget ran out",
     }[result.status]
+    if result.extra.get("finished"):
+        verdict = f"the game is over: player {result.objective + 1} has won (FF-6)"
+    elif "proven_value" in result.extra:
+        verdict = (
+            f"unknown: the budget ran out while the line was built (the search proved a "
+            f"{result.extra['proven_value']} for player {state.to_move + 1}, uncertified)"
+        )
     lines = [
         f"[bold]{verdict}[/]",
         f"nodes {result.nodes}, {result.seconds:.3f} s, table entries {result.tt_entries}",
@@ -163,7 +170,7 @@ def solve_command(
     solved for the player to move; a deal for both choices of first player (FF-7).
     Exit code 0 won (deal: both decided), 1 lost, 3 budget ran out."""
     from solver.core.result import Status
-    from solver.facetoface.search import solve
+    from solver.facetoface.search import solve, solve_starts
 
     game = load(file, max_card, seed, deck_a, deck_b)
     if isinstance(game, State):
@@ -179,11 +186,10 @@ def solve_command(
     if first is not None and first not in (1, 2):
         fail(f"--first must be 1 or 2, got {first}")
     starters = [first - 1] if first is not None else [0, 1]
-    results = []
-    for starter in starters:
-        state = game.start(starter)
-        result = solve(state, budget_from(seconds, nodes, memory))
-        results.append((state, result))
+    states = [game.start(starter) for starter in starters]
+    # One budget for the whole solve: both first players share its seconds and nodes.
+    solved = solve_starts(states, budget_from(seconds, nodes, memory))
+    results = list(zip(states, solved, strict=True))
     if json:
         print_json(
             {
@@ -219,8 +225,9 @@ def deal_status(statuses: list[Any]) -> Any:
 def analyse_command(
     file: FileArg = None,
     first: Annotated[
-        int, typer.Option(help="On a deal: the player who starts (FF-7).", min=1, max=2)
-    ] = 1,
+        int | None,
+        typer.Option(help="On a deal: the player who starts (FF-7); default 1.", min=1, max=2),
+    ] = None,
     max_card: MaxCard = 59,
     seed: Seed = None,
     deck_a: DeckA = None,
@@ -231,35 +238,50 @@ def analyse_command(
     json: Json = False,
 ) -> None:
     """Every distinct turn of the player to move with its proven value (win, loss, or
-    unknown once the budget, shared by all turns, runs out). Exit code 3 if any turn
-    stayed unknown."""
-    from solver.facetoface.search import VALUE_NAMES, Solver
+    unknown once the budget, shared by all turns, runs out). On a deal, ``--first``
+    picks who starts (default player 1, FF-7). Exit code 3 if the budget ran out
+    before every turn was decided, else 0 the mover wins, 1 the mover loses (every
+    turn lost, or none possible, FF-6)."""
+    from solver.facetoface.rules import winner
+    from solver.facetoface.search import VALUE_NAMES, Solver, warm_up
 
     game = load(file, max_card, seed, deck_a, deck_b)
     if isinstance(game, State):
+        if first is not None:
+            fail("--first applies to a deal, not a position (the position says who moves)")
         state = game
     else:
-        if first not in (1, 2):
-            fail(f"--first must be 1 or 2, got {first}")
-        state = game.start(first - 1)
-    budget = budget_from(seconds, nodes, memory).start()
+        state = game.start(0 if first is None else first - 1)
+    budget = budget_from(seconds, nodes, memory)
+    warm_up()  # compiling the kernel is not part of the budget
+    budget.start()
     solver = Solver(state, memory)
-    rows = solver.analyse(state, budget)
+    over = winner(state)
+    rows = [] if over is not None else solver.analyse(state, budget)
     rows.sort(key=lambda row: (-row[2], len(row[0])))
+    wins = sum(1 for row in rows if row[2] == 1)
+    unknown = sum(1 for row in rows if row[2] == 0)
+    if over is not None:
+        value = 1 if over == state.to_move else -1
+    else:
+        value = 1 if wins else (0 if unknown else -1)
     document = {
         "game": GAME,
         "to_move": state.to_move,
+        "value": VALUE_NAMES[value],
+        "winner": None if value == 0 else (state.to_move if value == 1 else 1 - state.to_move),
+        "finished": over is not None,
         "moves": [  # docs/json.md: a move of analyse is one whole turn here
             {
                 "move": notation.format_turn(plays),
                 "plays": [{"card": p.card, "pile": p.pile} for p in plays],
-                "value": VALUE_NAMES[value],
+                "value": VALUE_NAMES[v],
             }
-            for plays, _, value in rows
+            for plays, _, v in rows
         ],
-        "wins": sum(1 for row in rows if row[2] == 1),
+        "wins": wins,
         "losses": sum(1 for row in rows if row[2] == -1),
-        "unknown": sum(1 for row in rows if row[2] == 0),
+        "unknown": unknown,
         "nodes": solver.counters.nodes,
         "seconds": round(budget.elapsed, 6),
         "tt_entries": solver.counters.tt_entries,
@@ -267,20 +289,30 @@ def analyse_command(
     if json:
         print_json(document)
     else:
-        table = Table(title=f"player {state.to_move + 1} to move: {len(rows)} turns")
-        table.add_column("value")
-        table.add_column("turn")
-        colour = {1: "green", -1: "red", 0: "yellow"}
-        for plays, _, value in rows:
-            name = VALUE_NAMES[value]
-            table.add_row(f"[{colour[value]}]{name}[/]", notation.format_turn(plays))
-        stdout.print(table)
+        mover = state.to_move + 1
+        if over is not None:
+            stdout.print(f"[bold]the game is over: player {over + 1} has won (FF-6)[/]")
+        else:
+            table = Table(title=f"player {mover} to move: {len(rows)} turns")
+            table.add_column("value")
+            table.add_column("turn")
+            colour = {1: "green", -1: "red", 0: "yellow"}
+            for plays, _, v in rows:
+                table.add_row(f"[{colour[v]}]{VALUE_NAMES[v]}[/]", notation.format_turn(plays))
+            stdout.print(table)
+            verdict = {
+                1: f"player {mover} (to move) wins with perfect play",
+                -1: f"player {mover} (to move) loses with perfect play: every turn loses",
+                0: "unknown: the budget ran out before a turn was proven winning",
+            }[value]
+            stdout.print(f"[bold]{verdict}[/]")
         stdout.print(
             f"wins {document['wins']}, losses {document['losses']}, unknown "
             f"{document['unknown']}; nodes {document['nodes']}, {document['seconds']:.3f} s"
         )
-    if document["unknown"]:
+    if unknown:
         raise typer.Exit(3)
+    raise typer.Exit(0 if value == 1 else 1)
 
 
 def simulate_command(

@@ -16,21 +16,22 @@ with an empty draw pile (FF-6) makes the node a win at once.
 The search (:func:`search`) is plain negamax on proven values only: a node is a win
 when some turn leads to a lost node for the opponent, a loss when every turn leads to
 a won one or there is no turn at all (FF-6, the loss at the start of the turn). Its
-shortcuts are all exact: the cut-off after the first winning turn (a two-valued game
-needs no more); a turn after which the opponent has no turn at all (:func:`has_turn`,
-the FF-6 loss) wins at once; the transposition table stores proven values only (never
-a value found under a budget); and the enhanced transposition cutoff reads the table
-for every turn before searching any (a turn into a position proven lost for the
-opponent wins, turns into positions proven won for the opponent go last, and a node
-whose turns are all of those is lost). Turns are searched in order of a score that
-mostly prefers drawing many cards (the refill after a card on the opponent's pile,
-FF-5), then laying many cards and keeping the own piles apart; measured on random
-endgames it cut the nodes by orders of magnitude. Ordering never changes a value.
-Every position is keyed by a 64-bit Zobrist hash and
-the stored value carries 32 more check bits of an independent Zobrist hash, so a
-wrong table hit needs a 96-bit collision. The game is finite (every turn lays at
-least 2 cards), so the recursion ends; a budget that runs out makes the value 0
-(unknown) and nothing unproven is stored.
+shortcuts are all exact (docs/solver-facetoface.md gives each proof): the cut-off
+after the first winning turn (a two-valued game needs no more); a turn after which the
+opponent has no turn at all (:func:`has_turn`, the FF-6 loss) wins at once; the
+transposition table stores proven values only (never a value found under a budget);
+the enhanced transposition cutoff reads the table for every turn before searching any
+(a turn into a position proven lost for the opponent wins, turns into positions proven
+won for the opponent go last, and a node whose turns are all of those is lost); and
+turns whose result is dominated by another turn's result are not searched
+(:func:`_prune_dominated`). Turns are searched in order of :func:`order_score`: least
+help to the opponent first, then most room between the own piles, with the turn that
+last won at the same depth first (killer turn); ordering never changes a value.
+A node is keyed by a 64-bit hash of its packed fields (:func:`position_key`) and the
+stored value carries 31 check bits of an independent hash, so a wrong table hit needs
+a 95-bit collision. The game is finite (every turn lays at least 2 cards), so the
+search ends; a budget that runs out makes the value 0 (unknown) and nothing unproven
+is stored.
 """
 
 from __future__ import annotations
@@ -52,8 +53,14 @@ ROW = 7
 #: in-turn visited-set slots (a power of two, over twice the states of a 6-card hand)
 VISIT_SLOTS = 32_768
 #: node-budget counters in ``ctx``
-NODES, NODE_LIMIT, ABORTED, STAMP, TT_NEW, OVERFLOW = 0, 1, 2, 3, 4, 5
-CTX_SIZE = 8
+NODES, NODE_LIMIT, ABORTED, STAMP, TT_NEW, OVERFLOW, ORDERING, NO_ETC, TURNS = range(9)
+NO_DOMINANCE, PRUNED = 9, 10
+CTX_SIZE = 12
+#: table values: the low 2 bits a code (proven loss or win for the mover, or open:
+#: not proven, bits 2-16 and 17-31 then hold proof and disproof numbers of the df-pn
+#: search), bits 32-62 the 31 check bits of an independent hash
+LOSS_CODE, OPEN_CODE, WIN_CODE = 0, 1, 2
+CHECK_SHIFT = np.uint64(33)
 #: generation results
 WIN_NOW = -1
 TOO_MANY = -2
@@ -218,14 +225,15 @@ def _fits(c: int, target: int, u: int, d: int, xu: int, xd: int) -> bool:
 
 
 @njit(cache=True)
-def has_turn(hand: int, ptr: int, dlen: int, u: int, d: int, xu: int, xd: int) -> bool:
-    """Can the mover play a whole turn (FF-4) or win by laying their last card (FF-6)?
+def has_turn(
+    cards: I64Array, n: int, ptr: int, dlen: int, u: int, d: int, xu: int, xd: int
+) -> bool:
+    """Can the mover holding ``cards[:n]`` play a whole turn (FF-4) or win by laying
+    their last card (FF-6)?
 
     Any two plays of which at most one is on the opponent's piles make a legal turn,
     so two plays are enough to decide it.
     """
-    cards = np.empty(HAND_SIZE + 1, dtype=np.int64)
-    n = hand_cards(hand, cards)
     for i in range(n):
         a = cards[i]
         for ta in range(4):
@@ -255,29 +263,40 @@ def has_turn(hand: int, ptr: int, dlen: int, u: int, d: int, xu: int, xd: int) -
 
 
 @njit(cache=True)
-def _hand_hash(zob: U64Array, row: int, hand: int) -> np.uint64:
-    """The Zobrist contribution of a hand (bitset) in table row ``row``."""
-    key = np.uint64(0)
-    for c in range(64):
-        if (hand >> c) & 1:
-            key ^= zob[row, c]
-    return key
+def _mix(x: np.uint64) -> np.uint64:
+    """The splitmix64 finaliser: a bijection of 64-bit words that spreads every bit."""
+    x ^= x >> np.uint64(30)
+    x *= np.uint64(0xBF58476D1CE4E5B9)
+    x ^= x >> np.uint64(27)
+    x *= np.uint64(0x94D049BB133111EB)
+    x ^= x >> np.uint64(31)
+    return x
 
 
 @njit(cache=True)
-def zobrist_key(
-    zob: U64Array, side: int, h0: int, p0: int, u0: int, d0: int, h1: int, p1: int, u1: int, d1: int
+def position_key(
+    salt: np.uint64,
+    side: int,
+    h0: int,
+    p0: int,
+    u0: int,
+    d0: int,
+    h1: int,
+    p1: int,
+    u1: int,
+    d1: int,
 ) -> np.uint64:
-    """The Zobrist hash of a node: rows 0-1 hands, 2-3 pointers, 4-5 ups, 6-7 downs,
-    row 8 the side to move."""
-    key: np.uint64 = zob[8, side]
-    for c in range(64):
-        if (h0 >> c) & 1:
-            key ^= zob[0, c]
-        if (h1 >> c) & 1:
-            key ^= zob[1, c]
-    key ^= zob[2, p0] ^ zob[3, p1] ^ zob[4, u0] ^ zob[5, u1] ^ zob[6, d0] ^ zob[7, d1]
-    return key
+    """A 64-bit hash of a node (player 0's and player 1's hand, draw pointer and own
+    pile tops, and the side to move); ``salt`` picks one of independent hash functions.
+
+    The node is packed into three words (each hand is a bitset of cards < 64; the
+    pointers and tops are < 64 and take 6 bits each) and chained through
+    :func:`_mix`; two different salts give the table key and its check bits.
+    """
+    packed = np.uint64(side | p0 << 1 | p1 << 7 | u0 << 13 | d0 << 19 | u1 << 25 | d1 << 31)
+    x = _mix(np.uint64(h0) ^ salt)
+    x = _mix(x ^ np.uint64(h1) ^ (salt >> np.uint64(7)))
+    return _mix(x ^ packed)
 
 
 @njit(cache=True)
@@ -291,6 +310,209 @@ def _clock() -> float:
 EXPAND = 2
 #: node columns: side, mover hand, pointer, up, down, opponent hand, pointer, up, down
 NODE_COLS = 9
+#: the two hash salts: table key and check bits
+KEY_SALT = np.uint64(0x9E3779B97F4A7C15)
+CHECK_SALT = np.uint64(0xD1B54A32D192ED03)
+#: orderings of the turns (``ctx[ORDERING]``), for measurements
+ORDER_ROOM, ORDER_REFILL, ORDER_MOBILITY = 0, 1, 2
+
+
+@njit(cache=True)
+def _up_signature(u: int, owner: int, other: int) -> tuple[int, int]:
+    """Which remaining cards an ascending top ``u`` lets through: the owner's cards that
+    fit it (c > u or c == u - 10, TG-3) and the other player's cards that may go on it
+    (c < u, FF-3), as bitsets."""
+    mine = owner & -(1 << (u + 1))  # bits above u (u <= 62: fits an int64)
+    if u >= TRICK:
+        mine |= owner & (1 << (u - TRICK))
+    return mine, other & ((1 << u) - 1)
+
+
+@njit(cache=True)
+def _down_signature(d: int, owner: int, other: int) -> tuple[int, int]:
+    """As :func:`_up_signature` for a descending top: c < d or c == d + 10 for the owner,
+    c > d for the other player."""
+    mine = owner & ((1 << d) - 1)
+    if d + TRICK < 62:
+        mine |= owner & (1 << (d + TRICK))
+    return mine, other & -(1 << (d + 1))
+
+
+@njit(cache=True)
+def canonical_up(u: int, owner: int, other: int) -> int:
+    """The lowest top reached from ``u`` downwards through tops that let exactly the
+    same remaining cards through (:func:`_up_signature`); see :func:`node_key`."""
+    want = _up_signature(u, owner, other)
+    v = u
+    while v > 0 and _up_signature(v - 1, owner, other) == want:
+        v -= 1
+    return v
+
+
+@njit(cache=True)
+def canonical_down(d: int, owner: int, other: int) -> int:
+    """The highest top reached from ``d`` upwards (below 63) through tops that let
+    exactly the same remaining cards through (:func:`_down_signature`)."""
+    want = _down_signature(d, owner, other)
+    v = d
+    while v < 62 and _down_signature(v + 1, owner, other) == want:
+        v += 1
+    return v
+
+
+@njit(cache=True)
+def node_key(
+    salt: np.uint64,
+    side: int,
+    mh: int,
+    mp: int,
+    mu: int,
+    md: int,
+    oh: int,
+    op: int,
+    ou: int,
+    od: int,
+    suffix: I64Array,
+) -> np.uint64:
+    """:func:`position_key` of a node given from the mover's side, with each pile top
+    replaced by a canonical equivalent one.
+
+    Exact: from a start-of-turn position the rest of the game depends on a pile top
+    only through which remaining cards it lets through (the owner's by TG-3, the
+    other player's by FF-3; remaining = hand and draw pile, ``suffix`` gives the
+    draw pile's cards). Every play on a pile replaces its top by the card laid (the
+    same in two such positions) and the remaining cards only shrink, so two tops
+    that let the same remaining cards through do so for the rest of the game: the
+    two positions have the same turns with the same results and the same value.
+    :func:`canonical_up` and :func:`canonical_down` move a top only through such
+    equivalent tops, so equal keys mean equivalent positions (up to hash collisions).
+    """
+    mine = mh | suffix[side, mp]
+    theirs = oh | suffix[1 - side, op]
+    cmu = canonical_up(mu, mine, theirs)
+    cmd = canonical_down(md, mine, theirs)
+    cou = canonical_up(ou, theirs, mine)
+    cod = canonical_down(od, theirs, mine)
+    if side == 0:
+        return position_key(salt, 0, mh, mp, cmu, cmd, oh, op, cou, cod)
+    return position_key(salt, 1, oh, op, cou, cod, mh, mp, cmu, cmd)
+
+
+@njit(cache=True)
+def probe(
+    tt_keys: U64Array,
+    tt_values: I64Array,
+    side: int,
+    mh: int,
+    mp: int,
+    mu: int,
+    md: int,
+    oh: int,
+    op: int,
+    ou: int,
+    od: int,
+    suffix: I64Array,
+) -> int:
+    """The proven value stored for a start-of-turn node (1, -1), or 0 if none."""
+    key = node_key(KEY_SALT, side, mh, mp, mu, md, oh, op, ou, od, suffix)
+    stored = tt_lookup(tt_keys, tt_values, key)
+    if stored == MISSING:
+        return 0
+    check = node_key(CHECK_SALT, side, mh, mp, mu, md, oh, op, ou, od, suffix) >> CHECK_SHIFT
+    if stored >> 32 != np.int64(check):
+        return 0
+    code = stored & 3
+    return 1 if code == WIN_CODE else (-1 if code == LOSS_CODE else 0)
+
+
+@njit(cache=True)
+def order_score(row: I64Array, ou: int, od: int) -> int:
+    """The ordering score of a turn (higher is tried first); never changes a value.
+
+    :data:`ORDER_ROOM` (the default) tries first the turns that help the opponent least
+    (no card on their piles, else the smallest improvement of their pile, FF-3), then
+    those that keep the most room between the own piles (down - up). The older
+    :data:`ORDER_REFILL` score, written by :func:`gen_turns`, preferred drawing many
+    cards (the FF-5 refill), then laying many; it is kept only to measure the
+    difference.
+    """
+    helped = (ou - row[4]) + (row[5] - od)
+    return int(-128 * helped + (row[3] - row[2]))
+
+
+@njit(cache=True)
+def tops_at_least_as_good(u1: int, d1: int, u2: int, d2: int, remaining: int) -> bool:
+    """Are own pile tops (u1, d1) at least as good for their owner as (u2, d2), whatever
+    happens next, given the owner's ``remaining`` cards (hand and draw pile, bitset)?
+
+    True when u1 <= u2 and d1 >= d2 and every card the owner may still lay on (u2, d2)
+    also fits (u1, d1): a normal play c > u2 is > u1 and c < d2 is < d1 (TG-3); the
+    backwards trick u2 - 10 fits u1 only if u2 - 10 > u1, so where u1 < u2 <= u1 + 10
+    the owner must not hold the card u2 - 10 any more (likewise d2 + 10 on the down
+    pile). See :func:`_prune_dominated` for why this makes the position no worse.
+    """
+    if u1 > u2 or d1 < d2:
+        return False
+    if u1 < u2 and u2 - TRICK <= u1 and u2 - TRICK >= 0 and (remaining >> (u2 - TRICK)) & 1:
+        return False
+    trick_down = d2 + TRICK
+    return not (d1 > d2 and trick_down >= d1 and trick_down < 64 and (remaining >> trick_down) & 1)
+
+
+@njit(cache=True)
+def _prune_dominated(
+    out: I64Array, count: int, side: int, oh: int, op: int, suffix: I64Array, pruned: I64Array
+) -> int:
+    """Mark (``pruned[i] = 1``) every turn whose result is dominated by another turn's
+    result; return how many. Exact (never changes the node's value):
+
+    Turns A and B that leave the mover the same hand (hence the same draw pointer,
+    whose cards are never in the hand) give positions that differ only in pile tops.
+    A's result dominates B's when the mover's tops after A are at least as good for
+    the mover as after B and the opponent's tops after B at least as good for the
+    opponent as after A (:func:`tops_at_least_as_good`, with each owner's remaining
+    cards). Then the mover wins after A whenever they win after B: the mover copies
+    their winning strategy from B's position. Every card the mover may lay after B
+    fits after A too (own piles: by the test; the opponent's piles, FF-3: a card
+    lower than their up top after B is lower than the higher-or-equal top after A,
+    likewise for their down pile), and every card the opponent may lay after A fits
+    after B (the same arguments with the roles swapped), so every opponent turn after
+    A is also an opponent turn after B and the copied answer stays legal; the first
+    card laid on a pile makes its two tops equal, tops that differ stay as they were,
+    hands and draws stay equal (the same cards are laid and drawn, FF-5), and a player
+    who cannot complete a turn after B (FF-6) cannot after A either when it is the
+    opponent, while the mover can whenever they could after B. The relation is
+    transitive and strict between distinct results (distinct results of one hand
+    differ in some top), so every pruned turn is dominated by a kept one: removing them
+    all keeps the maximum (a win survives) and a kept set of losing turns still
+    proves the node lost.
+    """
+    other = 1 - side
+    opp_remaining = oh | suffix[other, op]
+    by_hand = np.argsort(out[:count, 0])
+    removed = 0
+    start = 0
+    while start < count:
+        end = start + 1
+        hand = out[by_hand[start], 0]
+        while end < count and out[by_hand[end], 0] == hand:
+            end += 1
+        if end - start > 1:
+            mine = hand | suffix[side, out[by_hand[start], 1]]
+            for x in range(start, end):
+                b = out[by_hand[x]]
+                for y in range(start, end):
+                    if x == y or pruned[by_hand[y]]:
+                        continue
+                    a = out[by_hand[y]]
+                    if tops_at_least_as_good(
+                        a[2], a[3], b[2], b[3], mine
+                    ) and tops_at_least_as_good(b[4], b[5], a[4], a[5], opp_remaining):
+                        pruned[by_hand[x]] = 1
+                        removed += 1
+                        break
+        start = end
+    return removed
 
 
 @njit(cache=True)
@@ -301,8 +523,6 @@ def _enter(
     opp0: int,
     draws: I64Array,
     dlens: I64Array,
-    zob: U64Array,
-    zob_check: U64Array,
     tt_keys: U64Array,
     tt_values: I64Array,
     kids: I64Array,
@@ -313,6 +533,10 @@ def _enter(
     vkeys: I64Array,
     vstamp: I64Array,
     stack: I64Array,
+    cards: I64Array,
+    suffix: I64Array,
+    pruned: I64Array,
+    killers: I64Array,
     ctx: I64Array,
     deadline: float,
 ) -> int:
@@ -328,21 +552,21 @@ def _enter(
     side, mh, mp, mu, md = nodes[d, 0], nodes[d, 1], nodes[d, 2], nodes[d, 3], nodes[d, 4]
     oh, op, ou, od = nodes[d, 5], nodes[d, 6], nodes[d, 7], nodes[d, 8]
     in_turn = d == 0 and (laid_own0 != 0 or opp0 != 0)
-    if side == 0:
-        key = zobrist_key(zob, 0, mh, mp, mu, md, oh, op, ou, od)
-        check = zobrist_key(zob_check, 0, mh, mp, mu, md, oh, op, ou, od) >> np.uint64(32)
-    else:
-        key = zobrist_key(zob, 1, oh, op, ou, od, mh, mp, mu, md)
-        check = zobrist_key(zob_check, 1, oh, op, ou, od, mh, mp, mu, md) >> np.uint64(32)
-    tag = np.int64(check) << 2
+    key = node_key(KEY_SALT, side, mh, mp, mu, md, oh, op, ou, od, suffix)
+    check = node_key(CHECK_SALT, side, mh, mp, mu, md, oh, op, ou, od, suffix) >> CHECK_SHIFT
+    tag = np.int64(check) << 32
     if in_turn:
         tag = np.int64(-1)  # never stored: a root in the middle of a turn
     keys[d] = key
     tags[d] = tag
     if not in_turn:
         stored = tt_lookup(tt_keys, tt_values, key)
-        if stored != MISSING and (stored >> 2) << 2 == tag:
-            return 1 if stored & 3 == 2 else -1
+        if stored != MISSING and stored >> 32 == np.int64(check):
+            code = stored & 3
+            if code == WIN_CODE:
+                return 1
+            if code == LOSS_CODE:
+                return -1
     out = kids[d]
     count = gen_turns(
         mh,
@@ -365,56 +589,84 @@ def _enter(
         ctx[OVERFLOW] += 1
         ctx[ABORTED] = 1
         return 0
+    if count > 0:
+        ctx[TURNS] += count
     if count == WIN_NOW or count == 0:
         value = 1 if count == WIN_NOW else -1
         _store(d, value, keys, tags, tt_keys, tt_values, ctx)
         return value
     other = 1 - side
-    # A turn after which the opponent has no turn at all wins at once (FF-6).
-    for i in range(count):
-        if not has_turn(oh, op, dlens[other], out[i, 4], out[i, 5], out[i, 2], out[i, 3]):
-            _store(d, 1, keys, tags, tt_keys, tt_values, ctx)
-            return 1
-    # Enhanced transposition cutoff: a turn into a position the table already proves
-    # lost for the opponent wins at once; turns into positions proven won for the
-    # opponent are tried last, and if every turn is one of those the node is lost.
-    base_opp = zob[8, other] ^ _hand_hash(zob, other, oh) ^ zob[2 + other, op]
-    base_check = zob_check[8, other] ^ _hand_hash(zob_check, other, oh) ^ zob_check[2 + other, op]
+    olen = dlens[other]
+    n_opp = hand_cards(oh, cards)
+    mode = ctx[ORDERING]
     refuted = 0
     for i in range(count):
-        child = (
-            base_opp
-            ^ zob[4 + other, out[i, 4]]
-            ^ zob[6 + other, out[i, 5]]
-            ^ _hand_hash(zob, side, out[i, 0])
-            ^ zob[2 + side, out[i, 1]]
-            ^ zob[4 + side, out[i, 2]]
-            ^ zob[6 + side, out[i, 3]]
-        )
-        stored = tt_lookup(tt_keys, tt_values, child)
-        if stored == MISSING:
-            continue
-        child_check = (
-            base_check
-            ^ zob_check[4 + other, out[i, 4]]
-            ^ zob_check[6 + other, out[i, 5]]
-            ^ _hand_hash(zob_check, side, out[i, 0])
-            ^ zob_check[2 + side, out[i, 1]]
-            ^ zob_check[4 + side, out[i, 2]]
-            ^ zob_check[6 + side, out[i, 3]]
-        ) >> np.uint64(32)
-        if (stored >> 2) << 2 != np.int64(child_check) << 2:
-            continue
-        if stored & 3 == 0:  # the opponent is proven lost after this turn
+        row = out[i]
+        # A turn after which the opponent has no turn at all wins at once (FF-6).
+        if not has_turn(cards, n_opp, op, olen, row[4], row[5], row[2], row[3]):
             _store(d, 1, keys, tags, tt_keys, tt_values, ctx)
             return 1
-        out[i, 6] = -(1 << 40)
-        refuted += 1
-    if refuted == count:
+        # Enhanced transposition cutoff: a turn into a position the table already
+        # proves lost for the opponent wins at once; turns into positions proven won
+        # for the opponent are tried last, and if every turn is one of those the node
+        # is lost.
+        known = 0
+        if ctx[NO_ETC] == 0:
+            known = probe(
+                tt_keys,
+                tt_values,
+                other,
+                oh,
+                op,
+                row[4],
+                row[5],
+                row[0],
+                row[1],
+                row[2],
+                row[3],
+                suffix,
+            )
+        if known == -1:
+            _store(d, 1, keys, tags, tt_keys, tt_values, ctx)
+            return 1
+        if known == 1:
+            row[6] = -(1 << 40)
+            refuted += 1
+        else:
+            if mode == ORDER_ROOM:
+                row[6] = order_score(row, ou, od)
+                # Killer turn: the turn that last won at this depth (same cards laid,
+                # same four tops) is tried first; ordering only.
+                if (
+                    killers[d, 0] == mh & ~row[0]
+                    and killers[d, 1] == row[2]
+                    and killers[d, 2] == row[3]
+                    and killers[d, 3] == row[4]
+                    and killers[d, 4] == row[5]
+                ):
+                    row[6] += 1 << 45
+            elif mode == ORDER_MOBILITY:
+                plays = 0
+                for j in range(n_opp):
+                    for t in range(4):
+                        if _fits(cards[j], t, row[4], row[5], row[2], row[3]):
+                            plays += 1
+                row[6] = order_score(row, ou, od) - 8 * plays
+    removed = 0
+    if ctx[NO_DOMINANCE] == 0:
+        pruned[:count] = 0
+        removed = _prune_dominated(out, count, side, oh, op, suffix, pruned)
+        for i in range(count):
+            if pruned[i]:
+                if out[i, 6] == -(1 << 40):
+                    refuted -= 1
+                out[i, 6] = -(1 << 50)
+        ctx[PRUNED] += removed
+    if refuted == count - removed:
         _store(d, -1, keys, tags, tt_keys, tt_values, ctx)
         return -1
-    order[d, :count] = np.argsort(-out[:count, 6])
-    counts[d] = count
+    order[d, :count] = np.argsort(-out[:count, 6], kind="mergesort")
+    counts[d] = count - removed
     return EXPAND
 
 
@@ -450,8 +702,6 @@ def search(
     opp0: int,
     draws: I64Array,
     dlens: I64Array,
-    zob: U64Array,
-    zob_check: U64Array,
     tt_keys: U64Array,
     tt_values: I64Array,
     kids: I64Array,
@@ -459,10 +709,12 @@ def search(
     vkeys: I64Array,
     vstamp: I64Array,
     stack: I64Array,
+    suffix: I64Array,
     ctx: I64Array,
     deadline: float,
 ) -> int:
-    """The value of the root for the mover: 1 proven win, -1 proven loss, 0 unknown.
+    """The value of the root for the mover: 1 proven win, -1 proven loss, 0 unknown
+    (``ctx[ABORTED]``: the budget ran out).
 
     Negamax with an explicit stack of nodes (one per turn of the line; numba cannot
     cache a self-recursive function). ``kids`` and ``order`` are work arrays of
@@ -477,6 +729,9 @@ def search(
     unknown = np.zeros(depth_max, dtype=np.int64)
     keys = np.zeros(depth_max, dtype=np.uint64)
     tags = np.zeros(depth_max, dtype=np.int64)
+    cards = np.zeros(64, dtype=np.int64)
+    pruned = np.zeros(kids.shape[1], dtype=np.int64)
+    killers = np.full((depth_max, 5), -1, dtype=np.int64)
     nodes[0, 0] = side
     nodes[0, 1] = mh
     nodes[0, 2] = mp
@@ -487,8 +742,9 @@ def search(
     nodes[0, 7] = ou
     nodes[0, 8] = od
     r = _enter(
-        0, nodes, laid_own0, opp0, draws, dlens, zob, zob_check, tt_keys, tt_values,
-        kids, order, counts, keys, tags, vkeys, vstamp, stack, ctx, deadline,
+        0, nodes, laid_own0, opp0, draws, dlens, tt_keys, tt_values,
+        kids, order, counts, keys, tags, vkeys, vstamp, stack, cards, suffix, pruned, killers,
+        ctx, deadline,
     )  # fmt: skip
     if r != EXPAND:
         return r
@@ -509,8 +765,9 @@ def search(
             nodes[c, 7] = row[2]
             nodes[c, 8] = row[3]
             r = _enter(
-                c, nodes, 0, 0, draws, dlens, zob, zob_check, tt_keys, tt_values,
-                kids, order, counts, keys, tags, vkeys, vstamp, stack, ctx, deadline,
+                c, nodes, 0, 0, draws, dlens, tt_keys, tt_values,
+                kids, order, counts, keys, tags, vkeys, vstamp, stack, cards, suffix, pruned,
+                killers, ctx, deadline,
             )  # fmt: skip
             if r == EXPAND:
                 nexts[c] = 0
@@ -532,6 +789,9 @@ def search(
         while True:
             if v == -1:
                 _store(d, 1, keys, tags, tt_keys, tt_values, ctx)
+                won = kids[d, order[d, nexts[d] - 1]]
+                killers[d, 0] = nodes[d, 1] & ~won[0]
+                killers[d, 1:5] = won[2:6]
                 if d == 0:
                     return 1
                 d -= 1
