@@ -78,7 +78,7 @@ def test_a_finished_game_reports_its_real_winner(tmp_path: Path) -> None:
     analysed = run("analyse", str(path), "--json")
     assert analysed.returncode == 1
     doc = json.loads(analysed.stdout)
-    assert doc["winner"] == 1 and doc["finished"] and doc["turns"] == []
+    assert doc["winner"] == 1 and doc["finished"] and doc["moves"] == []
 
 
 def test_analyse_a_lost_position_lists_every_turn_and_exits_1() -> None:
@@ -86,7 +86,7 @@ def test_analyse_a_lost_position_lists_every_turn_and_exits_1() -> None:
     assert analysed.returncode == 1, analysed.stderr
     doc = json.loads(analysed.stdout)
     assert doc["value"] == "loss" and doc["winner"] == 0
-    assert doc["losses"] == len(doc["turns"]) > 0
+    assert doc["losses"] == len(doc["moves"]) > 0
     text = run("analyse", str(LOST))
     assert text.returncode == 1 and "loses with perfect play" in text.stdout
 
