@@ -85,9 +85,14 @@ Memory = Annotated[
 ]
 
 
-def budget_from(seconds: float | None, nodes: int | None, memory: int) -> Budget:
-    """A search budget from the options; a budget out of bounds is a usage error."""
+def budget_from(
+    seconds: float | None, nodes: int | None, memory: int, json: bool = False
+) -> Budget:
+    """A search budget from the options; a budget out of bounds is a usage error. It
+    shows live progress on stderr unless ``json`` is set (:mod:`cli.progress`)."""
+    from cli.progress import live_progress
+
     for problem in (seconds_problem(seconds), nodes_problem(nodes), memory_problem(memory)):
         if problem:
             fail(problem)
-    return Budget(seconds=seconds, nodes=nodes, memory_mb=memory)
+    return Budget(seconds=seconds, nodes=nodes, memory_mb=memory, progress=live_progress(json))

@@ -176,7 +176,7 @@ def solve_command(
     if isinstance(game, State):
         if first is not None:
             fail("--first applies to a deal, not a position")
-        result = solve(game, budget_from(seconds, nodes, memory))
+        result = solve(game, budget_from(seconds, nodes, memory, json))
         if json:
             print_json(result.to_json())
         else:
@@ -188,7 +188,7 @@ def solve_command(
     starters = [first - 1] if first is not None else [0, 1]
     states = [game.start(starter) for starter in starters]
     # One budget for the whole solve: both first players share its seconds and nodes.
-    solved = solve_starts(states, budget_from(seconds, nodes, memory))
+    solved = solve_starts(states, budget_from(seconds, nodes, memory, json))
     results = list(zip(states, solved, strict=True))
     if json:
         print_json(
@@ -252,7 +252,7 @@ def analyse_command(
         state = game
     else:
         state = game.start(0 if first is None else first - 1)
-    budget = budget_from(seconds, nodes, memory)
+    budget = budget_from(seconds, nodes, memory, json)
     warm_up()  # compiling the kernel is not part of the budget
     budget.start()
     solver = Solver(state, memory)

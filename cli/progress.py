@@ -1,11 +1,14 @@
-"""Progress bars on stderr for long runs (disabled for --json or when stderr is not a
-terminal, ARCHITECTURE.md)."""
+"""Progress on stderr for long runs: bars for studies and batches, and for one long
+search live info lines like a chess engine's (time, nodes, rate, and what the search
+reported through :meth:`solver.core.budget.Budget.note`: best score so far, depth,
+bound). Both are off for --json or when stderr is not a terminal (ARCHITECTURE.md)."""
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import Any
 
 from rich.progress import (
     BarColumn,
@@ -21,6 +24,7 @@ from rich.progress import (
 from rich.text import Text
 
 from cli.io import stderr
+from solver.core.budget import Progress as SearchProgress
 
 
 class RateColumn(ProgressColumn):
@@ -52,3 +56,30 @@ def progress_bar(
     with Progress(*columns, console=stderr, transient=False) as progress:
         task = progress.add_task(description, total=total, completed=done)
         yield lambda: progress.advance(task)
+
+
+def _count(n: float) -> str:
+    for unit, size in (("G", 1e9), ("M", 1e6), ("k", 1e3)):
+        if n >= size:
+            return f"{n / size:.1f}{unit}"
+    return f"{n:.0f}"
+
+
+def info_line(nodes: int, seconds: float, info: dict[str, Any]) -> str:
+    """One line of a search's progress: ``info time 2.0s nodes 1.2M nps 610.3k best 3``."""
+    parts = [f"info time {seconds:.1f}s nodes {_count(nodes)}"]
+    if seconds > 0:
+        parts.append(f"nps {_count(nodes / seconds)}")
+    parts.extend(f"{key} {value}" for key, value in info.items())
+    return " ".join(parts)
+
+
+def live_progress(json: bool) -> SearchProgress | None:
+    """The listener a search budget reports to: None when the output is for a machine."""
+    if json or not sys.stderr.isatty():
+        return None
+
+    def show(nodes: int, seconds: float, info: dict[str, Any]) -> None:
+        stderr.print(info_line(nodes, seconds, info), style="dim", highlight=False)
+
+    return show

@@ -162,7 +162,7 @@ def analyse_command(
     if depth > 0 and state.winner is None:
         from solver.sequence.search import forced_win
 
-        proof = forced_win(state, depth, budget_from(seconds, nodes, memory))
+        proof = forced_win(state, depth, budget_from(seconds, nodes, memory, json))
     if json:
         document = report.to_json()
         if proof is not None:
@@ -260,7 +260,7 @@ def solve_command(
     state = load(file)
     if turns < 1:
         fail("--turns must be 1 or more")
-    budget = budget_from(seconds, nodes, memory)
+    budget = budget_from(seconds, nodes, memory, json)
     if engine == "search":
         from solver.sequence.search import forced_win
 

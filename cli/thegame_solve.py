@@ -78,7 +78,7 @@ def solve_command(
     if engine not in ENGINES:
         fail(f"unknown engine '{engine}'; choose one of {', '.join(ENGINES)}")
     game = _game(load(file, players, expert, expert_hand, max_card, seed, deck), first)
-    budget = budget_from(seconds, nodes, memory)
+    budget = budget_from(seconds, nodes, memory, json)
     if warm_start and engine != "cpsat":
         fail("--warm-start applies to --engine cpsat")
     if engine == "cpsat":
@@ -174,7 +174,7 @@ def analyse_command(
     state = game.start(0) if isinstance(game, Deal) else game
     rows: list[dict[str, Any]] = []
     for move in legal_moves(state):
-        result = solve(apply(state, move), budget_from(seconds, nodes, memory))
+        result = solve(apply(state, move), budget_from(seconds, nodes, memory, json))
         rows.append(
             {
                 "move": "end" if isinstance(move, EndTurn) else str(move),

@@ -215,7 +215,7 @@ def solve_command(
     """Solve an UNO play-out hand (can it be laid down card after card?) or, for a
     two-player deal or position, whether the player to move can force a win."""
     problem = _hand_problem(file, hand, top, colour)
-    budget = budget_from(seconds, nodes, memory)
+    budget = budget_from(seconds, nodes, memory, json)
     if not isinstance(problem, notation.PlayoutHand):
         if engine is not None or lax_w4:
             given = "--engine" if engine is not None else "--lax-w4"
@@ -294,7 +294,7 @@ def analyse_command(
     if isinstance(parsed, notation.PlayoutHand):
         fail("analyse takes a deal or position; use 'solve' for a play-out hand")
     state = parsed.start() if isinstance(parsed, Deal) else parsed
-    rows = analyse(state, budget_from(seconds, nodes, memory), seeded_reshuffles)
+    rows = analyse(state, budget_from(seconds, nodes, memory, json), seeded_reshuffles)
     if json:
         print_json(
             {

@@ -4,7 +4,13 @@ is `unknown`, never a guess (ARCHITECTURE.md)."""
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
+
+#: A progress listener: nodes so far, seconds elapsed, and what the search last
+#: reported through :meth:`Budget.note` (e.g. the best line's score, a depth).
+Progress = Callable[[int, float, dict[str, Any]], None]
 
 #: Transposition-table memory in MiB when ``--memory`` is not given.
 DEFAULT_MEMORY_MB = 256
@@ -16,15 +22,24 @@ class Budget:
 
     ``None`` means unlimited for seconds and nodes. ``start()`` fixes the deadline;
     kernels receive ``node_limit`` and check ``expired()`` between chunks of work.
+
+    Every search already calls ``expired()`` between chunks, so that is where a
+    ``progress`` listener (the CLI's live info lines) hears about the search, at
+    most every ``progress_every`` seconds; searches add what they know with
+    :meth:`note`. Without a listener both cost next to nothing.
     """
 
     seconds: float | None = None
     nodes: int | None = None
     memory_mb: int = DEFAULT_MEMORY_MB
     started: float = field(default_factory=time.perf_counter)
+    progress: Progress | None = field(default=None, repr=False, compare=False)
+    progress_every: float = 0.5
+    _info: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+    _last_report: float = field(default_factory=time.perf_counter, repr=False, compare=False)
 
     def start(self) -> Budget:
-        self.started = time.perf_counter()
+        self.started = self._last_report = time.perf_counter()
         return self
 
     @property
@@ -41,8 +56,18 @@ class Budget:
         """The node limit as a plain int for kernels (a very large number if unlimited)."""
         return self.nodes if self.nodes is not None else 2**62
 
+    def note(self, **info: Any) -> None:
+        """What the search knows now (best score so far, depth, bound...), shown with
+        the next progress report."""
+        self._info.update(info)
+
     def expired(self, nodes: int = 0) -> bool:
-        """Has the time or node budget run out?"""
+        """Has the time or node budget run out? (Also reports progress, see above.)"""
+        if self.progress is not None:
+            now = time.perf_counter()
+            if now - self._last_report >= self.progress_every:
+                self._last_report = now
+                self.progress(nodes, now - self.started, dict(self._info))
         if self.nodes is not None and nodes >= self.nodes:
             return True
         return self.seconds is not None and self.elapsed >= self.seconds

@@ -322,7 +322,13 @@ def solve_starts(starts: list[State], budget: Budget) -> list[SolveResult]:
     for state in starts:
         used = sum(r.nodes for r in results)
         nodes = None if budget.nodes is None else max(0, budget.nodes - used)
-        share = Budget(budget.seconds, nodes, budget.memory_mb, started=budget.started)
+        share = Budget(
+            budget.seconds,
+            nodes,
+            budget.memory_mb,
+            started=budget.started,
+            progress=budget.progress,
+        )
         results.append(solve(state, share, start=False))
     return results
 

@@ -1,0 +1,41 @@
+"""Live search progress: the budget reports to its listener between chunks, at most
+every ``progress_every`` seconds, and the CLI's info line shows what was noted."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cli.progress import info_line, live_progress
+from solver.core.budget import Budget
+from solver.thegame.rules import Variant, deal, shuffled_deck
+from solver.thegame.search import solve
+
+
+def test_a_search_reports_progress_to_the_budget_listener() -> None:
+    heard: list[tuple[int, float, dict[str, Any]]] = []
+    budget = Budget(nodes=300_000, progress=lambda n, s, i: heard.append((n, s, i)))
+    budget.progress_every = 0.0
+    variant = Variant(players=1, expert=True)
+    solve(deal(variant, shuffled_deck(variant, 1)), budget)
+    assert heard, "a search of 300k nodes reports at least once"
+    assert any(n > 0 for n, _, _ in heard)
+    seconds = [s for _, s, _ in heard]
+    assert seconds == sorted(seconds)
+
+
+def test_reports_are_spaced_by_progress_every() -> None:
+    heard: list[int] = []
+    budget = Budget(progress=lambda n, s, i: heard.append(n)).start()
+    for n in range(1000):
+        budget.expired(n)
+    assert heard == []  # progress_every (0.5 s) has not passed since start()
+
+
+def test_info_line_shows_time_nodes_rate_and_notes() -> None:
+    line = info_line(1_500_000, 2.0, {"best": 3, "depth": 12})
+    assert line == "info time 2.0s nodes 1.5M nps 750.0k best 3 depth 12"
+
+
+def test_no_progress_for_json_or_when_stderr_is_not_a_terminal() -> None:
+    assert live_progress(json=True) is None
+    assert live_progress(json=False) is None  # pytest captures stderr: not a terminal
