@@ -2,66 +2,68 @@
 
 Both hands and the draw order are known (a deal or position file fixes them, UN-2).
 The search runs over the compact nodes of :mod:`solver.uno.endgame_state` (the same
-rules, checked move by move against :mod:`solver.uno.rules`); every line it reports
-is replayed through :func:`solver.uno.rules.apply` before it is returned, and each
-node of the line is checked to describe the reference state.
+rules, checked move by move against :mod:`solver.uno.rules` in tests); every line it
+reports is replayed through :func:`solver.uno.rules.apply` as it is built, each node
+of the line is checked to describe the reference state, and the finished line must
+end the round with the winner the value names. docs/solver-uno.md explains it all.
 
 **Values.** A node is a *win* for its mover if some move leads to a win for that
 mover (after Skip, Reverse, Draw Two and a guilty challenge the mover moves again,
 UN-5/UN-6, so a value is always taken from the side of whoever moves next), a *loss*
-if every move leads to a loss, else *undecided*. Undecided has two causes:
+if every move leads to a loss. Without ``seeded`` a move that needs a reshuffle
+(UN-9) is a leaf of unknown value (the order of a real reshuffle is not known), and
+values are three-valued (Kleene): win, loss, or open because of reshuffles. They
+are computed as two two-outcome searches: (1) can the mover X win when every
+reshuffle leaf counts as a win for the opponent Y? A proof is a real win (each leaf
+was given its worst value for X); (2) otherwise, can Y win when every leaf counts
+for X? A proof is a real loss. Otherwise the value depends on the reshuffle order
+(``unknown``, reason ``reshuffle``). A value so decided holds for *every* reshuffle
+order (a sound under-approximation of "does not depend on the order").
 
-* a reshuffle (UN-9) that the search may not follow (default): its order is not
-  known, so a move that needs one is a leaf of unknown value. Values are combined in
-  three-valued (Kleene) logic: a node decided with such leaves in its tree is
-  decided for *every* reshuffle order (a sound under-approximation of "does not
-  depend on the order"); what stays undecided is reported as unknown *by the
-  reshuffle*. Without reshuffles the tree is finite: every move lays a card (the
-  discard pile grows) or draws one (the draw pile shrinks), or passes after a draw
-  (phase DRAWN ends); so the search always ends, and an undecided root with no
-  depth or budget cut is final;
-* a depth or budget cut (iterative deepening, below): never stored as a value.
+With ``seeded`` the deal's seed fixes every reshuffle (UN-9 decision, rules.py), so
+everything is known: if (1) and (2) leave the position open, (3) a search through
+the seeded reshuffles decides it, reusing every fact (1) and (2) proved against
+their favoured player (those hold in the real game whatever the reshuffles).
 
-With ``seeded=True`` reshuffles follow the deal's seed (UN-9 decision), so every card
-ever drawn is known and the search goes through them.
+**Finite trees.** Between reshuffles every move lays a card (the discard pile
+grows), draws one (the draw pile shrinks), passes after a draw (ending phase DRAWN)
+or settles a challenge by drawing; so without reshuffles the tree is finite and
+acyclic. The one exception is a draw when nothing is left anywhere (draw pile empty,
+only the top card on the discard pile): it draws nothing and passes, and two such
+passes repeat the node. The search treats a node repeated on its path as a leaf for
+the favoured player of the two-outcome game (so a proof never leans on it), counts
+it, and reports a seeded position whose search met one as unknown (``cycle``), never
+as a loss. A root where nothing is left to draw and neither hand holds a playable
+card is an endless round: ``no-forced-win`` (every move of both players is a pass).
+With seeded reshuffles no other position can repeat (the reshuffle count grows), so
+no other finite proof of an endless round exists; such positions stay ``unknown``.
 
-**Search.** Boolean alpha-beta (the first winning move ends a node) with iterative
-deepening (depth limits 8, 16, 32, ... moves) so that short wins are found before
-the long drawing lines. Moves are tried best-first (:meth:`Rules.moves`: plays that
-keep the turn, Wild Draw Four, other numbers, Wild, voluntary drawing (UN-4) last);
-ordering changes speed only.
+**Search.** Depth-first proof-number search (df-pn, Nagai) in negamax form: a
+node's proof number is for "the mover wins"; a child where the other player moves
+contributes its numbers swapped. Unexpanded nodes start at (cards the mover holds,
+cards the opponent holds). The 1 + epsilon trick (epsilon 1/4) limits thrashing.
+No depth limit: df-pn follows the cheapest proof, so long forced drawing lines cost
+only their width.
 
-**Transposition table.** One dict for decided values *and* undecided results:
+**Transposition table.** Keyed on what the future depends on and nothing else:
+both hands as card multiplicities (so transposed plays and draws of equal cards
+meet), the draw-pile position in the current pile, top card, colour, mover, phase
+with its drawn card/penalty/guilt, and the pile (a reshuffle starts a new one); not
+the direction (with two players it never changes who moves) and, without seeded
+reshuffles, not the discard pile (its content is every other card and its order
+matters only at a reshuffle, a leaf). The seeded search keys on the whole node
+(discard order and reshuffle count too) but first reads the facts of (1) and (2),
+keyed without them. The table stores proof *and* disproof numbers of undecided
+nodes, so work is not redone; when full it keeps the decided entries.
 
-* the key is what the future depends on and nothing else: both hands as card
-  multiplicities (so transposed plays and draws of equal cards meet), the draw-pile
-  position in the current pile, top card, colour, mover, phase with its drawn
-  card/penalty/guilt, and the pile; not the direction (with two players it never
-  changes who moves), not the discard pile's content (it is every other card);
-* with seeded reshuffles a value whose search crossed a reshuffle also depends on the
-  order of the discard pile and the reshuffle count: it is keyed on those too; a
-  value whose search met no reshuffle is keyed without them and shared by every
-  discard order (the flag ``DEP`` tells them apart);
-* a depth cut is remembered with its depth (``undecided within d moves``) and a
-  revisit with at most that depth returns at once; an undecided result without
-  reshuffle and without cut is exact and kept for good. So work is not redone
-  between siblings, transpositions or iterations.
-
-**Pruning.** Only the cut-off of boolean alpha-beta (sound: one winning move makes
-the node a win whatever the other moves are worth) and the table (sound: the key
-holds everything :func:`Rules.child` reads). Voluntary drawing is never pruned,
-only ordered last: a draw can be the only winning move (it can fetch a needed card
-or hand the next card of the pile to the opponent), see
-tests/uno/test_endgame.py::test_voluntary_draw_can_be_the_only_win.
-
-**No forced win.** Without reshuffles no round is endless (the tree is finite,
-above). With seeded reshuffles a round can go on for ever, but no node ever
-repeats: the reshuffle count grows at every reshuffle and, between reshuffles, every
-move lays or draws a card. An endless round is therefore proven only by the one
-finite argument available: when nothing is left to draw anywhere (draw pile empty
-and only the top card on the discard pile) and neither player holds a playable
-card, both can only pass for ever (``no-forced-win``). Any other undecided seeded
-position is reported as unknown (budget), never as a guess.
+**Pruning.** None beyond df-pn's own (a proven child decides an OR node; a
+disproven child drops out of the sums) and the table. Voluntary drawing (UN-4) is
+never pruned: a draw can be the only winning move (it can fetch a needed card or
+hand the next card of the pile to the opponent; see
+tests/uno/test_endgame.py::test_voluntary_draw_can_be_the_only_win), and no
+dominance between drawing and playing holds in general. Move order only breaks ties
+between equal proof numbers (:meth:`Rules.moves`: plays that keep the turn, Wild
+Draw Four, other numbers, Wild, drawing last).
 """
 
 from __future__ import annotations

@@ -67,19 +67,27 @@ def seeded_minimax(s: State, depth: int, memo: dict[Hashable, tuple[int, int]]) 
     return value
 
 
-def tiny(rng: random.Random, options: Options | None = None, most: int = 3) -> State:
-    """A random two-player position with 1..``most`` cards a hand and 0..4 cards to
-    draw; the other cards are on the discard pile (so reshuffles come soon)."""
+def tiny(
+    rng: random.Random, options: Options | None = None, most: int = 3, draws: int = 4
+) -> State:
+    """A random two-player position with 1..``most`` cards a hand and 0..``draws``
+    cards to draw; the other cards are on the discard pile (so reshuffles come soon)."""
     deck = full_deck()
     rng.shuffle(deck)
     a, b = rng.randint(1, most), rng.randint(1, most)
-    d = rng.randint(0, 4)
+    d = rng.randint(0, draws)
     hands = (tuple(deck[:a]), tuple(deck[a : a + b]))
     draw = tuple(deck[a + b : a + b + d])
     rest = deck[a + b + d :]
     top = next(c for c in rest if c < 52)
     rest.remove(top)
     return State(
-        options or Options(), hands, draw, (*rest, top), top // 13, rng.randint(0, 1), 1,
+        options or Options(),
+        hands,
+        draw,
+        (*rest, top),
+        top // 13,
+        rng.randint(0, 1),
+        1,
         seed=rng.randint(0, 999),
     )
