@@ -76,6 +76,7 @@ from typing import Final
 from solver.core.budget import Budget
 from solver.core.errors import InvalidVariant
 from solver.core.result import SolveResult, Status
+from solver.uno.endgame_ab import UNKNOWN, Endgame
 from solver.uno.endgame_state import RESHUFFLE, Node, Rules, match_fields, pack, to_move
 from solver.uno.rules import Move, State, apply, legal_moves
 
@@ -484,3 +485,7 @@ def analyse(
     finally:
         sys.setrecursionlimit(limit)
     return rows
+
+
+#: the puzzle generator's search and value (puzzles/uno_ending.py)
+__all__ = ["LOSS", "UNKNOWN", "WIN", "Endgame", "Search", "analyse", "decide", "solve_position"]
