@@ -9,7 +9,10 @@ end of known information). Columns: win / loss / no-forced-win / unknown (budget
 / unknown (reshuffle), median seconds, median nodes, nodes per second (all nodes
 over all seconds). Run ``python benchmarks/uno_endgame.py [seeded|unseeded|both]``
 (writes benchmarks/results/uno_endgame.md; with one mode, only that mode's rows
-are printed and merged into the file).
+are printed and merged into the file). ``compare`` runs the new search and the
+former one (solver/uno/endgame_ab.py) on 20 random 4-and-4-card positions with 9
+cards to draw (the rest on the discard pile, no seeded reshuffles) and appends that
+table to the file.
 """
 
 from __future__ import annotations
@@ -85,8 +88,72 @@ def run(mode: str) -> list[str]:
     return rows
 
 
+def small_positions(count: int) -> list[State]:
+    """4 + 4 cards, 9 to draw, the other cards on the discard pile (seed 44)."""
+    import random
+
+    from solver.uno.cards import full_deck
+
+    rng = random.Random(44)
+    out = []
+    for _ in range(count):
+        deck = full_deck()
+        rng.shuffle(deck)
+        rest = deck[17:]
+        top = next(c for c in rest if c < 52)
+        rest.remove(top)
+        hands = (tuple(deck[:4]), tuple(deck[4:8]))
+        out.append(State(Options(), hands, tuple(deck[8:17]), (*rest, top), top // 13, 0, 1))
+    return out
+
+
+def compare() -> None:
+    """The new search against the former one on the same small positions."""
+    from solver.uno.endgame_ab import VALUE_TEXT, Endgame
+
+    load = os.getloadavg()
+    lines = [
+        "",
+        "## 4 + 4 cards, 9 to draw: this search against the former one",
+        "",
+        "20 random positions (seed 44), the other cards on the discard pile, no seeded "
+        f"reshuffles (a reshuffle is an open leaf), {SECONDS:.0f} s each. `open` = "
+        "proven to depend on the reshuffle order (an exact answer); `budget` = the "
+        "search ran out.",
+        "",
+        "| engine | win | loss | open (reshuffle) | budget | median s | median nodes |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    new: list[tuple[str, float, int]] = []
+    old: list[tuple[str, float, int]] = []
+    for s in small_positions(20):
+        r = solve_position(s, Budget(seconds=SECONDS))
+        new.append((r.extra["unknown"] or r.extra["value"], r.seconds, r.nodes))
+        budget = Budget(seconds=SECONDS).start()
+        former = Endgame(budget)
+        v = former.deepening(s)
+        text = "budget" if former.out_of_budget else VALUE_TEXT[v]
+        old.append(("reshuffle" if text == "unknown" else text, budget.elapsed, former.nodes))
+    for name, rows in (("df-pn (this)", new), ("alpha-beta + deepening (former)", old)):
+        kinds = [k for k, _, _ in rows]
+        lines.append(
+            f"| {name} | {kinds.count('win')} | {kinds.count('loss')} "
+            f"| {kinds.count('reshuffle')} | {kinds.count('budget')} "
+            f"| {statistics.median(t for _, t, _ in rows):.2f} "
+            f"| {statistics.median(n for _, _, n in rows):.0f} |"
+        )
+    lines.append("")
+    lines.append(f"- compare: load average at start {load[0]:.2f}/{load[1]:.2f}/{load[2]:.2f}.")
+    print("\n".join(lines), flush=True)
+    with RESULTS.open("a", encoding="utf-8") as out:
+        out.write("\n".join(lines) + "\n")
+
+
 def main() -> None:
     which = sys.argv[1] if len(sys.argv) > 1 else "both"
+    if which == "compare":
+        compare()
+        return
     modes = ["seeded", "unseeded"] if which == "both" else [which]
     start_load = os.getloadavg()
     started = time.time()
@@ -102,9 +169,10 @@ def main() -> None:
     old_notes: list[str] = []
     if which != "both" and RESULTS.exists():
         for line in RESULTS.read_text(encoding="utf-8").splitlines():
-            if line.startswith("| ") and not line.startswith(("| mode", f"| {which} ")):
+            mode_row = line.startswith(("| seeded ", "| unseeded "))
+            if mode_row and not line.startswith(f"| {which} "):
                 old_rows.append(line)
-            elif line.startswith("- ") and which not in line.split(":")[0]:
+            elif line.startswith(("- seeded", "- unseeded")) and not line.startswith(f"- {which}"):
                 old_notes.append(line)
     lines = [
         "# UNO endgames: share decided by the perfect-information solver",

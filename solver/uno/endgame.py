@@ -33,10 +33,15 @@ only the top card on the discard pile): it draws nothing and passes, and two suc
 passes repeat the node. The search treats a node repeated on its path as a leaf for
 the favoured player of the two-outcome game (so a proof never leans on it), counts
 it, and reports a seeded position whose search met one as unknown (``cycle``), never
-as a loss. A root where nothing is left to draw and neither hand holds a playable
-card is an endless round: ``no-forced-win`` (every move of both players is a pass).
-With seeded reshuffles no other position can repeat (the reshuffle count grows), so
-no other finite proof of an endless round exists; such positions stay ``unknown``.
+as a loss.
+
+**No forced win** (an endless round) is part of the answer's vocabulary but this
+search proves none. With seeded reshuffles the tree is infinite yet no node ever
+repeats (the reshuffle count grows at every reshuffle, each one a fresh shuffle),
+so there is no cycle to close and no finite reachable set to analyse backwards; the
+only repetition is the pass cycle above, which needs all 107 other cards in the two
+hands, wilds included (UN-1), so a playable card always exists there. A position
+where neither side can force a win therefore stays ``unknown`` (budget).
 
 **Search.** Depth-first proof-number search (df-pn, Nagai) in negamax form: a
 node's proof number is for "the mover wins"; a child where the other player moves
@@ -77,7 +82,7 @@ from solver.core.budget import Budget
 from solver.core.errors import InvalidVariant
 from solver.core.result import SolveResult, Status
 from solver.uno.endgame_ab import UNKNOWN, Endgame
-from solver.uno.endgame_state import RESHUFFLE, Node, Rules, match_fields, pack, to_move
+from solver.uno.endgame_state import RESHUFFLE, Node, Rules, to_move
 from solver.uno.rules import Move, State, apply, legal_moves
 
 WIN: Final = 1
@@ -179,7 +184,12 @@ class Search:
                 out.append((None, True, 0, INF) if self.favour == mover else (None, True, INF, 0))
             else:
                 assert not isinstance(after, (int, str))
-                out.append((after, after[7] == mover, 0, 0))
+                if self.key(after) in self.path:  # an endless pass cycle (module docstring)
+                    self.cycles += 1
+                    won = self.favour == mover
+                    out.append((None, True, 0, INF) if won else (None, True, INF, 0))
+                else:
+                    out.append((after, after[7] == mover, 0, 0))
         return out
 
     def mid(self, node: Node, th_pn: int, th_dn: int) -> tuple[int, int]:
@@ -190,11 +200,8 @@ class Search:
         if self.nodes >= self.next_check:
             self._budget_spent()
         key = self.key(node)
-        if key in self.path:  # only an endless pass cycle (module docstring)
-            self.cycles += 1
-            return (0, INF) if self.favour == node[7] else (INF, 0)
-        children = self.children(node)
         self.path.add(key)
+        children = self.children(node)
         try:
             while True:
                 pn1 = pn2 = INF
@@ -293,21 +300,6 @@ class Search:
         return out
 
 
-def _nothing_to_draw(state: State) -> bool:
-    """Draw pile empty and only the top card on the discard pile (UN-9)."""
-    return not state.draw and len(state.discard) <= 1
-
-
-def _endless(state: State) -> bool:
-    """Nothing left to draw and neither player holds a playable card, in phase play:
-    every move of either player is a draw that draws nothing and passes (UN-4, UN-9),
-    so the round never ends and neither side can force a win."""
-    if state.phase.value != "play" or not _nothing_to_draw(state):
-        return False
-    fields = match_fields(state.top, state.colour)
-    return all(pack(h) & fields == 0 for h in state.hands)
-
-
 @dataclass(frozen=True)
 class Outcome:
     """The search's answer: ``value`` win / loss / no-forced-win / unknown and, when
@@ -396,8 +388,6 @@ def solve_position(state: State, budget: Budget | None = None, seeded: bool = Fa
     try:
         if state.is_over:
             outcome = Outcome("unknown", "budget")
-        elif _endless(state):
-            outcome = Outcome("no-forced-win", None)
         else:
             d = decide(state, budget, seeded)
             outcome = d.outcome
@@ -470,8 +460,6 @@ def analyse(
                 text = "win" if s.winner == state.to_move else "loss"
             elif not seeded and s.reshuffles != state.reshuffles:
                 text = "unknown-reshuffle"
-            elif _endless(s):
-                text = "no-forced-win"
             else:
                 d = decide(s, budget, seeded)
                 text = d.outcome.value

@@ -64,16 +64,6 @@ def test_analyse_values_every_move() -> None:
     assert values["RS"] == "win" and values["R1"] == "win"
 
 
-def test_endless_round_is_no_forced_win() -> None:
-    # nothing left to draw and nothing playable: both players pass for ever (UN-4, UN-9)
-    s = position(["G1 G2", "Y7 Y8"], "R5", draw="", fill_draw=False)
-    rest = tuple(c for c in s.discard[:-1])
-    s2 = type(s)(s.options, (s.hands[0] + rest, s.hands[1]), (), (s.top,), s.colour, 0, 1)
-    assert all(c // 13 != 0 and c % 13 != 5 for c in s2.hands[0] if c < 52) is False
-    result = solve_position(s)
-    assert result.extra["value"] != "no-forced-win"
-
-
 def test_only_two_players() -> None:
     s = position(["R1", "G7", "G8"], "R5")
     with pytest.raises(InvalidVariant):
@@ -136,7 +126,7 @@ def test_agrees_with_minimax_on_300_positions() -> None:
 
 
 @pytest.mark.slow
-def test_seeded_agrees_on_100_positions() -> None:
+def test_seeded_agrees_on_200_positions() -> None:
     assert _agree_seeded(200, 14, 12) >= 50
 
 
