@@ -385,6 +385,7 @@ def solve_position(state: State, budget: Budget | None = None, seeded: bool = Fa
     line: list[dict[str, object]] = []
     nodes = entries = leaves = 0
     out_of_budget = False
+    complete = False
     try:
         if state.is_over:
             outcome = Outcome("unknown", "budget")
@@ -395,7 +396,7 @@ def solve_position(state: State, budget: Budget | None = None, seeded: bool = Fa
             leaves, out_of_budget = d.search.reshuffle_leaves, d.search.out_of_budget
             if outcome.value in ("win", "loss"):
                 line = d.search.line(d.node, state)
-                _check_line(state, line, WIN if outcome.value == "win" else LOSS)
+                complete = _check_line(state, line, WIN if outcome.value == "win" else LOSS)
     finally:
         sys.setrecursionlimit(limit)
     status = {
@@ -424,21 +425,25 @@ def solve_position(state: State, budget: Budget | None = None, seeded: bool = Fa
             "unknown": outcome.reason,
             "reshuffle_leaves": leaves,
             "out_of_budget": out_of_budget,
+            "line_complete": complete,
         },
     )
 
 
-def _check_line(state: State, line: list[dict[str, object]], v: int) -> None:
+def _check_line(state: State, line: list[dict[str, object]], v: int) -> bool:
     """The certificate: a decided line replays (it was applied move by move while
-    built) to the end of the round, won by the side the value says."""
+    built) and, if it reaches the end of the round, the side the value says wins.
+    False when the line stops short (the table no longer held a value it needed and
+    the budget was spent, or 600 moves): the value stands, the line is partial."""
     from solver.uno.notation import play_from_text
 
     s = state
     for step in line:
         s = apply(s, play_from_text(str(step["move"])))
     winner = state.to_move if v == WIN else 1 - state.to_move
-    if not (s.is_over and s.winner == winner):
+    if s.is_over and s.winner != winner:
         raise AssertionError("the line does not replay to the value's result")
+    return s.is_over
 
 
 def analyse(

@@ -25,7 +25,8 @@ What is left out, and why it is sound (two players):
   players the direction never changes who moves (Reverse as a plain card, UN-5);
 * ``accused``: in phases CHALLENGE/STACK it is always the player who did not move;
 * the discard pile's content: it is everything not in a hand or left in the draw
-  pile (the 108 cards of UN-1), so only its order (seeded) carries information.
+  pile (all the cards of the round, 108 by UN-1), so only its order (seeded)
+  carries information.
 """
 
 from __future__ import annotations
@@ -154,6 +155,8 @@ class Rules:
     pile_ids: dict[tuple[int, ...], int] = field(default_factory=dict)
     chain: list[tuple[int, int]] = field(default_factory=list)
     chain_ids: dict[tuple[int, int], int] = field(default_factory=dict)
+    #: the cards of the round (108 for a full deck, UN-1), set by :meth:`encode`
+    total: int = 108
 
     def __post_init__(self) -> None:
         self.keep_turn = {SKIP, DRAW_TWO, REVERSE} if self.reverse_skips else {SKIP, DRAW_TWO}
@@ -189,6 +192,7 @@ class Rules:
         if self.seeded:
             for card in s.discard:
                 disc = self._chain_from(disc, card)
+        self.total = len(s.all_cards())
         phase = PHASES[s.phase]
         x = -1
         if phase == DRAWN:
@@ -312,7 +316,7 @@ class Rules:
         """The node after move ``code`` (legal in ``node``); the winner (0 or 1) when
         the round ends (UN-9); :data:`RESHUFFLE` when it needs an unfollowed reshuffle."""
         h0, h1, n0, n1, pos, top, colour, p, phase, x, pile, disc, k = node
-        nd = 108 - n0 - n1 - (len(self.piles[pile]) - pos)
+        nd = self.total - n0 - n1 - (len(self.piles[pile]) - pos)
         h, n = (h1, n1) if p else (h0, n0)
         o, no = (h0, n0) if p else (h1, n1)
         q = 1 - p

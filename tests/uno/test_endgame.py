@@ -138,6 +138,7 @@ def test_line_replays_through_the_rules() -> None:
         result = solve_position(s)
         if result.extra["value"] not in ("win", "loss"):
             continue
+        assert result.extra["line_complete"]
         for step in result.line:
             move = next(m for m in legal_moves(s) if str(m) == step["move"])
             s = apply(s, move)
