@@ -15,7 +15,6 @@ from cli.io import fail, print_json, read_source, stdout, write_dealt
 from solver.core.budget import Budget
 from solver.core.errors import InvalidVariant
 from solver.core.jsonkeys import analyse_exit_code
-from solver.core.result import Status
 from solver.uno import notation
 from solver.uno.cards import COLOURS, colour_of, is_wild, name
 from solver.uno.rules import Deal, Options, Scoring, State, random_deal
@@ -213,7 +212,10 @@ def solve_command(
     json: Json = False,
 ) -> None:
     """Solve an UNO play-out hand (can it be laid down card after card?) or, for a
-    two-player deal or position, whether the player to move can force a win."""
+    two-player deal or position, whether the player to move can force a win.
+
+    Endgame exit codes: 0 win, 1 loss or no forced win, 3 budget ran out, 4 open
+    because of a reshuffle whose order is unknown (use --seeded-reshuffles)."""
     problem = _hand_problem(file, hand, top, colour)
     budget = budget_from(seconds, nodes, memory, json)
     if not isinstance(problem, notation.PlayoutHand):
@@ -256,25 +258,34 @@ def solve_command(
     raise typer.Exit(result.status.exit_code)
 
 
+#: exit code of an endgame left open by an unfollowed reshuffle (not the budget)
+EXIT_RESHUFFLE = 4
+
+
 def _solve_endgame(game: Deal | State, budget: Budget, json: bool, seeded: bool) -> None:
+    """Exit 0 win, 1 loss or no forced win, 3 budget, 4 open because of a reshuffle
+    whose order is not known (without --seeded-reshuffles)."""
     from solver.uno.endgame import solve_position
 
     state = game.start() if isinstance(game, Deal) else game
     result = solve_position(state, budget, seeded)
     document = result.to_json()
+    value, reason = result.extra["value"], result.extra["unknown"]
+    verdict = {
+        "win": "can force a win",
+        "loss": "cannot force a win: the opponent can",
+        "no-forced-win": "cannot force a win: an endless round, neither side can",
+        "unknown": f"- undecided ({reason})",
+    }[value]
     lines = [
-        f"[bold]{result.status.value}[/]: player {state.to_move + 1} "
-        + {
-            Status.SOLVED: "can force a win",
-            Status.UNSOLVABLE: "cannot force a win",
-            Status.UNKNOWN: "- undecided (budget or reshuffle)",
-        }[result.status],
+        f"[bold]{result.status.value}[/]: player {state.to_move + 1} {verdict}",
         f"nodes {result.nodes}, {result.seconds:.3f} s, table {result.tt_entries}",
     ]
     if result.line:
         lines.append("line: " + " ".join(f"{m['player'] + 1}:{m['move']}" for m in result.line))
     _print_result(document, json, lines)
-    raise typer.Exit(result.status.exit_code)
+    code = result.status.exit_code
+    raise typer.Exit(EXIT_RESHUFFLE if reason == "reshuffle" else code)
 
 
 def analyse_command(

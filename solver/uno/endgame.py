@@ -1,206 +1,309 @@
 """Two-player perfect-information UNO: can the player to move force a win?
 
 Both hands and the draw order are known (a deal or position file fixes them, UN-2).
-The search runs on the reference rules themselves (:func:`solver.uno.rules.apply`),
-so every line it reports is a sequence of legal moves by construction; the winning
-line is replayed once more before it is returned.
+The search runs over the compact nodes of :mod:`solver.uno.endgame_state` (the same
+rules, checked move by move against :mod:`solver.uno.rules` in tests); every line it
+reports is replayed through :func:`solver.uno.rules.apply` as it is built, each node
+of the line is checked to describe the reference state, and the finished line must
+end the round with the winner the value names. docs/solver-uno.md explains it all.
 
-Search: an AND/OR (boolean alpha-beta) depth-first search with a transposition
-table. A node is a *win* for its mover if some move leads to a win for that mover
-(after Skip, Reverse, Draw Two and Wild Draw Four with two players the mover moves
-again, UN-5, so values are taken from the perspective of whoever moves next), a
-*loss* if every move leads to a loss, otherwise *unknown*. The first winning move
-cuts the remaining moves (the beta cut-off of boolean alpha-beta); the table holds
-only decided values (win or loss), keyed on everything the future depends on:
-hands, the number of cards left in the draw pile (its order is fixed from the
-root; with seeded reshuffles the piles themselves), top card, colour, mover,
-direction, phase, penalty, drawn card, accused and guilt, and whether the discard
-pile can still be reshuffled.
+**Values.** A node is a *win* for its mover if some move leads to a win for that
+mover (after Skip, Reverse, Draw Two and a guilty challenge the mover moves again,
+UN-5/UN-6, so a value is always taken from the side of whoever moves next), a *loss*
+if every move leads to a loss. Without ``seeded`` a move that needs a reshuffle
+(UN-9) is a leaf of unknown value (the order of a real reshuffle is not known), and
+values are three-valued (Kleene): win, loss, or open because of reshuffles. They
+are computed as two two-outcome searches: (1) can the mover X win when every
+reshuffle leaf counts as a win for the opponent Y? A proof is a real win (each leaf
+was given its worst value for X); (2) otherwise, can Y win when every leaf counts
+for X? A proof is a real loss. Otherwise the value depends on the reshuffle order
+(``unknown``, reason ``reshuffle``). A value so decided holds for *every* reshuffle
+order (a sound under-approximation of "does not depend on the order").
 
-**Reshuffles (UN-9).** A reshuffle shuffles the discard pile: in a real game that
-order is unknown, so by default the solver treats any move that would reshuffle as
-the *end of known information* and scores it unknown (``seeded=False``). With
-``seeded=True`` it follows the engine's documented deterministic reshuffle (the
-deal's seed, see rules.py) and keys the table on the whole discard pile.
+With ``seeded`` the deal's seed fixes every reshuffle (UN-9 decision, rules.py), so
+everything is known: if (1) and (2) leave the position open, (3) a search through
+the seeded reshuffles decides it, reusing every fact (1) and (2) proved against
+their favoured player (those hold in the real game whatever the reshuffles).
 
-**Iterative deepening.** The search runs with depth limits 4, 8, 16, ... moves
-(a cut is unknown and never stored), so short forced wins are found before the
-long drawing lines are explored; decided values are exact at any depth and stay
-in the table between iterations.
+**Finite trees.** Between reshuffles every move lays a card (the discard pile
+grows), draws one (the draw pile shrinks), passes after a draw (ending phase DRAWN)
+or settles a challenge by drawing; so without reshuffles the tree is finite and
+acyclic. The one exception is a draw when nothing is left anywhere (draw pile empty,
+only the top card on the discard pile): it draws nothing and passes, and two such
+passes repeat the node. The search treats a node repeated on its path as a leaf for
+the favoured player of the two-outcome game (so a proof never leans on it), counts
+it, and reports a seeded position whose search met one as unknown (``cycle``), never
+as a loss.
 
-**Repetition.** Without reshuffles every move lays or draws a card, except drawing
-when no card is left anywhere, which just passes; a position repeated on the
-current path is scored unknown (an endless game is neither side's win) and never
-stored. Budgets (nodes, seconds, table memory) give unknown, never a guess.
+**No forced win** (an endless round) is part of the answer's vocabulary but this
+search proves none. With seeded reshuffles the tree is infinite yet no node ever
+repeats (the reshuffle count grows at every reshuffle, each one a fresh shuffle),
+so there is no cycle to close and no finite reachable set to analyse backwards; the
+only repetition is the pass cycle above, which needs all 107 other cards in the two
+hands, wilds included (UN-1), so a playable card always exists there. A position
+where neither side can force a win therefore stays ``unknown`` (budget).
+
+**Search.** Depth-first proof-number search (df-pn, Nagai) in negamax form: a
+node's proof number is for "the mover wins"; a child where the other player moves
+contributes its numbers swapped. Unexpanded nodes start at (cards the mover holds,
+cards the opponent holds). The 1 + epsilon trick (epsilon 1/4) limits thrashing.
+No depth limit: df-pn follows the cheapest proof, so long forced drawing lines cost
+only their width.
+
+**Transposition table.** Keyed on what the future depends on and nothing else:
+both hands as card multiplicities (so transposed plays and draws of equal cards
+meet), the draw-pile position in the current pile, top card, colour, mover, phase
+with its drawn card/penalty/guilt, and the pile (a reshuffle starts a new one); not
+the direction (with two players it never changes who moves) and, without seeded
+reshuffles, not the discard pile (its content is every other card and its order
+matters only at a reshuffle, a leaf). The seeded search keys on the whole node
+(discard order and reshuffle count too) but first reads the facts of (1) and (2),
+keyed without them. The table stores proof *and* disproof numbers of undecided
+nodes, so work is not redone; when full it keeps the decided entries.
+
+**Pruning.** None beyond df-pn's own (a proven child decides an OR node; a
+disproven child drops out of the sums) and the table. Voluntary drawing (UN-4) is
+never pruned: a draw can be the only winning move (it can fetch a needed card or
+hand the next card of the pile to the opponent; see
+tests/uno/test_endgame.py::test_voluntary_draw_can_be_the_only_win), and no
+dominance between drawing and playing holds in general. Move order only breaks ties
+between equal proof numbers (:meth:`Rules.moves`: plays that keep the turn, Wild
+Draw Four, other numbers, Wild, drawing last).
 """
 
 from __future__ import annotations
 
 import sys
-import time
-from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Final
 
 from solver.core.budget import Budget
 from solver.core.errors import InvalidVariant
 from solver.core.result import SolveResult, Status
-from solver.uno.cards import DRAW_TWO, REVERSE, SKIP, symbol_of
-from solver.uno.rules import Draw, Move, Play, State, apply, apply_legal, legal_moves
+from solver.uno.endgame_ab import UNKNOWN, Endgame
+from solver.uno.endgame_state import RESHUFFLE, Node, Rules, to_move
+from solver.uno.rules import Move, State, apply, legal_moves
 
 WIN: Final = 1
 LOSS: Final = -1
-UNKNOWN: Final = 0
-VALUE_TEXT: Final = {WIN: "win", LOSS: "loss", UNKNOWN: "unknown"}
-#: rough bytes per table entry (a Python dict entry with a tuple key)
-ENTRY_BYTES: Final = 400
+UNDECIDED: Final = 0
+VALUE_TEXT: Final = {WIN: "win", LOSS: "loss", UNDECIDED: "unknown"}
+#: "infinity" for proof and disproof numbers
+INF: Final = 1 << 48
+#: rough bytes per table entry (a dict slot, a key tuple, a pair of ints)
+ENTRY_BYTES: Final = 360
+#: how far past the second-best child a child may be searched (the 1 + epsilon trick)
+EPSILON: Final = 0.25
+
+Child = tuple[Node | None, bool, int, int]
 
 
-def _flip(value: int) -> int:
-    return -value
+class Search:
+    """Depth-first proof-number search (df-pn) over one position; see the module
+    docstring. The search decides a two-outcome game: a reshuffle leaf (and an
+    endless pass cycle) counts as a win for player ``favour``. ``facts`` are earlier
+    searches of the same position without reshuffles: what they proved *against*
+    their favoured player holds in the real game and is reused."""
 
-
-def _order_key(move: Move) -> tuple[int, int]:
-    """Try moves that keep the turn first (action cards), then other plays, then the
-    rest; ordering changes speed only, never a value."""
-    if isinstance(move, Play):
-        symbol = symbol_of(move.card)
-        if symbol in (SKIP, REVERSE, DRAW_TWO) or move.card == 53:
-            return (0, move.card)
-        return (1, move.card)
-    if isinstance(move, Draw):
-        return (3, 0)
-    return (2, 0)
-
-
-@dataclass
-class Endgame:
-    """One search over a two-player position (see the module docstring)."""
-
-    budget: Budget
-    seeded: bool = False
-
-    def __post_init__(self) -> None:
-        self.table: dict[Hashable, int] = {}
-        self.capacity = max(1024, self.budget.memory_mb * 2**20 // ENTRY_BYTES)
+    def __init__(
+        self, rules: Rules, budget: Budget, favour: int, facts: tuple[Search, ...] = ()
+    ) -> None:
+        self.rules = rules
+        self.seeded = rules.seeded
+        self.favour = favour
+        self.facts = facts
+        self.cycles = 0
+        self.table: dict[tuple[int, ...], tuple[int, int]] = {}
+        self.capacity = max(1 << 12, budget.memory_mb * 2**20 // ENTRY_BYTES)
         self.nodes = 0
         self.out_of_budget = False
-        self.deadline = self.budget.deadline
-        self.node_limit = self.budget.node_limit
-        self.on_path: set[Hashable] = set()
+        self.budget = budget
+        self.node_limit = budget.node_limit
+        self.next_check = min(256, self.node_limit)
         self.reshuffle_leaves = 0
-        self.depth_cut = False
-        self.depth = 1 << 30
+        self.path: set[tuple[int, ...]] = set()
 
-    def deepening(self, s: State) -> int:
-        """Iterative deepening: depth limits 4, 8, 16, ... until the value is decided,
-        no depth cut happened (so unknown is final: a reshuffle or a repetition), or
-        the budget runs out. Decided values are exact at any depth, so the table
-        keeps them across iterations; short wins are found first."""
-        self.depth = 4
-        while True:
-            self.depth_cut = False
-            v = self.value(s, self.depth)
-            if v != UNKNOWN or not self.depth_cut or self.out_of_budget:
-                return v
-            self.depth *= 2
+    def key(self, node: Node) -> tuple[int, ...]:
+        """Unseeded: no discard order nor reshuffle count (they never matter before
+        a reshuffle, which is a leaf). Seeded: the whole node."""
+        return node if self.seeded else node[:11]
 
-    def key(self, s: State) -> Hashable:
-        tail: Hashable = (s.draw, s.discard, s.reshuffles) if self.seeded else len(s.discard) > 1
-        return (
-            s.hands,
-            len(s.draw),
-            s.top,
-            s.colour,
-            s.to_move,
-            s.direction,
-            s.phase,
-            s.pending,
-            s.drawn,
-            s.accused,
-            s.guilty,
-            tail,
-        )
+    def lookup(self, node: Node) -> tuple[int, int]:
+        """``(proof, disproof)`` numbers of ``node`` for its mover: stored, proven by
+        the base search, or the first estimate (cards left to shed)."""
+        got = self.table.get(node if self.seeded else node[:11])
+        if got is not None:
+            return got
+        base = node[:11]
+        for earlier in self.facts:
+            known = earlier.table.get(base)
+            if known is not None and earlier.winner(node, known) not in (-1, earlier.favour):
+                return known
+        mover = node[7]
+        return node[2 + mover], node[3 - mover]
 
-    def child(self, s: State, move: Move) -> tuple[State | None, int]:
-        """The state after ``move``, or (None, value) when it ends known play: the
-        round is over (value for the mover of ``s``) or it reshuffled (unknown)."""
-        after = apply_legal(s, move)
-        if after.is_over:
-            return None, WIN if after.winner == s.to_move else LOSS
-        if after.reshuffles != s.reshuffles and not self.seeded:
-            self.reshuffle_leaves += 1
-            return None, UNKNOWN
-        return after, 0
+    @staticmethod
+    def winner(node: Node, numbers: tuple[int, int]) -> int:
+        """The player proven to win ``node`` by ``numbers``, or -1."""
+        if numbers[0] == 0:
+            return node[7]
+        return 1 - node[7] if numbers[1] == 0 else -1
 
-    def value(self, s: State, depth: int = 1 << 30) -> int:
-        """The value of ``s`` for its mover within ``depth`` more moves: WIN, LOSS
-        or UNKNOWN (a depth cut is unknown and never stored)."""
-        key = self.key(s)
-        stored = self.table.get(key)
-        if stored is not None:
-            return stored
-        if key in self.on_path:
-            return UNKNOWN
-        if depth <= 0:
-            self.depth_cut = True
-            return UNKNOWN
-        self.nodes += 1
-        if self.nodes >= self.node_limit or (
-            self.deadline is not None
-            and self.nodes % 256 == 0
-            and time.perf_counter() >= self.deadline
-        ):
+    def _store(self, node: Node, pn: int, dn: int) -> None:
+        table = self.table
+        if len(table) >= self.capacity:
+            self.table = table = {k: e for k, e in table.items() if e[0] == 0 or e[1] == 0}
+            if len(table) >= self.capacity:
+                self.out_of_budget = True
+                return
+        table[node if self.seeded else node[:11]] = (pn, dn)
+
+    def _budget_spent(self) -> bool:
+        """Checked every 256 nodes, and exactly at the node limit."""
+        if self.budget.expired(self.nodes):
             self.out_of_budget = True
-        if self.out_of_budget:
-            return UNKNOWN
-        self.on_path.add(key)
-        best = LOSS
-        for move in sorted(legal_moves(s), key=_order_key):
-            v = self.move_value(s, move, depth)
-            if v == WIN:
-                best = WIN
-                break
-            if v == UNKNOWN:
-                best = UNKNOWN
-            if self.out_of_budget:
-                best = UNKNOWN
-                break
-        self.on_path.discard(key)
-        if best != UNKNOWN and len(self.table) < self.capacity:
-            self.table[key] = best
-        return best
+        self.next_check = min(self.nodes + 256, self.node_limit)
+        return self.out_of_budget
 
-    def move_value(self, s: State, move: Move, depth: int = 1 << 30) -> int:
-        """The value of ``move`` for the mover of ``s`` (within ``depth`` moves)."""
-        after, leaf = self.child(s, move)
-        if after is None:
-            return leaf
-        v = self.value(after, depth - 1)
-        return v if after.to_move == s.to_move else _flip(v)
+    def children(self, node: Node) -> list[Child]:
+        """``(child, same mover, pn, dn)`` per move: ``pn``/``dn`` are fixed for a
+        finished round (for the mover of ``node``) and a reshuffle leaf (INF, INF:
+        neither provable), else unused."""
+        out: list[Child] = []
+        mover = node[7]
+        rules = self.rules
+        for code in rules.moves(node):
+            after = rules.child(node, code)
+            if type(after) is int:
+                out.append((None, True, 0, INF) if after == mover else (None, True, INF, 0))
+            elif after is RESHUFFLE:
+                self.reshuffle_leaves += 1
+                out.append((None, True, 0, INF) if self.favour == mover else (None, True, INF, 0))
+            else:
+                assert not isinstance(after, (int, str))
+                if self.key(after) in self.path:  # an endless pass cycle (module docstring)
+                    self.cycles += 1
+                    won = self.favour == mover
+                    out.append((None, True, 0, INF) if won else (None, True, INF, 0))
+                else:
+                    out.append((after, after[7] == mover, 0, 0))
+        return out
 
-    def line(self, s: State, limit: int = 400) -> list[dict[str, object]]:
-        """A principal line: the mover of each node plays a move of the node's best
-        value (a winning move if any), until the round ends or nothing is known."""
+    def mid(self, node: Node, th_pn: int, th_dn: int) -> tuple[int, int]:
+        """Search ``node`` until its proof number reaches ``th_pn`` or its disproof
+        number ``th_dn`` (Nagai's df-pn, negamax form: a child where the other player
+        moves contributes its numbers swapped)."""
+        self.nodes += 1
+        if self.nodes >= self.next_check:
+            self._budget_spent()
+        key = self.key(node)
+        self.path.add(key)
+        children = self.children(node)
+        try:
+            while True:
+                pn1 = pn2 = INF
+                dn = 0
+                best = -1
+                best_dn = 0
+                for i, (c, same, fpn, fdn) in enumerate(children):
+                    if c is None:
+                        cpn, cdn = fpn, fdn
+                    else:
+                        a, b = self.lookup(c)
+                        cpn, cdn = (a, b) if same else (b, a)
+                    if cpn < pn1:
+                        pn2, pn1, best, best_dn = pn1, cpn, i, cdn
+                    elif cpn < pn2:
+                        pn2 = cpn
+                    dn += cdn
+                dn = min(dn, INF)
+                if pn1 >= th_pn or dn >= th_dn or self.out_of_budget or pn1 == 0:
+                    self._store(node, pn1, dn)
+                    return pn1, dn
+                child, same, _, _ = children[best]
+                assert child is not None
+                c_pn = min(th_pn, pn2 + 1 + int(pn2 * EPSILON)) if pn2 < INF else th_pn
+                c_dn = min(INF, th_dn - dn + best_dn)
+                if same:
+                    self.mid(child, c_pn, c_dn)
+                else:
+                    self.mid(child, c_dn, c_pn)
+        finally:
+            self.path.discard(key)
+
+    def prove(self, node: Node) -> int:
+        """WIN, LOSS or UNDECIDED (both numbers infinite: a reshuffle leaf or the
+        budget) for the mover of ``node``."""
+        pn, dn = self.lookup(node)
+        if pn != 0 and dn != 0:
+            pn, dn = self.mid(node, INF, INF)
+        if pn == 0:
+            return WIN
+        if dn == 0:
+            return LOSS
+        return UNDECIDED
+
+    def _proven_move(self, node: Node, target: int, search: bool) -> tuple[int, Node | None] | None:
+        """The first move of ``node`` whose value for its mover is ``target``, judged
+        from the table (``search=False``) or by searching the children."""
+        for code in self.rules.moves(node):
+            after = self.rules.child(node, code)
+            if type(after) is int:
+                if (WIN if after == node[7] else LOSS) == target:
+                    return code, None
+                continue
+            if after is RESHUFFLE:
+                continue
+            assert not isinstance(after, (int, str))
+            if search:
+                inner = self.prove(after)
+            else:
+                pn, dn = self.lookup(after) if self._known(after) else (1, 1)
+                inner = WIN if pn == 0 else LOSS if dn == 0 else UNDECIDED
+            if (inner if after[7] == node[7] else -inner) == target:
+                return code, after
+        return None
+
+    def _known(self, node: Node) -> bool:
+        if self.key(node) in self.table:
+            return True
+        return any(node[:11] in earlier.table for earlier in self.facts)
+
+    def line(self, node: Node, state: State, limit: int = 600) -> list[dict[str, object]]:
+        """A principal line from a decided ``node`` (the reference ``state``): at a win
+        the mover plays a proven winning move, at a loss the first move (all lose),
+        until the round ends. Replayed through the reference rules as it is built (the
+        certificate); each node is checked to describe the reference state."""
         out: list[dict[str, object]] = []
+        s = state
         while len(out) < limit:
-            moves = sorted(legal_moves(s), key=_order_key)
-            if not moves:
+            target = self.prove(node)
+            if target == UNDECIDED:
                 break
-            target = self.value(s, self.depth)
-            chosen = None
-            for move in moves:
-                if self.move_value(s, move, self.depth) == target:
-                    chosen = move
-                    break
+            chosen = self._proven_move(node, target, search=False)
+            if chosen is None:
+                chosen = self._proven_move(node, target, search=True)
             if chosen is None:
                 break
-            out.append({"player": s.to_move, "move": str(chosen)})
-            after, _ = self.child(s, chosen)
-            if after is None:
+            code, after_node = chosen
+            move: Move = to_move(code)
+            out.append({"player": s.to_move, "move": str(move)})
+            s = apply(s, move)
+            if after_node is None:
                 break
-            s = after
+            if not self.rules.agrees(after_node, s):
+                raise AssertionError("the search and the reference rules disagree")
+            node = after_node
         return out
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The search's answer: ``value`` win / loss / no-forced-win / unknown and, when
+    unknown, ``reason`` budget or reshuffle."""
+
+    value: str
+    reason: str | None
 
 
 def _check(state: State) -> None:
@@ -210,77 +313,171 @@ def _check(state: State) -> None:
         )
 
 
+def _rules_for(state: State, seeded: bool, share: Rules | None = None) -> Rules:
+    rules = Rules(state.seed, seeded, state.options.reverse_skips, state.options.stacking)
+    if share is not None:  # one pile registry, so that table keys agree
+        rules.piles, rules.pile_ids = share.piles, share.pile_ids
+    return rules
+
+
+@dataclass
+class Decision:
+    """A decided (or not) position: the outcome, the search that decided it (for
+    the line) and its node."""
+
+    outcome: Outcome
+    search: Search
+    node: Node
+    nodes: int
+
+
+def decide(state: State, budget: Budget, seeded: bool) -> Decision:
+    """Three-valued with reshuffle leaves as two two-outcome searches: can the mover
+    X win when every reshuffle counts for the opponent Y (a proof is a real win);
+    else can Y win when every reshuffle counts for X (a proof is a real loss); else
+    the value depends on the reshuffle order. With ``seeded`` a third search then
+    follows the seeded reshuffles, reusing the real facts of the first two."""
+    x = state.to_move
+    rules = _rules_for(state, False)
+    node = rules.encode(state)
+    first = Search(rules, budget, favour=1 - x)
+    if first.prove(node) == WIN:
+        return Decision(Outcome("win", None), first, node, first.nodes)
+    if first.out_of_budget:
+        return Decision(Outcome("unknown", "budget"), first, node, first.nodes)
+    second = Search(rules, budget, favour=x, facts=(first,))
+    second.nodes = second.next_check = first.nodes
+    second.reshuffle_leaves = first.reshuffle_leaves
+    if second.prove(node) == LOSS:
+        return Decision(Outcome("loss", None), second, node, second.nodes)
+    if second.out_of_budget or not seeded:
+        reason = "budget" if second.out_of_budget else "reshuffle"
+        return Decision(Outcome("unknown", reason), second, node, second.nodes)
+    seeded_rules = _rules_for(state, True, rules)
+    third = Search(seeded_rules, budget, favour=1 - x, facts=(first, second))
+    third.nodes = third.next_check = second.nodes
+    third.reshuffle_leaves = second.reshuffle_leaves
+    node = seeded_rules.encode(state)
+    v = third.prove(node)
+    if v == WIN:
+        outcome = Outcome("win", None)
+    elif third.out_of_budget:
+        outcome = Outcome("unknown", "budget")
+    elif third.cycles:
+        outcome = Outcome("unknown", "cycle")
+    else:
+        outcome = Outcome("loss", None)
+    return Decision(outcome, third, node, third.nodes)
+
+
 def solve_position(state: State, budget: Budget | None = None, seeded: bool = False) -> SolveResult:
     """Can the player to move force a win? ``solved`` = yes (with a winning line),
-    ``unsolvable`` = no (the opponent can always prevent it), ``unknown`` otherwise."""
+    ``unsolvable`` = no (``value`` loss: the opponent forces a win, with the line;
+    or no-forced-win: an endless round), ``unknown`` otherwise (``unknown`` says
+    whether the budget or an unfollowed reshuffle left it open)."""
     _check(state)
     budget = (budget or Budget()).start()
-    search = Endgame(budget, seeded)
     limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(limit, 20000))
+    sys.setrecursionlimit(max(limit, 100000))
+    line: list[dict[str, object]] = []
+    nodes = entries = leaves = 0
+    out_of_budget = False
+    complete = False
     try:
-        value = UNKNOWN if state.is_over else search.deepening(state)
-        line = search.line(state) if value != UNKNOWN and not search.out_of_budget else []
+        if state.is_over:
+            outcome = Outcome("unknown", "budget")
+        else:
+            d = decide(state, budget, seeded)
+            outcome = d.outcome
+            nodes, entries = d.nodes, len(d.search.table)
+            leaves, out_of_budget = d.search.reshuffle_leaves, d.search.out_of_budget
+            if outcome.value in ("win", "loss"):
+                line = d.search.line(d.node, state)
+                complete = _check_line(state, line, WIN if outcome.value == "win" else LOSS)
     finally:
         sys.setrecursionlimit(limit)
-    if value == WIN:
-        _replay_win(state, line)
-    status = {WIN: Status.SOLVED, LOSS: Status.UNSOLVABLE, UNKNOWN: Status.UNKNOWN}[value]
+    status = {
+        "win": Status.SOLVED,
+        "loss": Status.UNSOLVABLE,
+        "no-forced-win": Status.UNSOLVABLE,
+        "unknown": Status.UNKNOWN,
+    }[outcome.value]
+    decided = outcome.value != "unknown"
+    winner = {"win": state.to_move, "loss": 1 - state.to_move}.get(outcome.value)
     return SolveResult(
         game="uno",
-        engine="endgame-ab",
+        engine="endgame-dfpn",
         status=status,
         # docs/json.md: "winner" is the 0-based player who wins with perfect play
         objective_name="winner",
-        objective=None if value == UNKNOWN else (state.to_move + (value != WIN)) % 2,
+        objective=winner,
         bound=None,
-        proven_optimal=value != UNKNOWN,
+        proven_optimal=decided,
         line=line,
-        nodes=search.nodes,
+        nodes=nodes,
         seconds=budget.elapsed,
-        tt_entries=len(search.table),
+        tt_entries=entries,
         extra={
             "to_move": state.to_move,
             "reshuffles": "seeded" if seeded else "unknown",
-            "value": VALUE_TEXT[value],
-            "reshuffle_leaves": search.reshuffle_leaves,
-            "out_of_budget": search.out_of_budget,
+            "value": outcome.value,
+            "unknown": outcome.reason,
+            "reshuffle_leaves": leaves,
+            "out_of_budget": out_of_budget,
+            "line_complete": complete,
         },
     )
 
 
-def _replay_win(state: State, line: list[dict[str, object]]) -> None:
-    """The certificate: the winning line replays through the rules to a win."""
+def _check_line(state: State, line: list[dict[str, object]], v: int) -> bool:
+    """The certificate: a decided line replays (it was applied move by move while
+    built) and, if it reaches the end of the round, the side the value says wins.
+    False when the line stops short (the table no longer held a value it needed and
+    the budget was spent, or 600 moves): the value stands, the line is partial."""
     from solver.uno.notation import play_from_text
 
     s = state
     for step in line:
         s = apply(s, play_from_text(str(step["move"])))
-    if not (s.is_over and s.winner == state.to_move):
-        raise AssertionError("the winning line does not replay to a win")
+    winner = state.to_move if v == WIN else 1 - state.to_move
+    if s.is_over and s.winner != winner:
+        raise AssertionError("the line does not replay to the value's result")
+    return s.is_over
 
 
 def analyse(
     state: State, budget: Budget | None = None, seeded: bool = False
 ) -> list[tuple[Move, str, list[dict[str, object]]]]:
-    """Every legal move of ``state`` with its value for the player to move and the
-    principal line after it (one shared budget and table)."""
+    """Every legal move of ``state`` with its value for the player to move (win,
+    loss, no-forced-win, unknown (budget) or unknown-reshuffle) and the principal
+    line after it. The budget is shared by the moves."""
     _check(state)
     budget = (budget or Budget()).start()
-    search = Endgame(budget, seeded)
     limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(limit, 20000))
+    sys.setrecursionlimit(max(limit, 100000))
     rows: list[tuple[Move, str, list[dict[str, object]]]] = []
     try:
         for move in legal_moves(state):
-            after, v = search.child(state, move)
-            if after is not None:
-                inner = search.deepening(after)
-                v = inner if after.to_move == state.to_move else _flip(inner)
-            line = [{"player": state.to_move, "move": str(move)}]
-            if after is not None and v != UNKNOWN:
-                line += search.line(after)
-            rows.append((move, VALUE_TEXT[v], line))
+            s = apply(state, move)
+            line: list[dict[str, object]] = [{"player": state.to_move, "move": str(move)}]
+            if s.is_over:
+                text = "win" if s.winner == state.to_move else "loss"
+            elif not seeded and s.reshuffles != state.reshuffles:
+                text = "unknown-reshuffle"
+            else:
+                d = decide(s, budget, seeded)
+                text = d.outcome.value
+                if d.outcome.value in ("win", "loss"):
+                    line += d.search.line(d.node, s)
+                    if s.to_move != state.to_move:
+                        text = "loss" if text == "win" else "win"
+                elif d.outcome.reason == "reshuffle":
+                    text = "unknown-reshuffle"
+            rows.append((move, text, line))
     finally:
         sys.setrecursionlimit(limit)
     return rows
+
+
+#: the puzzle generator's search and value (puzzles/uno_ending.py)
+__all__ = ["LOSS", "UNKNOWN", "WIN", "Endgame", "Search", "analyse", "decide", "solve_position"]
