@@ -313,7 +313,7 @@ def check_file(path: Path) -> CheckReport:
     try:
         document = json.loads(path.read_text())
     except (OSError, json.JSONDecodeError) as exc:
-        raise ProofError(f"{path}: cannot read a proof ({exc})") from None
+        raise ProofError(f"cannot read a proof ({exc.__class__.__name__}: {exc})") from None
     if not isinstance(document, dict):
-        raise ProofError(f"{path}: not a proof document")
+        raise ProofError("not a proof document")
     return check(document)
