@@ -74,6 +74,10 @@ PILOT_REUSE = 0.7
 RESTART_COST = 4096
 #: in the kernel's ordering, plays costing less than this come before ending the turn
 END_COST = 64
+#: D1 (dominance at turn starts, :mod:`solver.thegame.bounds`) in the exhaustive search
+DOMINANCE = True
+#: the dominance table has 1/DOMINANCE_SHARE of the transposition table's slots (extra memory)
+DOMINANCE_SHARE = 4
 _ZOBRIST_SEED = 20261122
 #: "no leaf seen yet" in the kernel's best-leaf register
 _NO_LEAF = 1 << 20
@@ -178,7 +182,13 @@ class _Run:
         self.hkey[0] = key
         self.drem[0] = discrepancies
 
-    def step(self, keys: npt.NDArray[np.uint64], values: npt.NDArray[np.int64], nodes: int) -> int:
+    def step(
+        self,
+        keys: npt.NDArray[np.uint64],
+        values: npt.NDArray[np.int64],
+        dom: tuple[npt.NDArray[np.uint64], npt.NDArray[np.int64]],
+        nodes: int,
+    ) -> int:
         t = self.tables
         return int(
             K.search(
@@ -205,6 +215,8 @@ class _Run:
                 self.best_path,
                 keys,
                 values,
+                dom[0],
+                dom[1],
                 nodes,
             )
         )
@@ -265,10 +277,13 @@ class _Solver:
         params[K.PR_SOLO] = 1 if variant.players == 1 else 0
         params[K.PR_END_COST] = END_COST
         params[K.PR_DIVE] = 0
+        params[K.PR_DOMINANCE] = 1 if DOMINANCE else 0
         tables = _Tables.make(variant.players, ndraw)
         draw = np.array(starts[0].draw, dtype=np.int64)
         self.runs = [_Run(s, params, draw, tables) for s in starts]
-        self.keys, self.values = new_table(budget.table_slots(SLOT_BYTES))
+        slots = budget.table_slots(SLOT_BYTES)
+        self.keys, self.values = new_table(slots)
+        self.dom = new_table(max(K.DOM_WAYS, slots // DOMINANCE_SHARE))
         self.nodes = 0
         self.tt_entries = 0
         self.stamp = 0
@@ -305,7 +320,7 @@ class _Solver:
             chunk = CHUNK
             if self.budget.nodes is not None:
                 chunk = max(1, min(chunk, self.budget.nodes - self.nodes))
-            outcome = run.step(self.keys, self.values, chunk)
+            outcome = run.step(self.keys, self.values, self.dom, chunk)
             now = int(run.st[K.S_NODES])
             self.nodes += now - before
             before = now

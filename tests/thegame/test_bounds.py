@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 
+from solver.core.tt import new_table
+from solver.thegame import kernel as K
 from solver.thegame import proofcheck
 from solver.thegame.bounds import accept_mask, dominates, not_laid_mask
 from solver.thegame.bruteforce import PositionLimit, optimal
@@ -107,3 +110,34 @@ def test_d1_needs_the_same_cards_in_hand() -> None:
     other = State(variant, state.piles, hands, state.draw[1:] + state.hands[0][:1], 0, 0)
     assert not dominates(state, other)
     assert not proofcheck.dominates(state, other)
+
+
+def bitset(cards: frozenset[int] | tuple[int, ...]) -> np.ndarray:  # type: ignore[type-arg]
+    words = np.zeros(2, dtype=np.uint64)
+    for c in cards:
+        words[c >> 6] |= np.uint64(1) << np.uint64(c & 63)
+    return words
+
+
+@pytest.mark.parametrize("seed", range(200))
+def test_d1_kernel_dominance_agrees_with_the_plain_version(seed: int) -> None:
+    """The kernel's D1 test (tops packed in the dominance table) answers as
+    bounds.dominates, and a stored bound is found only for dominated tops."""
+    rng = random.Random(seed)
+    variant = Variant(max_card=20 + seed % 80)
+    state = tight_position(variant, seed, seed % 6)
+    avail_mask = not_laid_mask(state)
+    laid = [c for c in variant.cards if not (avail_mask >> c) & 1] + [1, variant.max_card + 1]
+    other = with_piles(state, [rng.choice(laid) for _ in range(4)])
+    if rng.random() < 0.3:
+        other = worse_position(state, rng) or other
+    avail = bitset(tuple(c for c in variant.cards if (avail_mask >> c) & 1))
+    tops = np.array(other.piles, dtype=np.int64)
+    b = state.piles
+    assert K.tops_dominate(b[0], b[1], b[2], b[3], tops, avail) == dominates(state, other)
+    keys, values = new_table(8)
+    K.dom_store(keys, values, np.uint64(12345), np.array(b, dtype=np.int64), 7)
+    found = K.dom_probe(keys, values, np.uint64(12345), tops, avail, 3)
+    assert found == (7 if dominates(state, other) else -1)
+    assert K.dom_probe(keys, values, np.uint64(12345), tops, avail, 8) == -1
+    assert K.dom_probe(keys, values, np.uint64(999), tops, avail, 1) == -1
