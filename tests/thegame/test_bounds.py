@@ -75,8 +75,8 @@ def test_d1_a_dominated_position_is_never_better(seed: int) -> None:
     assert dominates(better, worse)
     assert proofcheck.dominates(better, worse)
     try:
-        best = optimal(better, limit=30_000).cards_left
-        worst = optimal(worse, limit=30_000).cards_left
+        best = optimal(better, limit=4_000).cards_left
+        worst = optimal(worse, limit=4_000).cards_left
     except PositionLimit:
         pytest.skip("too big for the brute force here")
     assert best <= worst
