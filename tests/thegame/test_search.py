@@ -186,3 +186,25 @@ def test_the_suffix_repair_completes_the_best_line_into_a_win(
     result = solve(deal, Budget(nodes=3_000_000, memory_mb=16))
     assert result.status is Status.SOLVED and wins and wins[-1]
     check_certificate(deal.start(result.extra["first_player"]), result)
+
+
+def test_the_suffix_repair_changes_no_answer_of_the_stored_positions(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With the repair on from the first node and given every node it asks for, the
+    stored positions (1-5 players, won and lost) keep their brute-force optimum."""
+    from solver.thegame import search
+
+    monkeypatch.setattr(search, "REPAIR_AFTER", 0)
+    monkeypatch.setattr(search, "REPAIR_SHARE", 1.0)
+    calls: list[int] = []
+    step = search._Repair.step
+
+    def counted(self: search._Repair) -> bool:
+        calls.append(1)
+        return step(self)
+
+    monkeypatch.setattr(search._Repair, "step", counted)
+    for doc in STORED:
+        check_against(position_from_json(doc), doc["optimal_cards_left"])
+    assert len(calls) >= 20
