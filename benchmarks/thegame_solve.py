@@ -7,7 +7,7 @@ CPU second of this process (the second is less sensitive to a loaded machine).
 Writes the table to benchmarks/results/thegame_solve.md.
 
     python benchmarks/thegame_solve.py [--solo-deals N] [--deals N] [--seconds S]
-        [--memory MB] [--configs 1,1e,2,2e,...]
+        [--memory MB] [--configs 1,1e,2,2e,...] [--no-repair] [--nodes N] [--out FILE]
 
 The defaults are the issue's full size: 200 solo deals, 100 per other configuration,
 10 s each (about 8 minutes on one core; most deals are won in well under a second).
@@ -16,6 +16,7 @@ The defaults are the issue's full size: 200 solo deals, 100 per other configurat
 from __future__ import annotations
 
 import argparse
+import os
 import platform
 import statistics
 import time
@@ -42,7 +43,13 @@ def parse_configs(text: str) -> list[tuple[int, bool]]:
 
 
 def run(
-    configs: list[tuple[int, bool]], solo_deals: int, deals: int, seconds: float, memory: int
+    configs: list[tuple[int, bool]],
+    solo_deals: int,
+    deals: int,
+    seconds: float,
+    memory: int,
+    repair: bool = True,
+    nodes_budget: int | None = None,
 ) -> str:
     small = Variant(max_card=30)  # compile every kernel before the clock runs
     solve(Deal(small, tuple(shuffled_deck(small, 0))), Budget(seconds=5, memory_mb=1))
@@ -52,6 +59,7 @@ def run(
         "|---|---|---|---|---|---|---|---|---|---|",
     ]
     started = time.perf_counter()
+    load_before = os.getloadavg()
     for players, expert in configs:
         count = solo_deals if players == 1 else deals
         variant = Variant(players=players, expert=expert)
@@ -62,7 +70,12 @@ def run(
         for seed in range(count):
             deal = Deal(variant, tuple(shuffled_deck(variant, seed)))
             before = time.process_time()
-            result = solve(deal, Budget(seconds=seconds, memory_mb=memory))
+            budget = (
+                Budget(nodes=nodes_budget, memory_mb=memory)
+                if nodes_budget is not None
+                else Budget(seconds=seconds, memory_mb=memory)
+            )
+            result = solve(deal, budget, repair=repair)
             cpu += time.process_time() - before
             counts[result.status] += 1
             times.append(result.seconds)
@@ -79,16 +92,23 @@ def run(
         rows.append(row)
         print(row, flush=True)
     total = time.perf_counter() - started
+    load_after = os.getloadavg()
     header = [
         "# The Game: perfect-information solver benchmark",
         "",
         f"Official deals (cards 2..99), seeds 0..{solo_deals - 1} solo and "
-        f"0..{deals - 1} for 2-5 players, budget {seconds:g} s and a {memory} MiB "
-        f"table per deal, engine `dfs` (pilot with restarts + discrepancy search).",
+        f"0..{deals - 1} for 2-5 players, budget "
+        f"{f'{nodes_budget:,} nodes' if nodes_budget is not None else f'{seconds:g} s'} and a "
+        f"{memory} MiB "
+        f"table per deal, engine `dfs` (pilot with restarts + discrepancy search"
+        f"{', suffix repair of the best line' if repair else ', no suffix repair'}).",
         f"Measured {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} on "
         f"{platform.machine()}, Python {platform.python_version()}, on a shared, loaded "
         f"2-core machine (the run took {total / 60:.1f} min): wall-clock timings are "
         "pessimistic and noisy; nodes per CPU second are the kernel's speed.",
+        f"Load average (1, 5, 15 min) at the start {load_before[0]:.2f} {load_before[1]:.2f} "
+        f"{load_before[2]:.2f}, at the end {load_after[0]:.2f} {load_after[1]:.2f} "
+        f"{load_after[2]:.2f}.",
         "",
     ]
     return "\n".join([*header, *rows]) + "\n"
@@ -101,10 +121,23 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--memory", type=int, default=64)
     parser.add_argument("--configs", default="1,1e,2,2e,3,3e,4,4e,5,5e")
+    parser.add_argument("--no-repair", action="store_true", help="turn the suffix repair off")
+    parser.add_argument(
+        "--nodes", type=int, default=None, help="a node budget per deal instead of --seconds"
+    )
+    parser.add_argument("--out", type=Path, default=RESULTS, help="the results file")
     args = parser.parse_args()
-    table = run(parse_configs(args.configs), args.solo_deals, args.deals, args.seconds, args.memory)
-    RESULTS.parent.mkdir(parents=True, exist_ok=True)
-    RESULTS.write_text(table, encoding="utf-8")
+    table = run(
+        parse_configs(args.configs),
+        args.solo_deals,
+        args.deals,
+        args.seconds,
+        args.memory,
+        repair=not args.no_repair,
+        nodes_budget=args.nodes,
+    )
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(table, encoding="utf-8")
     print(table)
 
 

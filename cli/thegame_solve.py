@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.table import Table
 
 from cli.budget import DEFAULT_MEMORY_MB, Memory, Nodes, Seconds, _check_seconds, budget_from
-from cli.io import fail, print_json, stdout
+from cli.dispatch import verb
+from cli.io import fail, print_json, stderr, stdout
 from cli.thegame import (
     Deck,
     Expert,
@@ -71,6 +73,17 @@ def solve_command(
         ),
     ] = False,
     json: Json = False,
+    proof: Annotated[
+        Path | None,
+        typer.Option(
+            "--proof",
+            help="When the answer is unsolvable, write a checkable proof of the proven bound "
+            "to this file (plain-Python prover: small decks and late positions).",
+        ),
+    ] = None,
+    proof_positions: Annotated[
+        int, typer.Option(help="The prover's limit on positions for --proof.", min=1)
+    ] = 1_000_000,
 ) -> None:
     """Solve a deal or position with every card known: a winning line, or a proof that
     none exists and the line leaving the fewest cards (TG-8), with the best first
@@ -97,7 +110,73 @@ def solve_command(
         print_json(result.to_json())
     else:
         _render(root, result)
+    if proof is not None:
+        _write_proof(game, result, proof, proof_positions)
     raise typer.Exit(result.status.exit_code)
+
+
+def _write_proof(game: Deal | State, result: SolveResult, path: Path, positions: int) -> None:
+    """Prove ``result``'s lower bound with the prover, check it with the independent
+    checker and write it; a note on stderr when there is nothing to prove or the
+    prover runs out (the answer itself is unchanged)."""
+    from solver.core.result import Status
+    from solver.thegame.proof import ProofBudget, prove, write
+    from solver.thegame.proofcheck import check_file
+
+    claim = result.bound or 0
+    if result.status is not Status.UNSOLVABLE or claim < 1:
+        stderr.print(f"no proof written: the answer is {result.status}, nothing to refute")
+        return
+    try:
+        found = prove(game, claim, limit=positions)
+    except ProofBudget:
+        stderr.print(f"no proof written: the prover met more than {positions} positions")
+        return
+    if found is None:  # the solver proved this bound, so the prover must too
+        fail(f"the prover found a line leaving fewer than {claim} cards (a solver bug)")
+    try:
+        write(found, game, path)
+    except OSError as exc:
+        fail(f"{path}: cannot write the proof ({exc})")
+    report = check_file(path)
+    stderr.print(
+        f"proof of at least {report.claim} cards left written to {path}: "
+        f"{report.nodes} nodes, checked"
+    )
+
+
+def check_command(
+    file: Annotated[Path, typer.Argument(help="A proof file written by `solve --proof`.")],
+    json: Json = False,
+) -> None:
+    """Check a proof file with the independent checker (reference rules only): exit 1
+    when it holds (the claimed cards left are proven: a lost game), 2 when it does
+    not."""
+    from solver.thegame.proofcheck import ProofError, check_file
+
+    try:
+        report = check_file(file)
+    except ProofError as exc:
+        fail(f"{file}: proof rejected: {exc}")
+    if json:
+        print_json(
+            {
+                "game": GAME,
+                "valid": True,
+                "claim": report.claim,
+                "roots": report.roots,
+                "nodes": report.nodes,
+                "expanded": report.expanded,
+                "successors": report.successors,
+            }
+        )
+    else:
+        stdout.print(
+            f"valid: every line leaves at least {report.claim} cards "
+            f"({report.roots} root(s), {report.nodes} nodes, {report.expanded} expanded, "
+            f"{report.successors} turns checked)"
+        )
+    raise typer.Exit(1)
 
 
 def _root(game: Deal | State, result: SolveResult) -> State:
@@ -236,3 +315,5 @@ def register(verbs: dict[str, typer.Typer]) -> None:
     """Add `solve thegame` and `analyse thegame` to the verb groups."""
     verbs["solve"].command(GAME)(solve_command)
     verbs["analyse"].command(GAME)(analyse_command)
+    verbs.setdefault("check", verb("check", "Check a proof file: `playable check GAME FILE`."))
+    verbs["check"].command(GAME)(check_command)

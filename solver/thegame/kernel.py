@@ -28,7 +28,10 @@ against :mod:`solver.thegame.bruteforce` by the tests:
    longer turns being splittable into legal shorter ones (P3);
 4. solo only: once the draw pile is empty turn boundaries do not matter, so the
    turn never ends (P4);
-5. dead cards (cards no pile can ever take again) bound the cards left (P5).
+5. dead cards (cards no pile can ever take again) bound the cards left (P5);
+6. dominance at turn starts (D1, proof in :mod:`solver.thegame.bounds`): a bound
+   proven for a position whose piles take a superset of the cards transfers to a
+   position with the same hands, draw pile and player to move.
 """
 
 from __future__ import annotations
@@ -65,7 +68,8 @@ PR_MAXCARD = 3
 PR_SOLO = 4
 PR_END_COST = 5  # ordering: plays cheaper than this come before ending the turn
 PR_DIVE = 6  # 1: a heuristic dive (no P5 cut, no table probe) that records its leaf
-N_PARAMS = 7
+PR_DOMINANCE = 7  # 1: probe and fill the dominance table at turn starts (D1)
+N_PARAMS = 8
 
 # ---- st (int64): the position and the search registers
 S_TOP = 0  # 0..3: pile tops
@@ -302,6 +306,118 @@ def top_class(pile: int, top: int, avail: npt.NDArray[np.uint64]) -> int:
     return 128 + next_below(avail, top)
 
 
+#: ways (entries) per bucket of the dominance table (D1)
+DOM_WAYS = 4
+
+
+@njit(cache=True)
+def accept_word(pile: int, top: int, avail: npt.NDArray[np.uint64], w: int) -> np.uint64:
+    """Word ``w`` of the bitset of cards of ``avail`` that the pile showing ``top``
+    takes (TG-3): above (ascending) or below (descending) the top, and exactly 10 back."""
+    base = 64 * w
+    if pile < 2:
+        mask = _word_mask(top + 1, 127, base)
+        trick = top - 10
+    else:
+        mask = _word_mask(0, top - 1, base)
+        trick = top + 10
+    if base <= trick < base + 64:
+        mask |= _ONE << np.uint64(trick - base)
+    return np.uint64(avail[w] & mask)
+
+
+@njit(cache=True)
+def pile_covers(pile: int, better: int, worse: int, avail: npt.NDArray[np.uint64]) -> bool:
+    """Does the pile showing ``better`` take every card of ``avail`` that it takes
+    showing ``worse``?"""
+    for w in range(2):
+        if accept_word(pile, worse, avail, w) & ~accept_word(pile, better, avail, w) != 0:
+            return False
+    return True
+
+
+@njit(cache=True)
+def tops_dominate(
+    b0: int, b1: int, b2: int, b3: int, tops: npt.NDArray[np.int64], avail: npt.NDArray[np.uint64]
+) -> bool:
+    """D1: do the tops ``b0..b3`` take a superset of the available cards on every
+    pile, the piles of ``tops`` maybe swapped inside a pair (P1)?"""
+    asc = (pile_covers(0, b0, tops[0], avail) and pile_covers(1, b1, tops[1], avail)) or (
+        pile_covers(0, b0, tops[1], avail) and pile_covers(1, b1, tops[0], avail)
+    )
+    if not asc:
+        return False
+    return (pile_covers(2, b2, tops[2], avail) and pile_covers(3, b3, tops[3], avail)) or (
+        pile_covers(2, b2, tops[3], avail) and pile_covers(3, b3, tops[2], avail)
+    )
+
+
+@njit(cache=True)
+def dom_probe(
+    dom_keys: npt.NDArray[np.uint64],
+    dom_values: npt.NDArray[np.int64],
+    key: np.uint64,
+    tops: npt.NDArray[np.int64],
+    avail: npt.NDArray[np.uint64],
+    beta: int,
+) -> int:
+    """The largest bound ``>= beta`` stored for a position with the same hands, draw
+    and player to move (``key``) whose tops dominate ``tops`` (D1); -1 if none."""
+    if key == 0:
+        key = np.uint64(1)
+    base = int(key & np.uint64(dom_keys.shape[0] // DOM_WAYS - 1)) * DOM_WAYS
+    best = -1
+    for i in range(base, base + DOM_WAYS):
+        if dom_keys[i] != key:
+            continue
+        v = dom_values[i]
+        lb = int(v & 127)
+        if lb >= beta and lb > best:
+            b0 = int((v >> 7) & 127)
+            b1 = int((v >> 14) & 127)
+            b2 = int((v >> 21) & 127)
+            b3 = int((v >> 28) & 127)
+            if tops_dominate(b0, b1, b2, b3, tops, avail):
+                best = lb
+    return best
+
+
+@njit(cache=True)
+def dom_store(
+    dom_keys: npt.NDArray[np.uint64],
+    dom_values: npt.NDArray[np.int64],
+    key: np.uint64,
+    tops: npt.NDArray[np.int64],
+    lb: int,
+) -> None:
+    """Store an exhaustively proven bound ``lb`` of the turn-start position ``key``
+    with ``tops``: into the slot of the same tops, else an empty slot, else the slot
+    with the smallest bound."""
+    if key == 0:
+        key = np.uint64(1)
+    base = int(key & np.uint64(dom_keys.shape[0] // DOM_WAYS - 1)) * DOM_WAYS
+    value = (
+        min(lb, 127)
+        | (int(tops[0]) << 7)
+        | (int(tops[1]) << 14)
+        | (int(tops[2]) << 21)
+        | (int(tops[3]) << 28)
+    )
+    victim = base
+    for i in range(base, base + DOM_WAYS):
+        if dom_keys[i] == key and (dom_values[i] >> 7) == (value >> 7):
+            if (dom_values[i] & 127) < lb:
+                dom_values[i] = value
+            return
+        if dom_keys[i] == 0:
+            victim = i
+            break
+        if (dom_values[i] & 127) < (dom_values[victim] & 127):
+            victim = i
+    dom_keys[victim] = key
+    dom_values[victim] = value
+
+
 @njit(cache=True)
 def _state_key(
     st: npt.NDArray[np.int64],
@@ -493,6 +609,8 @@ def search(
     best_path: npt.NDArray[np.int64],
     tt_keys: npt.NDArray[np.uint64],
     tt_values: npt.NDArray[np.int64],
+    dom_keys: npt.NDArray[np.uint64],
+    dom_values: npt.NDArray[np.int64],
     node_limit: int,
 ) -> int:
     """Run (or resume) one search until FOUND, DONE or ``node_limit`` more nodes.
@@ -544,6 +662,14 @@ def search(
                     elif e_dr != EXHAUSTIVE and (e >> 15) == stamp and e_dr >= min(drem[d], 254):
                         ret_lb = beta
                         ret_inc = 1
+                turn_start = st[S_LAID] == 0 and st[S_CAPOFF] == 0
+                if ret_lb < 0 and params[PR_DOMINANCE] != 0 and turn_start:  # D1
+                    for p in range(4):
+                        tops[p] = st[S_TOP + p]
+                    dkey = hkey[d] ^ zdpos[st[S_DPOS]] ^ zmove[st[S_TOMOVE]]
+                    found_lb = dom_probe(dom_keys, dom_values, dkey, tops, avail, beta)
+                    if found_lb >= beta:
+                        ret_lb = found_lb
             if ret_lb < 0:
                 count = _generate(params, st, hands, avail, moves, d, cards, tops, costs)
                 nmov[d] = count
@@ -617,6 +743,11 @@ def search(
                 key = _state_key(st, hkey[d], zdpos, zmove, zlaid, ztop, zcap, avail)
                 if inc[d] == 0:
                     new = tt_store(tt_keys, tt_values, key, min(lbs[d], INF) | (EXHAUSTIVE << 7))
+                    if params[PR_DOMINANCE] != 0 and st[S_LAID] == 0 and st[S_CAPOFF] == 0:
+                        for p in range(4):
+                            tops[p] = st[S_TOP + p]
+                        dkey = hkey[d] ^ zdpos[st[S_DPOS]] ^ zmove[st[S_TOMOVE]]
+                        dom_store(dom_keys, dom_values, dkey, tops, min(lbs[d], INF))
                 else:
                     value = beta | (min(drem[d], 254) << 7) | (stamp << 15)
                     new = tt_store(tt_keys, tt_values, key, value)

@@ -59,7 +59,12 @@ top of one pile, where the pile takes exactly the same cards not yet laid on eit
 top, have the same ``f``; the kernel's table key uses the class of every top, so such
 positions share one entry. This is the exact (equivalence) part of pile-top
 dominance; the one-sided part (a top that takes a superset of the cards is at least
-as good) is not used, because a hashed table cannot look up the dominating positions.
+as good) is D1 below, used through a separate table keyed without the tops.
+
+**D1 Dominance** (the one-sided form of P6) is proven in :mod:`solver.thegame.bounds`:
+the kernel keeps a second table of exhaustive bounds at turn starts, keyed by the
+hands, draw position and player, and lets a bound transfer to a position whose piles
+take a subset of the cards.
 
 Rules considered and *not* used, because not proven here: pile-top dominance as a
 move-pruning rule (it interacts with P2's closing of piles), safe tricks (laying a

@@ -73,6 +73,16 @@ PILOT_REUSE = 0.7
 RESTART_COST = 4096
 #: in the kernel's ordering, plays costing less than this come before ending the turn
 END_COST = 64
+#: suffix repair (:class:`_Repair`): first pass after this many nodes of the solve,
+#: at most this share of all nodes, this many nodes per position searched, this table
+REPAIR_AFTER = 1_000_000
+REPAIR_SHARE = 0.5
+REPAIR_NODES = 4_000_000
+REPAIR_MEMORY_MB = 32
+#: D1 (dominance at turn starts, :mod:`solver.thegame.bounds`) in the exhaustive search
+DOMINANCE = True
+#: the dominance table has 1/DOMINANCE_SHARE of the transposition table's slots (extra memory)
+DOMINANCE_SHARE = 4
 _ZOBRIST_SEED = 20261122
 #: "no leaf seen yet" in the kernel's best-leaf register
 _NO_LEAF = 1 << 20
@@ -177,7 +187,13 @@ class _Run:
         self.hkey[0] = key
         self.drem[0] = discrepancies
 
-    def step(self, keys: npt.NDArray[np.uint64], values: npt.NDArray[np.int64], nodes: int) -> int:
+    def step(
+        self,
+        keys: npt.NDArray[np.uint64],
+        values: npt.NDArray[np.int64],
+        dom: tuple[npt.NDArray[np.uint64], npt.NDArray[np.int64]],
+        nodes: int,
+    ) -> int:
         t = self.tables
         return int(
             K.search(
@@ -204,6 +220,8 @@ class _Run:
                 self.best_path,
                 keys,
                 values,
+                dom[0],
+                dom[1],
                 nodes,
             )
         )
@@ -234,23 +252,27 @@ class _OutOfBudget(Exception):
     pass
 
 
-def solve(game: Deal | State, budget: Budget | None = None) -> SolveResult:
+def solve(game: Deal | State, budget: Budget | None = None, *, repair: bool = True) -> SolveResult:
     """Decide ``game`` (a fresh deal: the solver picks the first player, TG-9; or a
-    position in progress) within ``budget``; see the module docstring."""
+    position in progress) within ``budget``; see the module docstring. ``repair``
+    turns the suffix repair of the best line on (:class:`_Repair`)."""
     budget = (budget or Budget()).start()
     if isinstance(game, State):
         check_turn(game)  # the parser's own check (one validation, notation.check_position)
     starts = (
         [game.start(p) for p in range(game.variant.players)] if isinstance(game, Deal) else [game]
     )
-    return _Solver(starts, budget, isinstance(game, Deal)).run()
+    return _Solver(starts, budget, isinstance(game, Deal), repair).run()
 
 
 class _Solver:
-    def __init__(self, starts: list[State], budget: Budget, fresh: bool) -> None:
+    def __init__(
+        self, starts: list[State], budget: Budget, fresh: bool, repair: bool = True
+    ) -> None:
         self.starts = starts
         self.budget = budget
         self.fresh = fresh
+        self.repair = repair
         variant = starts[0].variant
         ndraw = len(starts[0].draw)
         params = np.zeros(K.N_PARAMS, dtype=np.int64)
@@ -261,10 +283,13 @@ class _Solver:
         params[K.PR_SOLO] = 1 if variant.players == 1 else 0
         params[K.PR_END_COST] = END_COST
         params[K.PR_DIVE] = 0
+        params[K.PR_DOMINANCE] = 1 if DOMINANCE else 0
         tables = _Tables.make(variant.players, ndraw)
         draw = np.array(starts[0].draw, dtype=np.int64)
         self.runs = [_Run(s, params, draw, tables) for s in starts]
-        self.keys, self.values = new_table(budget.table_slots(SLOT_BYTES))
+        slots = budget.table_slots(SLOT_BYTES)
+        self.keys, self.values = new_table(slots)
+        self.dom = new_table(max(K.DOM_WAYS, slots // DOMINANCE_SHARE))
         self.nodes = 0
         self.tt_entries = 0
         self.stamp = 0
@@ -301,7 +326,7 @@ class _Solver:
             chunk = CHUNK
             if self.budget.nodes is not None:
                 chunk = max(1, min(chunk, self.budget.nodes - self.nodes))
-            outcome = run.step(self.keys, self.values, chunk)
+            outcome = run.step(self.keys, self.values, self.dom, chunk)
             now = int(run.st[K.S_NODES])
             self.nodes += now - before
             before = now
@@ -369,14 +394,21 @@ class _Solver:
         decides early, while on full deals it has decided none in our benchmarks and
         the hard wins come from long pilot runs. Measured on 20 solo expert deals left
         undecided by a 10 s study, 20 M nodes each: 10 won with a share of 15 against
-        8 with 3 (each throughout). Shares change speed only, never an answer."""
+        8 with 3 (each throughout). Shares change speed only, never an answer.
+
+        After :data:`REPAIR_AFTER` nodes the suffix repair (:class:`_Repair`) takes
+        up to :data:`REPAIR_SHARE` of the nodes: it can only add wins (replayed), never
+        an "unsolvable"."""
         systematic = self._systematic()
         pilots = _Pilots(self)
+        repair = _Repair(self)
         before = self.nodes
         try:
             while True:
                 share = PILOT_SHARE if self.nodes < LATE_NODES else PILOT_SHARE_LATE
                 if pilots.work(share * CHUNK):
+                    return True
+                if self.repair and repair.due() and repair.step():
                     return True
                 try:
                     next(systematic)
@@ -564,6 +596,89 @@ class _Pilots:
                 if outcome == P.FOUND:
                     return True
         return False
+
+
+class _Repair:
+    """The suffix repair of the best line: solve the positions at the turn starts of
+    the best line found so far, the last first, each a separate :func:`solve` (its own
+    tables; pilot and exhaustive search) with at most :data:`REPAIR_NODES` nodes. A
+    win from the position after turn ``i`` completes the first ``i`` turns into a
+    winning line of the whole game, which is replayed through the rules before it is
+    offered. A position proven lost is skipped from then on; the first position that
+    runs out of nodes ends the pass (earlier positions are harder) until the best
+    line changes. The pilot's lines end with greedy choices that an exhaustive search
+    of the last 20-50 cards often beats: on 16 solo expert deals left undecided by a
+    3 s solve, repairing the 3 s line with 4 M nodes a position won 9."""
+
+    def __init__(self, solver: _Solver) -> None:
+        self.solver = solver
+        self.spent = 0
+        self.line: _Line | None = None
+        self.queue: list[tuple[int, State]] = []
+        self.lost: set[State] = set()
+
+    def due(self) -> bool:
+        solver = self.solver
+        if solver.nodes < REPAIR_AFTER or self.spent > REPAIR_SHARE * solver.nodes:
+            return False
+        best = solver.best
+        if best is not None and best is not self.line and best.cards_left > 0:
+            self.line = best
+            self.queue = self._turn_starts(best)
+        return bool(self.queue)
+
+    def _root(self, line: _Line) -> State:
+        return next(s for s in self.solver.starts if s.to_move == line.first_player)
+
+    def _turn_starts(self, line: _Line) -> list[tuple[int, State]]:
+        """The positions after each whole turn of ``line`` (not the root), last first."""
+        state = self._root(line)
+        out: list[tuple[int, State]] = []
+        for i, (_, plays) in enumerate(line.turns):
+            for play in plays:
+                state = lay(state, play.card, play.pile)
+            if state.is_won or state.laid < state.minimum:
+                break
+            state = end_turn(state)
+            if not is_terminal(state):
+                out.append((i + 1, state))
+        return out[::-1]
+
+    def step(self) -> bool:
+        """Solve the next position of the queue; True when a win was found (offered)."""
+        solver = self.solver
+        line = self.line
+        i, state = self.queue.pop(0)
+        if line is None or state in self.lost:
+            return False
+        seconds = None
+        if solver.budget.seconds is not None:
+            seconds = solver.budget.seconds - solver.budget.elapsed
+        nodes = REPAIR_NODES
+        if solver.budget.nodes is not None:
+            nodes = min(nodes, solver.budget.nodes - solver.nodes)
+        if nodes <= 0 or (seconds is not None and seconds <= 0):
+            raise _OutOfBudget
+        memory = min(REPAIR_MEMORY_MB, solver.budget.memory_mb)
+        sub = solve(state, Budget(seconds=seconds, nodes=nodes, memory_mb=memory), repair=False)
+        solver.nodes += sub.nodes
+        self.spent += sub.nodes
+        if sub.status is Status.UNSOLVABLE:
+            self.lost.add(state)
+            return False
+        if sub.status is Status.UNKNOWN:
+            self.queue = []
+            return False
+        tail = [
+            (int(t["player"]), [Play(int(p["card"]), int(p["pile"])) for p in t["plays"]])
+            for t in sub.line
+        ]
+        turns = line.turns[:i] + tail
+        final = certify(self._root(line), line_to_json(turns))
+        if not final.is_won:
+            raise CertificateError(f"repaired line replays to {final.cards_left} cards left")
+        solver._offer(_Line(line.first_player, turns, final))
+        return True
 
 
 # --------------------------------------------------------------------- certificates

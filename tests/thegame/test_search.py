@@ -162,3 +162,49 @@ def test_a_position_won_in_the_middle_of_a_turn_is_solved_with_an_empty_line() -
     won = State(Variant(max_card=20), (20, 1, 21, 21), ((),), (), 0, 1)
     result = solve(won)
     assert result.status.value == "solved" and result.objective == 0 and result.line == []
+
+
+def test_the_suffix_repair_completes_the_best_line_into_a_win(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A solo expert deal the pilot does not win within 3 M nodes (measured); the
+    repair wins it from a late position of the best line, and the whole line
+    replays through the rules."""
+    from solver.thegame import search
+
+    monkeypatch.setattr(search, "REPAIR_AFTER", 300_000)
+    wins: list[bool] = []
+    step = search._Repair.step
+
+    def counted(self: search._Repair) -> bool:
+        wins.append(step(self))
+        return wins[-1]
+
+    monkeypatch.setattr(search._Repair, "step", counted)
+    variant = Variant(1, True, False, 99)
+    deal = Deal(variant, tuple(shuffled_deck(variant, 109)))
+    result = solve(deal, Budget(nodes=3_000_000, memory_mb=16))
+    assert result.status is Status.SOLVED and wins and wins[-1]
+    check_certificate(deal.start(result.extra["first_player"]), result)
+
+
+def test_the_suffix_repair_changes_no_answer_of_the_stored_positions(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With the repair on from the first node and given every node it asks for, the
+    stored positions (1-5 players, won and lost) keep their brute-force optimum."""
+    from solver.thegame import search
+
+    monkeypatch.setattr(search, "REPAIR_AFTER", 0)
+    monkeypatch.setattr(search, "REPAIR_SHARE", 1.0)
+    calls: list[int] = []
+    step = search._Repair.step
+
+    def counted(self: search._Repair) -> bool:
+        calls.append(1)
+        return step(self)
+
+    monkeypatch.setattr(search._Repair, "step", counted)
+    for doc in STORED:
+        check_against(position_from_json(doc), doc["optimal_cards_left"])
+    assert len(calls) >= 20

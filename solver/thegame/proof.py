@@ -1,0 +1,181 @@
+"""The Game: a prover that writes checkable lower-bound proofs (docs/solver-thegame.md).
+
+:func:`prove` tries to show that every continuation of a deal (every first player,
+TG-9) or of a position leaves at least ``claim`` cards (TG-8); ``claim = 1`` is "the
+deal is lost". It searches turn by turn over the reference rules
+(:mod:`solver.thegame.rules`) and records the refuted tree as a list of nodes, each
+closed by one named reason that :mod:`solver.thegame.proofcheck` verifies on its own:
+
+* ``terminal``: the game is over (TG-7) with at least ``claim`` cards left;
+* ``dead``: the dead cards (P5, :func:`solver.thegame.pruning.dead_cards`) number at
+  least ``claim``;
+* ``dominated``: an earlier node's position dominates this one (D1,
+  :mod:`solver.thegame.bounds`; transpositions and mirrored piles included);
+* ``expand``: every turn leads to a covered position.
+
+The prover is plain Python, meant for small decks and late positions; it proves
+nothing itself (the checker does), but it only writes a proof when its own search
+refuted every line, and it reports ``None`` when it finds a line leaving fewer cards
+than the claim (the claim is false) and raises :class:`ProofBudget` when it meets
+more positions than allowed.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from solver.thegame.bounds import dominates
+from solver.thegame.notation import Deal
+from solver.thegame.proofcheck import FORMAT
+from solver.thegame.pruning import dead_cards
+from solver.thegame.rules import END_TURN, State, apply, is_terminal, legal_moves
+
+
+class ProofBudget(Exception):
+    """The prover met more positions than it was allowed."""
+
+
+@dataclass
+class Proof:
+    """A proof document in the making: the nodes in the order they were proven."""
+
+    claim: int
+    nodes: list[dict[str, Any]] = field(default_factory=list)
+
+    def document(self, game: Deal | State) -> dict[str, Any]:
+        v = game.variant
+        doc: dict[str, Any] = {
+            "format": FORMAT,
+            "variant": {
+                "players": v.players,
+                "expert": v.expert,
+                "expert_hand": v.expert_hand,
+                "max_card": v.max_card,
+            },
+            "claim": self.claim,
+        }
+        if isinstance(game, Deal):
+            doc["deck"] = list(game.order)
+            doc["roots"] = [{"first_player": p} for p in range(v.players)]
+        else:
+            doc["draw"] = list(game.draw)
+            doc["roots"] = [_position(game)]
+        doc["nodes"] = self.nodes
+        return doc
+
+
+def _position(s: State) -> dict[str, Any]:
+    return {
+        "piles": list(s.piles),
+        "hands": [list(h) for h in s.hands],
+        "draw_left": len(s.draw),
+        "to_move": s.to_move,
+        "laid": s.laid,
+    }
+
+
+def _mirror(s: State) -> State:
+    """P1: the piles of each pair in a fixed order (smaller top first)."""
+    a = sorted(s.piles[:2])
+    d = sorted(s.piles[2:])
+    return State(s.variant, (a[0], a[1], d[0], d[1]), s.hands, s.draw, s.to_move, s.laid)
+
+
+def turn_ends(state: State) -> list[State]:
+    """The distinct positions after one whole turn of the player to move (the turn in
+    progress completed), over the reference rules, including the won position when
+    the last card is laid; empty when the game is over."""
+    out: dict[State, None] = {}
+    seen: set[State] = set()
+    stack = [state]
+    while stack:
+        s = stack.pop()
+        if s.laid > 0 and s.is_won:  # the last card laid: no turn end follows (TG-7)
+            out[s] = None
+            continue
+        for move in legal_moves(s):
+            nxt = apply(s, move)
+            if move == END_TURN:
+                out[_mirror(nxt)] = None
+            elif nxt not in seen:
+                seen.add(nxt)
+                stack.append(nxt)
+    return list(out)
+
+
+class _Prover:
+    def __init__(self, claim: int, limit: int | None) -> None:
+        self.proof = Proof(claim)
+        self.claim = claim
+        self.limit = limit
+        #: positions (mirrored) proven to leave at least ``claim`` cards: node index
+        self.proven: dict[State, int] = {}
+        #: positions where a line leaving fewer than ``claim`` cards was found
+        self.refuted: set[State] = set()
+        #: proven positions by (hands, draw, player, laid), for dominance (D1)
+        self.by_cards: dict[tuple[Any, ...], list[tuple[State, int]]] = {}
+        self.visited = 0
+
+    def _add(self, s: State, by: str, ref: int | None = None) -> int:
+        node = _position(s) | {"claim": self.claim, "by": by}
+        if ref is not None:
+            node["ref"] = ref
+        i = len(self.proof.nodes)
+        self.proof.nodes.append(node)
+        self.proven[s] = i
+        self.by_cards.setdefault((s.hands, s.draw, s.to_move, s.laid), []).append((s, i))
+        return i
+
+    def holds(self, state: State) -> bool:
+        """Does every continuation of ``state`` leave at least ``claim`` cards? When
+        it does, a node proving it is recorded."""
+        s = _mirror(state)
+        if s in self.proven:
+            return True
+        if s in self.refuted or s.cards_left < self.claim:
+            return False
+        self.visited += 1
+        if self.limit is not None and self.visited > self.limit:
+            raise ProofBudget(f"more than {self.limit} positions")
+        if is_terminal(s):
+            self._add(s, "terminal")
+            return True
+        if len(dead_cards(s)) >= self.claim:
+            self._add(s, "dead")
+            return True
+        for other, i in self.by_cards.get((s.hands, s.draw, s.to_move, s.laid), []):
+            if dominates(other, s):
+                self._add(s, "dominated", i)
+                return True
+        nexts = turn_ends(s)
+        nexts.sort(key=lambda n: (n.cards_left, len(dead_cards(n))))
+        for n in nexts:
+            if not self.holds(n):
+                self.refuted.add(s)
+                return False
+        self._add(s, "expand")
+        return True
+
+
+def prove(game: Deal | State, claim: int, limit: int | None = None) -> Proof | None:
+    """A proof that every continuation of ``game`` leaves at least ``claim`` cards, or
+    ``None`` when a line leaving fewer exists; :class:`ProofBudget` after ``limit``
+    positions."""
+    if claim < 1:
+        raise ValueError("a claim below 1 card left needs no proof")
+    prover = _Prover(claim, limit)
+    starts = (
+        [game.start(p) for p in range(game.variant.players)] if isinstance(game, Deal) else [game]
+    )
+    for s in starts:
+        if not prover.holds(s):
+            return None
+    return prover.proof
+
+
+def write(proof: Proof, game: Deal | State, path: Path) -> None:
+    """Write ``proof`` of ``game`` as a JSON proof file (format ``FORMAT``)."""
+    path.write_text(json.dumps(proof.document(game), separators=(",", ":")) + "\n")

@@ -1,0 +1,69 @@
+"""`playable solve thegame --proof FILE` and `playable check thegame FILE`
+(cli/thegame_solve.py): a lost position's proof is written, checked and rejected
+once tampered with."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import typer
+from typer.testing import CliRunner
+
+from cli import thegame_solve
+from cli.dispatch import verb
+from solver.thegame.notation import format_position
+from solver.thegame.rules import State, Variant
+
+RUNNER = CliRunner()
+# a stored lost position (tests/data/thegame): optimum 6 cards left
+LOST = State(
+    Variant(1, True, False, 50),
+    (42, 45, 10, 21),
+    ((8, 9, 11, 22, 23, 26, 28, 46),),
+    (47, 49, 33, 13),
+)
+
+
+def make_app() -> typer.Typer:
+    verbs = {"solve": verb("solve", "solve"), "analyse": verb("analyse", "analyse")}
+    thegame_solve.register(verbs)
+    app = typer.Typer()
+    for name, group in verbs.items():
+        app.add_typer(group, name=name)
+    return app
+
+
+def test_solve_writes_a_proof_that_check_accepts(tmp_path: Path) -> None:
+    position = tmp_path / "lost.thegame"
+    position.write_text(format_position(LOST))
+    proof = tmp_path / "lost.proof.json"
+    app = make_app()
+    result = RUNNER.invoke(
+        app, ["solve", "thegame", str(position), "--memory", "4", "--proof", str(proof)]
+    )
+    assert result.exit_code == 1, result.output
+    assert json.loads(proof.read_text())["claim"] == 6
+    checked = RUNNER.invoke(app, ["check", "thegame", str(proof), "--json"])
+    assert checked.exit_code == 1, checked.output
+    assert json.loads(checked.output)["claim"] == 6
+    document = json.loads(proof.read_text())
+    document["claim"] = 7
+    proof.write_text(json.dumps(document))
+    rejected = RUNNER.invoke(app, ["check", "thegame", str(proof)])
+    assert rejected.exit_code == 2
+    assert "no node proves at least 7" in rejected.output
+
+
+def test_a_won_position_writes_no_proof(tmp_path: Path) -> None:
+    proof = tmp_path / "won.proof.json"
+    args = ["solve", "thegame", "--max-card", "20", "--seed", "1", "--memory", "4"]
+    result = RUNNER.invoke(make_app(), [*args, "--proof", str(proof)])
+    assert result.exit_code == 0, result.output
+    assert not proof.exists()
+
+
+def test_check_of_a_missing_file_is_an_input_error(tmp_path: Path) -> None:
+    result = RUNNER.invoke(make_app(), ["check", "thegame", str(tmp_path / "none.json")])
+    assert result.exit_code == 2
+    assert "cannot read a proof" in result.output
