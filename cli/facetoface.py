@@ -12,6 +12,7 @@ from rich.table import Table
 from cli.budget import Memory, Nodes, Seconds, budget_from
 from cli.dispatch import SHOW
 from cli.io import fail, print_json, read_source, stdout, write_dealt
+from cli.progress import warm_up
 from solver.core.errors import InvalidVariant
 from solver.facetoface import notation
 from solver.facetoface.rules import State, Variant, shuffled_decks
@@ -171,8 +172,10 @@ def solve_command(
     Exit code 0 won (deal: both decided), 1 lost, 3 budget ran out."""
     from solver.core.result import Status
     from solver.facetoface.search import solve, solve_starts
+    from solver.facetoface.search import warm_up as load_kernel
 
     game = load(file, max_card, seed, deck_a, deck_b)
+    warm_up(load_kernel, json)
     if isinstance(game, State):
         if first is not None:
             fail("--first applies to a deal, not a position")
@@ -243,7 +246,8 @@ def analyse_command(
     before every turn was decided, else 0 the mover wins, 1 the mover loses (every
     turn lost, or none possible, FF-6)."""
     from solver.facetoface.rules import winner
-    from solver.facetoface.search import VALUE_NAMES, Solver, warm_up
+    from solver.facetoface.search import VALUE_NAMES, Solver
+    from solver.facetoface.search import warm_up as load_kernel
 
     game = load(file, max_card, seed, deck_a, deck_b)
     if isinstance(game, State):
@@ -253,7 +257,7 @@ def analyse_command(
     else:
         state = game.start(0 if first is None else first - 1)
     budget = budget_from(seconds, nodes, memory, json)
-    warm_up()  # compiling the kernel is not part of the budget
+    warm_up(load_kernel, json)  # compiling the kernel is not part of the budget
     budget.start()
     solver = Solver(state, memory)
     over = winner(state)

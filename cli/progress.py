@@ -6,6 +6,7 @@ bound). Both are off for --json or when stderr is not a terminal (ARCHITECTURE.m
 from __future__ import annotations
 
 import sys
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -80,6 +81,23 @@ def live_progress(json: bool) -> SearchProgress | None:
         return None
 
     def show(nodes: int, seconds: float, info: dict[str, Any]) -> None:
-        stderr.print(info_line(nodes, seconds, info), style="dim", highlight=False)
+        stderr.print(info_line(nodes, seconds, info), style="dim", highlight=False, soft_wrap=True)
 
     return show
+
+
+def warm_up(load: Callable[[], object], json: bool) -> None:
+    """Run a search's kernel loader (numba compiles on the first run, then loads from
+    its cache) before the budget starts, and say how long it took on stderr: the
+    time is reported apart and no search budget is spent on it."""
+    started = time.perf_counter()
+    load()
+    seconds = time.perf_counter() - started
+    if live_progress(json) is not None and seconds >= 0.05:
+        stderr.print(
+            f"info kernels ready in {seconds:.2f}s (numba compile or cache load, "
+            "not counted in the budget)",
+            style="dim",
+            highlight=False,
+            soft_wrap=True,
+        )

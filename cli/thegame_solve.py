@@ -11,6 +11,7 @@ from rich.table import Table
 from cli.budget import DEFAULT_MEMORY_MB, Memory, Nodes, Seconds, _check_seconds, budget_from
 from cli.dispatch import verb
 from cli.io import fail, print_json, stderr, stdout
+from cli.progress import warm_up
 from cli.thegame import (
     Deck,
     Expert,
@@ -92,6 +93,10 @@ def solve_command(
         fail(f"unknown engine '{engine}'; choose one of {', '.join(ENGINES)}")
     game = _game(load(file, players, expert, expert_hand, max_card, seed, deck), first)
     budget = budget_from(seconds, nodes, memory, json)
+    if engine == "dfs" or warm_start:
+        from solver.thegame.search import warm_up as load_kernels
+
+        warm_up(load_kernels, json)
     if warm_start and engine != "cpsat":
         fail("--warm-start applies to --engine cpsat")
     if engine == "cpsat":

@@ -28,6 +28,7 @@ the greedy rule and the replayed score is what is reported.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Generator
 from dataclasses import dataclass, field
 from typing import Any
@@ -45,10 +46,13 @@ from solver.thegame.players import GreedyPlayer, play_cost, play_out
 from solver.thegame.rules import (
     Play,
     State,
+    Variant,
+    deal,
     end_turn,
     is_terminal,
     lay,
     legal_moves,
+    shuffled_deck,
 )
 
 GAME = "thegame"
@@ -252,10 +256,29 @@ class _OutOfBudget(Exception):
     pass
 
 
+_warmed = False
+
+
+def warm_up() -> float:
+    """Load (or compile) the numba kernels once per process on a short search, so that
+    no search budget is spent on it; returns the seconds it took (0 once done)."""
+    global _warmed
+    if _warmed:
+        return 0.0
+    started = time.perf_counter()
+    _warmed = True
+    variant = Variant(players=1, expert=True)  # 98 cards: the kernels' two-word bitsets
+    budget = Budget(nodes=20_000).start()
+    _Solver([deal(variant, shuffled_deck(variant, 1))], budget, False, False).run()
+    return time.perf_counter() - started
+
+
 def solve(game: Deal | State, budget: Budget | None = None, *, repair: bool = True) -> SolveResult:
     """Decide ``game`` (a fresh deal: the solver picks the first player, TG-9; or a
     position in progress) within ``budget``; see the module docstring. ``repair``
-    turns the suffix repair of the best line on (:class:`_Repair`)."""
+    turns the suffix repair of the best line on (:class:`_Repair`). The kernels are
+    loaded before the budget starts (:func:`warm_up`)."""
+    warm_up()
     budget = (budget or Budget()).start()
     if isinstance(game, State):
         check_turn(game)  # the parser's own check (one validation, notation.check_position)
@@ -349,6 +372,7 @@ class _Solver:
     def _offer(self, line: _Line) -> None:
         if self.best is None or line.cards_left < self.best.cards_left:
             self.best = line
+            self.budget.note(best=line.cards_left)  # cards left (TG-8), for progress
 
     # ----------------------------------------------------------------------- phases
 

@@ -8,7 +8,7 @@ from typing import Any
 from cli.progress import info_line, live_progress
 from solver.core.budget import Budget
 from solver.thegame.rules import Variant, deal, shuffled_deck
-from solver.thegame.search import solve
+from solver.thegame.search import solve, warm_up
 
 
 def test_a_search_reports_progress_to_the_budget_listener() -> None:
@@ -19,6 +19,7 @@ def test_a_search_reports_progress_to_the_budget_listener() -> None:
     solve(deal(variant, shuffled_deck(variant, 1)), budget)
     assert heard, "a search of 300k nodes reports at least once"
     assert any(n > 0 for n, _, _ in heard)
+    assert all("best" in info for _, _, info in heard[1:])  # cards left of the best line
     seconds = [s for _, s, _ in heard]
     assert seconds == sorted(seconds)
 
@@ -39,3 +40,8 @@ def test_info_line_shows_time_nodes_rate_and_notes() -> None:
 def test_no_progress_for_json_or_when_stderr_is_not_a_terminal() -> None:
     assert live_progress(json=True) is None
     assert live_progress(json=False) is None  # pytest captures stderr: not a terminal
+
+
+def test_the_game_kernels_load_once_per_process_before_any_budget() -> None:
+    warm_up()
+    assert warm_up() == 0.0
