@@ -197,15 +197,25 @@ def _left_alive(processes: list[psutil.Process], seconds: float = 5.0) -> list[p
     return [p for p in alive if p.is_running() and p.status() != psutil.STATUS_ZOMBIE]
 
 
+def _workers_of(pid: int, seconds: float = 60.0) -> list[psutil.Process]:
+    """The worker processes of ``pid`` once it has started them (start-up imports
+    numba and the solver, which takes seconds on a loaded machine)."""
+    deadline = time.monotonic() + seconds
+    while not (workers := _descendants(pid)) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    return workers
+
+
 def test_killed_study_leaves_no_worker_loses_no_result_and_resumes(tmp_path: Path) -> None:
     db = tmp_path / "s.sqlite"
     total = 600
     rng = random.Random()
     for _ in range(2):
         process = study_process(db, total)
-        time.sleep(rng.uniform(1.0, 2.5))
-        workers = _descendants(process.pid)
+        workers = _workers_of(process.pid)
         assert workers, "the study started no worker process"
+        time.sleep(rng.uniform(0.2, 1.5))  # kill it at a random point of its work
+        workers = _descendants(process.pid)
         process.send_signal(signal.SIGKILL)
         process.wait()
         left = _left_alive(workers)
