@@ -13,6 +13,7 @@ from rich.text import Text
 from cli.budget import Memory, Nodes, Seconds, budget_from
 from cli.dispatch import SHOW
 from cli.io import fail, print_json, read_source, stdout, write_dealt
+from cli.progress import warm_up
 from solver.core.errors import InvalidVariant
 from solver.core.result import SolveResult, Status
 from solver.sequence import notation
@@ -161,7 +162,9 @@ def analyse_command(
     proof = None
     if depth > 0 and state.winner is None:
         from solver.sequence.search import forced_win
+        from solver.sequence.search import warm_up as load_kernel
 
+        warm_up(load_kernel, json)
         proof = forced_win(state, depth, budget_from(seconds, nodes, memory, json))
     if json:
         document = report.to_json()
@@ -263,7 +266,9 @@ def solve_command(
     budget = budget_from(seconds, nodes, memory, json)
     if engine == "search":
         from solver.sequence.search import forced_win
+        from solver.sequence.search import warm_up as load_kernel
 
+        warm_up(load_kernel, json)
         result = forced_win(state, turns, budget)
         text = render_proof(result)
     elif engine == "cpsat":

@@ -12,6 +12,7 @@ from rich.table import Table
 from cli.budget import Nodes, Seconds, budget_from
 from cli.dispatch import SHOW
 from cli.io import fail, print_json, read_source, stdout, write_dealt
+from cli.progress import warm_up
 from solver.core.budget import Budget
 from solver.core.errors import InvalidVariant
 from solver.core.jsonkeys import analyse_exit_code
@@ -236,7 +237,9 @@ def solve_command(
     p = from_uno(problem.hand, problem.top, problem.colour, honest=not lax_w4)
     if engine == "kernel":
         from solver.uno.kernel import solve_kernel
+        from solver.uno.kernel import warm_up as load_kernel
 
+        warm_up(load_kernel, json)
         result = solve_kernel(p, budget)
     elif engine == "cpsat":
         from solver.uno.playout_cpsat import solve_cpsat

@@ -37,6 +37,7 @@ is stored.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 import numpy as np
 import numpy.typing as npt
@@ -299,11 +300,24 @@ def position_key(
     return _mix(x ^ packed)
 
 
+#: The driver's progress listeners, told the nodes of the running search every
+#: CLOCK_EVERY nodes (the search runs as one kernel call; see search.Solver._search).
+progress_listeners: list[Callable[[int], object]] = []
+
+
+def _tick(nodes: int) -> float:
+    """Plain Python, run from the kernel in object mode: tell the listeners, read the
+    clock."""
+    for listener in progress_listeners:
+        listener(nodes)
+    return time.perf_counter()
+
+
 @njit(cache=True)
-def _clock() -> float:
+def _clock(nodes: int) -> float:
     t = 0.0
     with objmode(t="float64"):
-        t = time.perf_counter()
+        t = _tick(nodes)
     return t
 
 
@@ -546,7 +560,7 @@ def _enter(
     if ctx[NODES] >= ctx[NODE_LIMIT]:
         ctx[ABORTED] = 1
         return 0
-    if ctx[NODES] % CLOCK_EVERY == 0 and deadline > 0.0 and _clock() >= deadline:
+    if ctx[NODES] % CLOCK_EVERY == 0 and _clock(ctx[NODES]) >= deadline > 0.0:
         ctx[ABORTED] = 1
         return 0
     side, mh, mp, mu, md = nodes[d, 0], nodes[d, 1], nodes[d, 2], nodes[d, 3], nodes[d, 4]

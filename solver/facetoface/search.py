@@ -109,7 +109,13 @@ class Solver:
             if nodes is None:
                 self.counters.aborted = True
             return UNKNOWN
-        result, aborted = self._search(state, cap, budget.deadline or 0.0)
+        if budget.progress is not None:  # live progress from inside the one kernel call
+            base = self.counters.nodes
+            kernel.progress_listeners.append(lambda n: budget.expired(base + n))
+        try:
+            result, aborted = self._search(state, cap, budget.deadline or 0.0)
+        finally:
+            kernel.progress_listeners.clear()
         if aborted and nodes is None:
             self.counters.aborted = True
         return result

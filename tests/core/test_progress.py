@@ -45,3 +45,32 @@ def test_no_progress_for_json_or_when_stderr_is_not_a_terminal() -> None:
 def test_the_game_kernels_load_once_per_process_before_any_budget() -> None:
     warm_up()
     assert warm_up() == 0.0
+
+
+def test_face_to_face_reports_from_inside_its_one_kernel_call() -> None:
+    """Face to Face searches in one kernel call; the kernel tells the budget's listener
+    its nodes every CLOCK_EVERY nodes (solver/facetoface/kernel.py)."""
+    from solver.facetoface import kernel as ff_kernel
+    from solver.facetoface.rules import Variant as FaceToFace
+    from solver.facetoface.rules import deal as deal_duel
+    from solver.facetoface.rules import shuffled_decks
+    from solver.facetoface.search import solve as solve_duel
+
+    heard: list[int] = []
+    budget = Budget(nodes=20_000, progress=lambda n, s, i: heard.append(n))
+    budget.progress_every = 0.0
+    variant = FaceToFace()
+    solve_duel(deal_duel(variant, *shuffled_decks(variant, 3), 0), budget)
+    assert any(n > 0 for n in heard)
+    assert ff_kernel.progress_listeners == []  # removed after the call
+
+
+def test_every_numba_search_loads_once_per_process() -> None:
+    from solver.facetoface.search import warm_up as load_face_to_face
+    from solver.sequence.search import warm_up as load_sequence
+    from solver.uno.kernel import warm_up as load_uno
+
+    for load in (load_sequence, load_uno):
+        load()
+        assert load() == 0.0
+    load_face_to_face()  # returns nothing: it solves a tiny position each time
