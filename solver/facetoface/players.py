@@ -82,12 +82,25 @@ def seat_view(state: State) -> State:
     opponent's unlaid cards are dealt in sorted order, the lowest ones to the hand.
     Two positions with the same :func:`public_view` (and piles, counts) give the same
     seat view, so a player that decides on it cannot use hidden information."""
+    return _hidden_dealt(state, sorted(state.draws[state.to_move]), _unseen(state))
+
+
+def _unseen(state: State) -> list[int]:
+    """The opponent's unlaid cards (hand and draw pile), sorted: what the mover cannot
+    tell apart."""
+    other = state.opponent
+    return sorted(set(state.hands[other]) | set(state.draws[other]))
+
+
+def _hidden_dealt(state: State, own_draw: list[int], unseen: list[int]) -> State:
+    """``state`` with the mover's draw pile in the order ``own_draw`` and ``unseen``
+    dealt to the opponent: the first cards to the hand (of its true size), the rest
+    to the draw pile."""
     me, other = state.to_move, state.opponent
-    unseen = sorted(set(state.hands[other]) | set(state.draws[other]))
     size = len(state.hands[other])
     hands = [state.hands[0], state.hands[1]]
     draws = [state.draws[0], state.draws[1]]
-    draws[me] = tuple(sorted(state.draws[me]))
+    draws[me] = tuple(own_draw)
     hands[other] = tuple(unseen[:size])
     draws[other] = tuple(unseen[size:])
     return State(
@@ -107,26 +120,11 @@ def determinize(state: State, rng: random.Random) -> State:
     hand of the right size and a draw pile. Only the public view is read (each hidden
     part is sorted before it is shuffled), so positions with one view give, from the
     same generator state, the same guess."""
-    me, other = state.to_move, state.opponent
-    own_draw = sorted(state.draws[me])
+    own_draw = sorted(state.draws[state.to_move])
     rng.shuffle(own_draw)
-    unseen = sorted(set(state.hands[other]) | set(state.draws[other]))
+    unseen = _unseen(state)
     rng.shuffle(unseen)
-    size = len(state.hands[other])
-    hands = [state.hands[0], state.hands[1]]
-    draws = [state.draws[0], state.draws[1]]
-    draws[me] = tuple(own_draw)
-    hands[other] = tuple(unseen[:size])
-    draws[other] = tuple(unseen[size:])
-    return State(
-        state.variant,
-        state.piles,
-        (hands[0], hands[1]),
-        (draws[0], draws[1]),
-        state.to_move,
-        state.laid_own,
-        state.laid_opp,
-    )
+    return _hidden_dealt(state, own_draw, unseen)
 
 
 def winning_turn(state: State) -> list[Play] | None:

@@ -94,6 +94,22 @@ class Solver:
             raise IllegalMove("the position's draw pile is not a suffix of the solver's deal")
         return len(full) - len(draw)
 
+    def _node(self, state: State) -> tuple[int, int, int, int, int, int, int, int, int]:
+        """The kernel's node of ``state``: the mover, then each player's hand (a bit
+        mask), draw position and pile tops, the mover first."""
+        m, o = state.to_move, 1 - state.to_move
+        return (
+            m,
+            _mask(state.hands[m]),
+            self._pointer(state, m),
+            state.piles[m][0],
+            state.piles[m][1],
+            _mask(state.hands[o]),
+            self._pointer(state, o),
+            state.piles[o][0],
+            state.piles[o][1],
+        )
+
     def value(self, state: State, budget: Budget, nodes: int | None = None) -> int:
         """1 if the player to move wins with perfect play, -1 if they lose, 0 unknown.
 
@@ -123,7 +139,6 @@ class Solver:
     def _search(self, state: State, cap: int, deadline: float) -> tuple[int, bool]:
         """One kernel search of ``state`` within ``cap`` nodes and the ``deadline``:
         (value, whether the budget ran out)."""
-        m, o = state.to_move, 1 - state.to_move
         stamp = self.ctx[kernel.STAMP]  # the visited set's generation: never reused
         self.ctx[:] = 0
         self.ctx[kernel.STAMP] = stamp
@@ -133,15 +148,7 @@ class Solver:
         self.ctx[kernel.NODE_LIMIT] = cap
         started = time.perf_counter()
         result = kernel.search(
-            m,
-            _mask(state.hands[m]),
-            self._pointer(state, m),
-            state.piles[m][0],
-            state.piles[m][1],
-            _mask(state.hands[o]),
-            self._pointer(state, o),
-            state.piles[o][0],
-            state.piles[o][1],
+            *self._node(state),
             state.laid_own,
             state.laid_opp,
             self.draws,
@@ -187,20 +194,11 @@ class Solver:
             return WIN if won == state.to_move else LOSS
         if state.laid:
             return UNKNOWN
-        m, o = state.to_move, 1 - state.to_move
         return int(
             kernel.probe(
                 self.tt_keys,
                 self.tt_values,
-                m,
-                _mask(state.hands[m]),
-                self._pointer(state, m),
-                state.piles[m][0],
-                state.piles[m][1],
-                _mask(state.hands[o]),
-                self._pointer(state, o),
-                state.piles[o][0],
-                state.piles[o][1],
+                *self._node(state),
                 self.suffix,
             )
         )
