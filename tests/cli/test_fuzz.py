@@ -125,6 +125,25 @@ def _flags(path: tuple[str, ...]) -> list[str]:
     return [p.opts[0] for p in params if getattr(p, "is_flag", None) is True]
 
 
+#: The files the ``files`` fixture makes (and "missing", in a folder that does not exist).
+PATH_NAMES = [
+    "dir",
+    "text.txt",
+    "junk.sqlite",
+    "empty.sqlite",
+    "header.sqlite",
+    "study.sqlite",
+    "sim.sqlite",
+    "library.sqlite",
+    "truncated.sqlite",
+    "other.sqlite",
+    "odd.sqlite",
+    "garbled.sqlite",
+    "garbled-config.sqlite",
+    "missing",
+]
+
+
 @pytest.fixture(scope="module")
 def files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     """Paths fuzzed into path options and positional files."""
@@ -158,22 +177,7 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     other.execute("CREATE TABLE t (x)")
     other.commit()
     other.close()
-    names = [
-        "dir",
-        "text.txt",
-        "junk.sqlite",
-        "empty.sqlite",
-        "header.sqlite",
-        "study.sqlite",
-        "sim.sqlite",
-        "library.sqlite",
-        "truncated.sqlite",
-        "other.sqlite",
-        "odd.sqlite",
-        "garbled.sqlite",
-        "garbled-config.sqlite",
-    ]
-    paths = {name: str(folder / name) for name in names}
+    paths = {name: str(folder / name) for name in PATH_NAMES if name != "missing"}
     paths["missing"] = str(folder / "no-such-folder" / "x.sqlite")
     paths["new"] = str(folder / "new.sqlite")
     paths["out"] = str(folder / "out")
@@ -354,22 +358,6 @@ def _base(path: tuple[str, ...], files: dict[str, str]) -> list[str]:
 
 
 FUZZED = sorted(p for p in COMMANDS if _options(p))
-PATH_NAMES = [
-    "dir",
-    "text.txt",
-    "junk.sqlite",
-    "empty.sqlite",
-    "header.sqlite",
-    "study.sqlite",
-    "sim.sqlite",
-    "library.sqlite",
-    "truncated.sqlite",
-    "other.sqlite",
-    "odd.sqlite",
-    "garbled.sqlite",
-    "garbled-config.sqlite",
-    "missing",
-]
 
 
 @FUZZ
