@@ -1,4 +1,4 @@
-"""How the CP-SAT model of The Game scales with the deck (issue 4, item 5).
+"""How the CP-SAT model of The Game scales with the deck (docs/engines-thegame.md).
 
 For decks of 20, 40, 60 and 98 cards (highest card 21, 41, 61, 99), a fixed set of
 shuffled deals (seeds 0..SEEDS-1) in two variants (1 player standard, 3 players

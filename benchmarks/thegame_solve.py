@@ -1,4 +1,4 @@
-"""Benchmark of the perfect-information solver (`playable solve thegame`, issue 3).
+"""Benchmark of the perfect-information solver (`playable solve thegame`, docs/solver-thegame.md).
 
 Fixed seed sets of official 98-card deals per configuration (players, expert
 minimum), a per-deal budget, and one summary table: solved %, proven unsolvable %,
@@ -9,7 +9,7 @@ Writes the table to benchmarks/results/thegame_solve.md.
     python benchmarks/thegame_solve.py [--solo-deals N] [--deals N] [--seconds S]
         [--memory MB] [--configs 1,1e,2,2e,...] [--no-repair] [--nodes N] [--out FILE]
 
-The defaults are the issue's full size: 200 solo deals, 100 per other configuration,
+The defaults are the full size: 200 solo deals, 100 per other configuration,
 10 s each (about 8 minutes on one core; most deals are won in well under a second).
 """
 

@@ -1,4 +1,5 @@
-"""`playable solve|analyse thegame`: the perfect-information solver's commands (issue 3)."""
+"""`playable solve|analyse thegame`: the perfect-information solver's commands
+(docs/solver-thegame.md)."""
 
 from __future__ import annotations
 

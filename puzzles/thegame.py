@@ -1,4 +1,4 @@
-"""The Game's puzzle kinds (issue 9; docs/puzzles-thegame.md).
+"""The Game's puzzle kinds (docs/puzzles-thegame.md).
 
 ``lay-all``: a position with everything known (every hand and the draw order), solo
 or a team of up to five, from which every card can be laid; the person finds a

@@ -1,4 +1,4 @@
-"""UNO's puzzle kinds (issue 9; docs/puzzles-uno.md).
+"""UNO's puzzle kinds (docs/puzzles-uno.md).
 
 ``lay-down`` (the default): lay your whole hand in one uninterrupted sequence, the
 play-out problem of :mod:`solver.uno.playout` (:mod:`puzzles.uno_laydown`; answers

@@ -1,5 +1,5 @@
 """The Game solved by OR-Tools CP-SAT: a second engine, independent of the depth-first
-search (issue 4).
+search (docs/engines-thegame.md).
 
 :func:`solve_cpsat` builds the exact model of :mod:`solver.thegame.cpsat_model`, lets
 CP-SAT minimise the cards left (TG-8), reads the line back from the solution and
@@ -166,7 +166,7 @@ def solve_cpsat_warm(
     workers: int = 2,
     dfs_share: float = 0.3,
 ) -> SolveResult:
-    """Issue 4, item 3: the depth-first engine first (``dfs_share`` of ``seconds``),
+    """The depth-first engine first (``dfs_share`` of ``seconds``),
     then CP-SAT warm-started from its best line, so CP-SAT's time goes into the bound.
 
     A depth-first answer that is already final (``proven_optimal``) is returned as it

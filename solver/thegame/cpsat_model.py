@@ -1,4 +1,4 @@
-"""The Game as a CP-SAT model: the exact rules, written as constraints (issue 4).
+"""The Game as a CP-SAT model: the exact rules, written as constraints (docs/engines-thegame.md).
 
 This module only *builds* the model; :mod:`solver.thegame.cpsat` solves it, reads the
 line back and replays it through the reference rules. The formulation, in short

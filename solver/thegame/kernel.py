@@ -1,4 +1,4 @@
-"""The Game: the numba search kernel (issue 3; docs/solver-thegame.md).
+"""The Game: the numba search kernel (docs/solver-thegame.md).
 
 A resumable, explicit-stack depth-first search over single moves (lay one card, or
 end the turn) on a compact state:

@@ -1,4 +1,4 @@
-"""The Game: the pilot method, a fast finder of winning lines (issue 3).
+"""The Game: the pilot method, a fast finder of winning lines (docs/solver-thegame.md).
 
 A *rollout* from a position plays the kernel's first move everywhere (its move
 ordering, :func:`solver.thegame.kernel._generate`) until the game is over and

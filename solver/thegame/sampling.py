@@ -1,4 +1,4 @@
-"""The Game: the sampling (determinization, Monte Carlo) player of issue 5.
+"""The Game: the sampling (determinization, Monte Carlo) player (docs/results.md).
 
 For the player to move it lists candidate whole turns (:func:`candidate_turns`: the
 distinct ways to lay the minimum and a few longer turns, each kept only if it ranks

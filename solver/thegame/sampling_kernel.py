@@ -1,4 +1,4 @@
-"""The Game: numba rollouts that score the sampling player's candidate turns (issue 5).
+"""The Game: numba rollouts that score the sampling player's candidate turns.
 
 A *sample* fixes every card the player to move cannot see: the other hands and the
 order of the draw pile. Within a sample everything is known, and each candidate turn

@@ -1,4 +1,4 @@
-"""The Game: the perfect-information solver (issue 3; docs/solver-thegame.md).
+"""The Game: the perfect-information solver (docs/solver-thegame.md).
 
 :func:`solve` decides a deal or a position with every card known: a line that lays
 every card (``solved``), or a proof that none exists (``unsolvable``) with the line

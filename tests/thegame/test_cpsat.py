@@ -125,7 +125,7 @@ def test_the_model_chooses_the_first_player(players: int) -> None:
 
 
 def test_warm_start_from_a_line() -> None:
-    """Issue 4, item 3: a given line is a hint; an illegal one is refused."""
+    """A given line is a hint; an illegal one is refused."""
     state = POSITIONS["drawn-card-holder"][0]
     line = turns_from_json(line_to_json(optimal(state).turns))  # as another engine gives it
     result = solve_cpsat(state, workers=1, hint=line, greedy_hint=False)
@@ -148,7 +148,7 @@ def test_a_short_budget_still_reports_a_legal_line() -> None:
 
 
 def test_warm_start_from_the_depth_first_engine() -> None:
-    """Issue 4, item 3: a short depth-first run, then CP-SAT from its line: the line
+    """A short depth-first run, then CP-SAT from its line: the line
     CP-SAT reports is never worse than the one it was given."""
     variant = Variant(players=2, expert=True)
     game = Deal(variant, tuple(shuffled_deck(variant, 5)))

@@ -1,4 +1,4 @@
-"""The sampling player (issue 5): its rollout kernel, its candidates, what it may see."""
+"""The sampling player: its rollout kernel, its candidates, what it may see."""
 
 from __future__ import annotations
 
