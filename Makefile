@@ -15,7 +15,8 @@ setup: $(BIN)/playable
 
 demo: setup
 	$(BIN)/playable deal thegame --players 3 --seed 1 | $(BIN)/playable show -
-	$(BIN)/playable play examples/thegame-3p.deal.txt
+	# exit code 1 is the greedy bot losing the deal (TG-7), not a failure of the demo
+	$(BIN)/playable play examples/thegame-3p.deal.txt || [ $$? -eq 1 ]
 	$(BIN)/playable solve examples/thegame-3p.deal.txt --seconds 60
 
 test: setup
