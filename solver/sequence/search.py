@@ -154,6 +154,7 @@ def forced_win(state: State, max_turns: int, budget: Budget | None = None) -> So
     found: int | None = None
     stopped = False
     for turns in range(1, max_turns + 1):
+        budget.note(depth=turns)  # own turns searched now, for progress
         won = search.wins(state, turns, side)
         if won is None:
             stopped = True

@@ -340,11 +340,13 @@ def decide(state: State, budget: Budget, seeded: bool) -> Decision:
     x = state.to_move
     rules = _rules_for(state, False)
     node = rules.encode(state)
+    budget.note(search="mover-win?")  # which of the searches runs, for progress
     first = Search(rules, budget, favour=1 - x)
     if first.prove(node) == WIN:
         return Decision(Outcome("win", None), first, node, first.nodes)
     if first.out_of_budget:
         return Decision(Outcome("unknown", "budget"), first, node, first.nodes)
+    budget.note(search="opponent-win?")
     second = Search(rules, budget, favour=x, facts=(first,))
     second.nodes = second.next_check = first.nodes
     second.reshuffle_leaves = first.reshuffle_leaves
@@ -354,6 +356,7 @@ def decide(state: State, budget: Budget, seeded: bool) -> Decision:
         reason = "budget" if second.out_of_budget else "reshuffle"
         return Decision(Outcome("unknown", reason), second, node, second.nodes)
     seeded_rules = _rules_for(state, True, rules)
+    budget.note(search="seeded")
     third = Search(seeded_rules, budget, favour=1 - x, facts=(first, second))
     third.nodes = third.next_check = second.nodes
     third.reshuffle_leaves = second.reshuffle_leaves
