@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from solver.thegame.rules import State, Variant, apply, deal, legal_moves, shuffled_deck
 
@@ -36,3 +37,17 @@ def random_playout_position(variant: Variant, seed: int, moves: int) -> State:
             break
         state = apply(state, rng.choice(options))
     return state
+
+
+def position_from_json(doc: dict[str, Any]) -> State:
+    """A stored position of tests/data/thegame/search_positions.json."""
+    v = doc["variant"]
+    variant = Variant(v["players"], v["expert"], v["expert_hand"], v["max_card"])
+    return State(
+        variant,
+        tuple(doc["piles"]),
+        tuple(tuple(h) for h in doc["hands"]),
+        tuple(doc["draw"]),
+        doc["to_move"],
+        doc["laid"],
+    )

@@ -15,24 +15,11 @@ from solver.thegame import proof, proofcheck
 from solver.thegame.bruteforce import optimal
 from solver.thegame.rules import State, Variant
 
-from .search_cases import tight_position
+from .search_cases import position_from_json, tight_position
 
 DATA = Path(__file__).parents[1] / "data" / "thegame" / "search_positions.json"
 STORED = json.loads(DATA.read_text()) if DATA.exists() else []
 LOST = [doc for doc in STORED if doc["optimal_cards_left"] > 0]
-
-
-def position(doc: dict[str, Any]) -> State:
-    v = doc["variant"]
-    variant = Variant(v["players"], v["expert"], v["expert_hand"], v["max_card"])
-    return State(
-        variant,
-        tuple(doc["piles"]),
-        tuple(tuple(h) for h in doc["hands"]),
-        tuple(doc["draw"]),
-        doc["to_move"],
-        doc["laid"],
-    )
 
 
 def proven(state: State, claim: int) -> dict[str, Any]:
@@ -50,7 +37,7 @@ def test_every_stored_lost_position_has_a_checked_proof_of_its_optimum() -> None
     "at least k cards left" checks, and "at least k + 1" is refuted by a line."""
     assert len(LOST) >= 60
     for doc in LOST:
-        state, k = position(doc), doc["optimal_cards_left"]
+        state, k = position_from_json(doc), doc["optimal_cards_left"]
         proven(state, k)
         assert proof.prove(state, k + 1, limit=50_000) is None
 
@@ -78,7 +65,7 @@ def test_tight_positions_proofs_agree_with_the_brute_force(
 def deep_proof() -> tuple[State, dict[str, Any]]:
     """A stored lost position whose proof expands nodes and uses dominance."""
     for doc in LOST:
-        state = position(doc)
+        state = position_from_json(doc)
         document = proven(state, doc["optimal_cards_left"])
         reasons = {n["by"] for n in document["nodes"]}
         if {"expand", "dominated"} <= reasons:

@@ -17,7 +17,7 @@ from solver.thegame.players import GreedyPlayer, play_out
 from solver.thegame.rules import State, Variant, is_terminal, shuffled_deck
 from solver.thegame.search import certify, solve
 
-from .search_cases import random_playout_position, tight_position
+from .search_cases import position_from_json, random_playout_position, tight_position
 
 DATA = Path(__file__).parents[1] / "data" / "thegame" / "search_positions.json"
 SMALL = Budget(memory_mb=4)
@@ -40,19 +40,6 @@ def check_against(root: State | Deal, expected: int) -> SolveResult:
     start = root.start(result.extra["first_player"]) if isinstance(root, Deal) else root
     check_certificate(start, result)
     return result
-
-
-def position_from_json(doc: dict) -> State:  # type: ignore[type-arg]
-    v = doc["variant"]
-    variant = Variant(v["players"], v["expert"], v["expert_hand"], v["max_card"])
-    return State(
-        variant,
-        tuple(doc["piles"]),
-        tuple(tuple(h) for h in doc["hands"]),
-        tuple(doc["draw"]),
-        doc["to_move"],
-        doc["laid"],
-    )
 
 
 STORED = json.loads(DATA.read_text()) if DATA.exists() else []
