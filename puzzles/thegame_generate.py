@@ -39,8 +39,8 @@ from puzzles.thegame_rating import (
     rate,
 )
 from solver.core.result import Status
-from solver.thegame.notation import format_line, format_position
-from solver.thegame.rules import Play, State, Variant, deal, end_turn, lay
+from solver.thegame.notation import format_line, format_position, turns_from_json
+from solver.thegame.rules import State, Variant, deal, end_turn, lay
 
 GAME = "thegame"
 #: node budget of every exact solve (root deals, positions, children)
@@ -241,11 +241,7 @@ def swap_cards(state: State, rng: random.Random) -> State | None:
 def _puzzle(
     kind: str, level: Level, seed: int, state: State, rating: Rating, measured: Measured
 ) -> Puzzle:
-    turns = [
-        (int(t["player"]), [Play(int(p["card"]), int(p["pile"])) for p in t["plays"]])
-        for t in measured.solution.line
-    ]
-    solution = format_line(turns)
+    solution = format_line(turns_from_json(measured.solution.line))
     players = state.variant.players
     goal = (
         f"Lay all {state.cards_left} remaining cards; {team_phrase(players)} "

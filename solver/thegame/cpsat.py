@@ -28,7 +28,7 @@ from ortools.sat.python import cp_model
 from solver.core.errors import IllegalMove
 from solver.core.result import SolveResult, Status
 from solver.thegame.cpsat_model import GameModel, build_model
-from solver.thegame.notation import Deal, line_to_json
+from solver.thegame.notation import Deal, line_to_json, turns_from_json
 from solver.thegame.players import GreedyPlayer, play_out
 from solver.thegame.rules import PILES, Play, State, end_turn, is_terminal, lay
 
@@ -192,15 +192,6 @@ def solve_cpsat_warm(
             "warm_start": {"engine": first.engine, "cards_left": first.objective},
         },
     )
-
-
-def turns_from_json(line: Sequence[dict[str, Any]]) -> Turns:
-    """A line in the JSON form of :func:`notation.line_to_json` (e.g. the depth-first
-    engine's ``SolveResult.line``) as ``(player, plays)`` turns, ready for ``hint``."""
-    return [
-        (int(turn["player"]), [Play(int(p["card"]), int(p["pile"])) for p in turn["plays"]])
-        for turn in line
-    ]
 
 
 def greedy_line(game: Deal | State) -> Turns:

@@ -125,6 +125,15 @@ def line_to_json(turns: Sequence[tuple[int, Sequence[Play]]]) -> list[dict[str, 
     ]
 
 
+def turns_from_json(line: Sequence[dict[str, Any]]) -> list[tuple[int, list[Play]]]:
+    """A line in the JSON form of :func:`line_to_json` (e.g. a ``SolveResult.line``)
+    as ``(player, plays)`` turns."""
+    return [
+        (int(turn["player"]), [Play(int(p["card"]), int(p["pile"])) for p in turn["plays"]])
+        for turn in line
+    ]
+
+
 def deal_to_json(d: Deal) -> dict[str, Any]:
     return {
         "game": GAME,

@@ -9,8 +9,8 @@ import pytest
 
 from solver.core.result import SolveResult, Status
 from solver.thegame.bruteforce import optimal
-from solver.thegame.cpsat import CpsatLineError, solve_cpsat, solve_cpsat_warm, turns_from_json
-from solver.thegame.notation import Deal, line_to_json
+from solver.thegame.cpsat import CpsatLineError, solve_cpsat, solve_cpsat_warm
+from solver.thegame.notation import Deal, line_to_json, turns_from_json
 from solver.thegame.rules import Play, State, Variant, end_turn, lay, shuffled_deck
 
 
