@@ -25,11 +25,6 @@ from solver import __version__
 from solver.core.errors import PlayableError
 
 
-def _error(message: str) -> typer.Exit:
-    print_error(message)
-    return typer.Exit(2)
-
-
 class Playable(TyperGroup):
     """The root command: the error boundary. Bad input raised anywhere below
     (``PlayableError``, ``InputError``) becomes one line on stderr and exit code 2, as
@@ -62,11 +57,11 @@ class Playable(TyperGroup):
         try:
             return super().invoke(ctx)
         except (PlayableError, InputError) as error:
-            raise _error(str(error)) from None
+            fail(str(error))
         except sqlite3.Error as error:
-            raise _error(f"database error: {error}") from None
+            fail(f"database error: {error}")
         except MemoryError:
-            raise _error("out of memory: lower --memory or --workers") from None
+            fail("out of memory: lower --memory or --workers")
 
 
 app = typer.Typer(

@@ -254,7 +254,7 @@ def _alive(host: str, pid: int, expires: float) -> bool:
     except ProcessLookupError:
         return False
     except PermissionError:
-        return True
+        pass  # alive, run by another user
     return True
 
 
