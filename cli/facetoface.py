@@ -186,8 +186,6 @@ def solve_command(
             for line in _result_lines(game, result):
                 stdout.print(line)
         raise typer.Exit(result.status.exit_code)
-    if first is not None and first not in (1, 2):
-        fail(f"--first must be 1 or 2, got {first}")
     starters = [first - 1] if first is not None else [0, 1]
     states = [game.start(starter) for starter in starters]
     # One budget for the whole solve: both first players share its seconds and nodes.

@@ -156,8 +156,6 @@ def analyse_command(
     from solver.sequence.analyse import analyse
 
     state = load(file)
-    if depth < 0:
-        fail("--depth must be 0 or more")
     report = analyse(state)
     proof = None
     if depth > 0 and state.winner is None:
@@ -261,8 +259,6 @@ def solve_command(
     Exit codes: 0 solved, 1 proven impossible within the horizon, 3 unknown.
     """
     state = load(file)
-    if turns < 1:
-        fail("--turns must be 1 or more")
     budget = budget_from(seconds, nodes, memory, json)
     if engine == "search":
         from solver.sequence.search import forced_win
