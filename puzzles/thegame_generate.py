@@ -39,7 +39,7 @@ from puzzles.thegame_rating import (
     rate,
 )
 from solver.core.result import Status
-from solver.thegame.notation import format_line, format_position, turns_from_json
+from solver.thegame.notation import format_line, format_position, line_from_json
 from solver.thegame.rules import State, Variant, deal, end_turn, lay
 
 GAME = "thegame"
@@ -241,7 +241,7 @@ def swap_cards(state: State, rng: random.Random) -> State | None:
 def _puzzle(
     kind: str, level: Level, seed: int, state: State, rating: Rating, measured: Measured
 ) -> Puzzle:
-    solution = format_line(turns_from_json(measured.solution.line))
+    solution = format_line(line_from_json(measured.solution.line))
     players = state.variant.players
     goal = (
         f"Lay all {state.cards_left} remaining cards; {team_phrase(players)} "

@@ -33,7 +33,7 @@ from puzzles.thegame_line import check_answer, example_line, team_phrase
 from puzzles.thegame_rating import MEMORY_MB
 from solver.core.budget import Budget
 from solver.core.result import SolveResult, Status
-from solver.thegame.notation import Deal, format_deal, format_line, turns_from_json
+from solver.thegame.notation import Deal, format_deal, format_line, line_from_json
 from solver.thegame.rules import State, Variant, deal
 from solver.thegame.search import solve
 
@@ -164,7 +164,7 @@ class ShortDeck:
             {**rated.rating.metrics, "planner_success": planner},
             rated.rating.held_out,
         )
-        turns = turns_from_json(rated.solution.line)
+        turns = line_from_json(rated.solution.line)
         players = state.variant.players
         first = "" if players == 1 else ", player 1 first"
         goal = (

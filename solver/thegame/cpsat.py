@@ -28,7 +28,7 @@ from ortools.sat.python import cp_model
 from solver.core.errors import IllegalMove
 from solver.core.result import SolveResult, Status
 from solver.thegame.cpsat_model import GameModel, build_model
-from solver.thegame.notation import Deal, line_to_json, turns_from_json
+from solver.thegame.notation import Deal, line_from_json, line_to_json
 from solver.thegame.players import GreedyPlayer, play_out
 from solver.thegame.rules import PILES, Play, State, end_turn, is_terminal, lay
 
@@ -182,7 +182,7 @@ def solve_cpsat_warm(
     if first.proven_optimal:
         return first  # nothing left for CP-SAT to prove
     remaining = None if seconds is None else max(seconds - (time.perf_counter() - started), 1.0)
-    hint = turns_from_json(first.line) if first.line else None
+    hint = line_from_json(first.line) if first.line else None
     result = solve_cpsat(game, seconds=remaining, workers=workers, hint=hint)
     return replace(
         result,

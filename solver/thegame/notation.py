@@ -125,7 +125,7 @@ def line_to_json(turns: Sequence[tuple[int, Sequence[Play]]]) -> list[dict[str, 
     ]
 
 
-def turns_from_json(line: Sequence[dict[str, Any]]) -> list[tuple[int, list[Play]]]:
+def line_from_json(line: Sequence[dict[str, Any]]) -> list[tuple[int, list[Play]]]:
     """A line in the JSON form of :func:`line_to_json` (e.g. a ``SolveResult.line``)
     as ``(player, plays)`` turns."""
     return [

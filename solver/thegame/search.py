@@ -41,7 +41,7 @@ from solver.core.result import SolveResult, Status
 from solver.core.tt import SLOT_BYTES, new_table
 from solver.thegame import kernel as K
 from solver.thegame import pilot as P
-from solver.thegame.notation import Deal, check_turn, line_to_json, turns_from_json
+from solver.thegame.notation import Deal, check_turn, line_from_json, line_to_json
 from solver.thegame.players import GreedyPlayer, play_cost, play_out
 from solver.thegame.rules import (
     Play,
@@ -693,7 +693,7 @@ class _Repair:
         if sub.status is Status.UNKNOWN:
             self.queue = []
             return False
-        turns = line.turns[:i] + turns_from_json(sub.line)
+        turns = line.turns[:i] + line_from_json(sub.line)
         final = certify(self._root(line), line_to_json(turns))
         if not final.is_won:
             raise CertificateError(f"repaired line replays to {final.cards_left} cards left")

@@ -10,7 +10,7 @@ import pytest
 from solver.core.result import SolveResult, Status
 from solver.thegame.bruteforce import optimal
 from solver.thegame.cpsat import CpsatLineError, solve_cpsat, solve_cpsat_warm
-from solver.thegame.notation import Deal, line_to_json, turns_from_json
+from solver.thegame.notation import Deal, line_from_json, line_to_json
 from solver.thegame.rules import Play, State, Variant, end_turn, lay, shuffled_deck
 
 
@@ -127,7 +127,7 @@ def test_the_model_chooses_the_first_player(players: int) -> None:
 def test_warm_start_from_a_line() -> None:
     """A given line is a hint; an illegal one is refused."""
     state = POSITIONS["drawn-card-holder"][0]
-    line = turns_from_json(line_to_json(optimal(state).turns))  # as another engine gives it
+    line = line_from_json(line_to_json(optimal(state).turns))  # as another engine gives it
     result = solve_cpsat(state, workers=1, hint=line, greedy_hint=False)
     check(result, state)
     assert result.objective == 1 and result.proven_optimal
