@@ -25,7 +25,7 @@ from cli.thegame import (
     load,
     start_of,
 )
-from solver.core.jsonkeys import VALUES
+from solver.core.jsonkeys import LOSS, VALUES, WIN, analyse_exit_code
 
 if TYPE_CHECKING:
     from solver.core.result import SolveResult
@@ -300,21 +300,9 @@ def analyse_command(
         if not rows:
             over = "won: every card is laid" if state.is_won else "lost: the minimum cannot be laid"
             stdout.print(f"no legal move: the game is over, {over} (TG-7)")
-    raise typer.Exit(analyse_exit_code(state, [r["status"] for r in rows]))
-
-
-def analyse_exit_code(state: State, statuses: list[str]) -> int:
-    """The position's own value as an exit code (README): 0 when the player to move can
-    still lay every card, 1 when no move can, 3 when that is not decided.
-
-    A finished game has no moves to value, so its value is the rules' own verdict
-    (TG-7): 0 when every card is laid, 1 when the player to move cannot lay the
-    minimum. (Deriving it from the moves alone called a won game lost.)"""
-    if not statuses:
-        return 0 if state.is_won else 1
-    if "solved" in statuses:
-        return 0
-    return 3 if "unknown" in statuses else 1
+    # a finished game has no moves to value: the rules' own verdict (TG-7) is its value
+    finished = None if rows else (WIN if state.is_won else LOSS)
+    raise typer.Exit(analyse_exit_code([r["value"] for r in rows], finished))
 
 
 def register(verbs: dict[str, typer.Typer]) -> None:

@@ -15,7 +15,7 @@ from cli.io import fail, print_json, read_source, stdout, write_dealt
 from cli.progress import warm_up
 from solver.core.budget import Budget
 from solver.core.errors import InvalidVariant
-from solver.core.jsonkeys import analyse_exit_code
+from solver.core.jsonkeys import LOSS, WIN, analyse_exit_code
 from solver.uno import notation
 from solver.uno.cards import COLOURS, colour_of, is_wild, name
 from solver.uno.rules import Deal, Options, Scoring, State, random_deal
@@ -329,10 +329,11 @@ def analyse_command(
 
 def _analyse_code(state: State, rows: list[tuple[Any, str, Any]]) -> int:
     """analyse's exit code: the position's value (README). A finished game has no
-    moves: its winner emptied their hand (UN-9); 0 if that is the player to move."""
+    moves: its winner emptied their hand (UN-9)."""
+    finished = None
     if state.is_over:
-        return 0 if state.winner == state.to_move else 1
-    return analyse_exit_code([value for _, value, _ in rows])
+        finished = WIN if state.winner == state.to_move else LOSS
+    return analyse_exit_code([value for _, value, _ in rows], finished)
 
 
 def simulate_command(

@@ -36,10 +36,13 @@ VALUES: Final[dict[Status, str]] = {
 }
 
 
-def analyse_exit_code(values: list[str]) -> int:
-    """The exit code of an analysis of a two-player position (README): the position's
-    own value for the player to move, taken from its moves' values: 0 when a move
-    wins, 1 when every move loses, 3 when neither is decided (a budget ran out)."""
+def analyse_exit_code(values: list[str], finished: str | None = None) -> int:
+    """The exit code of an analysis (README): the position's own value for the player
+    to move, taken from its moves' values: 0 when a move wins, 1 when every move
+    loses, 3 when neither is decided (a budget ran out). A finished game has no moves
+    to value: ``finished`` is then its value by the rules (WIN or LOSS)."""
+    if finished is not None:
+        return 0 if finished == WIN else 1
     if WIN in values:
         return 0
     return 1 if values and all(v == LOSS for v in values) else 3

@@ -240,6 +240,8 @@ def test_analyse_exit_code_is_the_positions_value() -> None:
     assert analyse_exit_code(["loss", "loss"]) == 1
     assert analyse_exit_code(["loss", "unknown"]) == 3
     assert analyse_exit_code([]) == 3
+    assert analyse_exit_code([], finished="win") == 0  # a finished game: the rules' verdict
+    assert analyse_exit_code([], finished="loss") == 1
 
 
 def test_docs_name_every_schema() -> None:
