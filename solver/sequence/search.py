@@ -18,6 +18,7 @@ cuts beyond AND/OR short-circuit); tests check the kernel against it.
 
 from __future__ import annotations
 
+import functools
 import time
 from typing import Any
 
@@ -127,20 +128,12 @@ class KernelSearch:
         return int(self.counters[kernel.NODES])
 
 
-_warmed = False
-
-
-def warm_up() -> float:
+@functools.cache
+def warm_up() -> None:
     """Load (or compile) the numba kernel once per process on a short search of a
-    fresh deal, so that no search budget is spent on it; the seconds it took."""
-    global _warmed
-    if _warmed:
-        return 0.0
-    started = time.perf_counter()
-    _warmed = True
+    fresh deal, so that no search budget is spent on it."""
     start = deal(Variant(players=2), DECK)
     KernelSearch(Budget(nodes=2_000, memory_mb=1).start()).wins(start, 2, start.side)
-    return time.perf_counter() - started
 
 
 def forced_win(state: State, max_turns: int, budget: Budget | None = None) -> SolveResult:

@@ -27,8 +27,8 @@ the greedy rule and the replayed score is what is reported.
 
 from __future__ import annotations
 
+import functools
 import random
-import time
 from collections.abc import Generator
 from dataclasses import dataclass, field
 from typing import Any
@@ -256,21 +256,13 @@ class _OutOfBudget(Exception):
     pass
 
 
-_warmed = False
-
-
-def warm_up() -> float:
+@functools.cache
+def warm_up() -> None:
     """Load (or compile) the numba kernels once per process on a short search, so that
-    no search budget is spent on it; returns the seconds it took (0 once done)."""
-    global _warmed
-    if _warmed:
-        return 0.0
-    started = time.perf_counter()
-    _warmed = True
+    no search budget is spent on it."""
     variant = Variant(players=1, expert=True)  # 98 cards: the kernels' two-word bitsets
     budget = Budget(nodes=20_000).start()
     _Solver([deal(variant, shuffled_deck(variant, 1))], budget, False, False).run()
-    return time.perf_counter() - started
 
 
 def solve(game: Deal | State, budget: Budget | None = None, *, repair: bool = True) -> SolveResult:

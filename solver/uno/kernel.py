@@ -15,6 +15,7 @@ Runs unchanged with ``NUMBA_DISABLE_JIT=1``.
 
 from __future__ import annotations
 
+import functools
 import time
 
 import numpy as np
@@ -24,7 +25,7 @@ from numba import njit
 from solver.core.budget import Budget
 from solver.core.result import Status
 from solver.core.tt import SLOT_BYTES, new_table, tt_lookup, tt_store
-from solver.uno.cards import colour_of, parse_card
+from solver.uno.cards import WILD, WILD_DRAW_FOUR, kind
 from solver.uno.playout import (
     NO_SYMBOL,
     PlayoutResult,
@@ -260,29 +261,23 @@ def dfs_chunk(
         stats[2] = 1
 
 
-_warmed = False
-
-
-def warm_up() -> float:
+@functools.cache
+def warm_up() -> None:
     """Load (or compile) the kernel once per process on a small hand, so that no
-    search budget is spent on it; the seconds it took (0 once done)."""
-    global _warmed
-    if _warmed:
-        return 0.0
-    started = time.perf_counter()
-    _warmed = True
-    hand = [parse_card(text) for text in ("R1", "G1", "W", "B7", "W4")]
-    top = parse_card("R5")
-    assert top is not None and None not in hand
-    solve_kernel(from_uno([c for c in hand if c is not None], top, colour_of(top)))
-    return time.perf_counter() - started
+    search budget is spent on it."""
+    red, green, blue = 0, 2, 3
+    hand = [kind(red, 1), kind(green, 1), WILD, kind(blue, 7), WILD_DRAW_FOUR]  # R1 G1 W B7 W4
+    _solve(from_uno(hand, kind(red, 5), red), Budget().start())
 
 
 def solve_kernel(problem: Problem, budget: Budget | None = None) -> PlayoutResult:
     """The play-out DFS in numba (see the module docstring); never guesses. The kernel
     is loaded before the budget starts (:func:`warm_up`)."""
     warm_up()
-    budget = (budget or Budget()).start()
+    return _solve(problem, (budget or Budget()).start())
+
+
+def _solve(problem: Problem, budget: Budget) -> PlayoutResult:
     kinds = sorted(set(problem.cards))
     n = len(kinds)
     total = len(problem.cards)
