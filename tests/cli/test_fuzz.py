@@ -125,6 +125,9 @@ def _flags(path: tuple[str, ...]) -> list[str]:
     return [p.opts[0] for p in params if getattr(p, "is_flag", None) is True]
 
 
+#: The options of a study small enough for a fuzz case (one 11-card deal, 1 s).
+SMALL_STUDY = ["--deals", "1", "--max-card", "12", "--seconds", "1", "--workers", "1"]
+
 #: The files the ``files`` fixture makes (and "missing", in a folder that does not exist).
 PATH_NAMES = [
     "dir",
@@ -334,18 +337,7 @@ def _bases(files: dict[str, str]) -> dict[tuple[str, ...], list[str]]:
         ("simulate", "uno"): ["--games", "1", "--target", "50"],
         ("simulate", "sequence"): ["--games", "1", "--max-turns", "40"],
         ("simulate", "facetoface"): ["--games", "1"],
-        ("study", "thegame"): [
-            "--deals",
-            "1",
-            "--max-card",
-            "12",
-            "--seconds",
-            "1",
-            "--workers",
-            "1",
-            "--db",
-            files["new"],
-        ],
+        ("study", "thegame"): [*SMALL_STUDY, "--db", files["new"]],
         ("puzzles", "list"): ["--db", files["library.sqlite"]],
         ("puzzles", "show"): ["1", "--db", files["library.sqlite"]],
         ("puzzles", "export"): ["--db", files["library.sqlite"], "-o", files["out"]],
@@ -387,20 +379,7 @@ def test_junk_databases(files: dict[str, str], name: str, command: int) -> None:
             ["puzzles", "show", "1", "--db", db],
             ["puzzles", "export", "--db", db, "-o", files["out"]],
             ["simulate", "thegame", "--games", "1", "--workers", "1", "--db", db],
-            [
-                "study",
-                "thegame",
-                "--deals",
-                "1",
-                "--max-card",
-                "12",
-                "--seconds",
-                "1",
-                "--workers",
-                "1",
-                "--db",
-                db,
-            ],
+            ["study", "thegame", *SMALL_STUDY, "--db", db],
             [
                 "generate",
                 "thegame",
