@@ -14,9 +14,9 @@ import random
 import time
 from pathlib import Path
 
-from solver.core.stats import Proportion
-from solver.facetoface.players import make_player, play_game
-from solver.facetoface.rules import Variant, deal, shuffled_decks
+from playable.solver.core.stats import Proportion
+from playable.solver.facetoface.players import make_player, play_game
+from playable.solver.facetoface.rules import Variant, deal, shuffled_decks
 
 SEED = 100
 

@@ -11,7 +11,7 @@ deals are taken in seed order until the row has ``--positions`` positions.
 Each position is solved once (one process, ``--seconds`` per position, 10 s by
 default, a fresh 128 MiB table each); *decided* means a proven win or loss for the
 player to move with a principal line replayed through the reference rules (the
-certificate, :func:`solver.facetoface.search.certify`, inside ``solve``). The time
+certificate, :func:`playable.solver.facetoface.search.certify`, inside ``solve``). The time
 includes the line; nodes/s is the kernel's: search nodes over time inside the
 kernel calls (the driver apart), and turns generated/s counts the children (whole
 turns) the kernel generated and checked in that time.
@@ -34,11 +34,18 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from solver.core.budget import Budget
-from solver.core.result import Status
-from solver.facetoface.players import CarefulPlayer
-from solver.facetoface.rules import State, Variant, deal, is_terminal, play_turn, shuffled_decks
-from solver.facetoface.search import Solver, solve, warm_up
+from playable.solver.core.budget import Budget
+from playable.solver.core.result import Status
+from playable.solver.facetoface.players import CarefulPlayer
+from playable.solver.facetoface.rules import (
+    State,
+    Variant,
+    deal,
+    is_terminal,
+    play_turn,
+    shuffled_decks,
+)
+from playable.solver.facetoface.search import Solver, solve, warm_up
 
 OFFICIAL = Variant()
 ROWS = (16, 24, 32)

@@ -21,11 +21,11 @@ import time
 from contextlib import closing
 from pathlib import Path
 
-from puzzles.base import Level, Puzzle
-from puzzles.generate import attempts
-from puzzles.registry import GAMES, kinds
+from playable.puzzles.base import Level, Puzzle
+from playable.puzzles.generate import attempts
+from playable.puzzles.registry import GAMES, kinds
 
-RESULTS = Path(__file__).parent / "results" / "puzzles.md"
+RESULTS = Path(__file__).parent / "results" / "playable.puzzles.md"
 
 
 def run_level(

@@ -12,8 +12,8 @@ import argparse
 import time
 from pathlib import Path
 
-from solver.sequence.rules import Variant
-from solver.sequence.simulate import simulate
+from playable.solver.sequence.rules import Variant
+from playable.solver.sequence.simulate import simulate
 
 MATCHES = [
     ((2, 2), ("greedy", "random")),

@@ -1,7 +1,7 @@
 """Benchmark: Sequence CP-SAT distance against the exact proof search.
 
 Both answer "the fewest own turns to win if the other sides pass" (the solitaire
-position of :func:`solver.sequence.cpsat.solitaire`): CP-SAT by its model, the
+position of :func:`playable.solver.sequence.cpsat.solitaire`): CP-SAT by its model, the
 proof search (solver/sequence/search.py) by exhaustive search. Two sets:
 
 * the stored positions of tests/data/sequence/winin.txt and winin3.txt (positions
@@ -32,12 +32,12 @@ from collections import Counter
 from dataclasses import replace
 from pathlib import Path
 
-from solver.core.budget import Budget
-from solver.core.result import SolveResult, Status
-from solver.sequence.board import CELLS, CELLS_OF, CORNERS, LINES, shared_cells
-from solver.sequence.cpsat import distance_to_win, laid_out, solitaire
-from solver.sequence.notation import parse_position
-from solver.sequence.rules import (
+from playable.solver.core.budget import Budget
+from playable.solver.core.result import SolveResult, Status
+from playable.solver.sequence.board import CELLS, CELLS_OF, CORNERS, LINES, shared_cells
+from playable.solver.sequence.cpsat import distance_to_win, laid_out, solitaire
+from playable.solver.sequence.notation import parse_position
+from playable.solver.sequence.rules import (
     CORNER,
     DECK,
     EMPTY,
@@ -48,7 +48,7 @@ from solver.sequence.rules import (
     Variant,
     is_dead,
 )
-from solver.sequence.search import forced_win
+from playable.solver.sequence.search import forced_win
 
 DATA = Path(__file__).parents[1] / "tests" / "data" / "sequence"
 

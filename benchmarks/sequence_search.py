@@ -19,11 +19,11 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from solver.core.budget import Budget
-from solver.sequence.analyse import analyse
-from solver.sequence.cpsat import distance_to_win
-from solver.sequence.search import forced_win, reference_win_within
-from solver.sequence.simulate import sample_positions
+from playable.solver.core.budget import Budget
+from playable.solver.sequence.analyse import analyse
+from playable.solver.sequence.cpsat import distance_to_win
+from playable.solver.sequence.search import forced_win, reference_win_within
+from playable.solver.sequence.simulate import sample_positions
 
 SEED = 2026
 SECONDS = 20.0

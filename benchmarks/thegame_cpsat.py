@@ -25,12 +25,12 @@ import statistics
 import time
 from pathlib import Path
 
-from solver.core.budget import Budget
-from solver.core.result import Status
-from solver.thegame import search
-from solver.thegame.cpsat import solve_cpsat
-from solver.thegame.notation import Deal
-from solver.thegame.rules import State, Variant, shuffled_deck
+from playable.solver.core.budget import Budget
+from playable.solver.core.result import Status
+from playable.solver.thegame import search
+from playable.solver.thegame.cpsat import solve_cpsat
+from playable.solver.thegame.notation import Deal
+from playable.solver.thegame.rules import State, Variant, shuffled_deck
 
 DECKS = (20, 40, 60, 98)
 VARIANTS = (("1 player", 1, False), ("3 players expert", 3, True))

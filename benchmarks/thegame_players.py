@@ -27,10 +27,10 @@ from pathlib import Path
 from statistics import mean, stdev
 from typing import Any
 
-from solver.core.stats import Proportion
-from solver.core.study import ResultStore, run_jobs
-from solver.thegame.rules import Variant
-from solver.thegame.simulate import Simulation, store_config
+from playable.solver.core.stats import Proportion
+from playable.solver.core.study import ResultStore, run_jobs
+from playable.solver.thegame.rules import Variant
+from playable.solver.thegame.simulate import Simulation, store_config
 
 SEED = 0
 DEFAULT_ROWS = [

@@ -3,8 +3,8 @@
 Two parts, fixed inputs, one summary written to benchmarks/results/thegame_proofs.md:
 
 1. **Stored lost positions** (tests/data/thegame, optimum by the brute force): the
-   prover (:mod:`solver.thegame.proof`) proves each optimum, the independent checker
-   (:mod:`solver.thegame.proofcheck`) verifies it; nodes by reason and seconds.
+   prover (:mod:`playable.solver.thegame.proof`) proves each optimum, the independent checker
+   (:mod:`playable.solver.thegame.proofcheck`) verifies it; nodes by reason and seconds.
 2. **Hard official deals**: solo expert deals (default: the seeds of 0..199 that a
    3 s solve left undecided) solved with a per-deal node budget; for each deal still
    undecided, the *proof horizon*: walking back from the end of the best line, the
@@ -27,12 +27,12 @@ from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
-from solver.core.budget import Budget
-from solver.core.result import Status
-from solver.thegame import proof, proofcheck
-from solver.thegame.notation import Deal
-from solver.thegame.rules import Play, State, Variant, play_turn, shuffled_deck
-from solver.thegame.search import solve
+from playable.solver.core.budget import Budget
+from playable.solver.core.result import Status
+from playable.solver.thegame import proof, proofcheck
+from playable.solver.thegame.notation import Deal
+from playable.solver.thegame.rules import Play, State, Variant, play_turn, shuffled_deck
+from playable.solver.thegame.search import solve
 
 RESULTS = Path(__file__).parent / "results" / "thegame_proofs.md"
 STORED = Path(__file__).parents[1] / "tests" / "data" / "thegame" / "search_positions.json"

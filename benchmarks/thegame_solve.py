@@ -22,11 +22,11 @@ import statistics
 import time
 from pathlib import Path
 
-from solver.core.budget import Budget
-from solver.core.result import Status
-from solver.thegame.notation import Deal
-from solver.thegame.rules import Variant, shuffled_deck
-from solver.thegame.search import solve
+from playable.solver.core.budget import Budget
+from playable.solver.core.result import Status
+from playable.solver.thegame.notation import Deal
+from playable.solver.thegame.rules import Variant, shuffled_deck
+from playable.solver.thegame.search import solve
 
 CONFIGS = [(p, e) for p in (1, 2, 3, 4, 5) for e in (False, True)]
 RESULTS = Path(__file__).parent / "results" / "thegame_solve.md"

@@ -23,11 +23,11 @@ import sys
 import time
 from pathlib import Path
 
-from solver.core.budget import Budget
-from solver.core.result import SolveResult
-from solver.uno.endgame import solve_position
-from solver.uno.players import GreedyPlayer, view_of
-from solver.uno.rules import Options, Phase, State, apply, random_deal
+from playable.solver.core.budget import Budget
+from playable.solver.core.result import SolveResult
+from playable.solver.uno.endgame import solve_position
+from playable.solver.uno.players import GreedyPlayer, view_of
+from playable.solver.uno.rules import Options, Phase, State, apply, random_deal
 
 SECONDS = 10.0
 ROUND_SECONDS = 60.0
@@ -92,7 +92,7 @@ def small_positions(count: int) -> list[State]:
     """4 + 4 cards, 9 to draw, the other cards on the discard pile (seed 44)."""
     import random
 
-    from solver.uno.cards import full_deck
+    from playable.solver.uno.cards import full_deck
 
     rng = random.Random(44)
     out = []
@@ -109,7 +109,7 @@ def small_positions(count: int) -> list[State]:
 
 def compare() -> None:
     """The new search against the former one on the same small positions."""
-    from solver.uno.endgame_ab import VALUE_TEXT, Endgame
+    from playable.solver.uno.endgame_ab import VALUE_TEXT, Endgame
 
     load = os.getloadavg()
     lines = [

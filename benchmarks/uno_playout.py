@@ -22,13 +22,13 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from solver.core.budget import Budget
-from solver.core.result import Status
-from solver.uno.cards import colour_of, full_deck, is_wild
-from solver.uno.instances import random_cubic, random_hand, three_bridges
-from solver.uno.kernel import solve_kernel
-from solver.uno.playout import PlayoutResult, Problem, from_uno, solve
-from solver.uno.playout_cpsat import solve_cpsat
+from playable.solver.core.budget import Budget
+from playable.solver.core.result import Status
+from playable.solver.uno.cards import colour_of, full_deck, is_wild
+from playable.solver.uno.instances import random_cubic, random_hand, three_bridges
+from playable.solver.uno.kernel import solve_kernel
+from playable.solver.uno.playout import PlayoutResult, Problem, from_uno, solve
+from playable.solver.uno.playout_cpsat import solve_cpsat
 
 SECONDS = 10.0
 RESULTS = Path(__file__).parent / "results" / "uno_playout.md"

@@ -10,9 +10,9 @@ import sys
 import time
 from pathlib import Path
 
-from solver.core.stats import Proportion
-from solver.uno.rules import Options, Scoring
-from solver.uno.simulate import run_matches
+from playable.solver.core.stats import Proportion
+from playable.solver.uno.rules import Options, Scoring
+from playable.solver.uno.simulate import run_matches
 
 RESULTS = Path(__file__).parent / "results" / "uno_simulate.md"
 

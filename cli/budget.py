@@ -13,9 +13,8 @@ import os
 from typing import Annotated
 
 import typer
-
-from cli.io import fail
-from solver.core.budget import DEFAULT_MEMORY_MB, Budget
+from playable.cli.io import fail
+from playable.solver.core.budget import DEFAULT_MEMORY_MB, Budget
 
 __all__ = ["DEFAULT_MEMORY_MB", "Memory", "Nodes", "Seconds", "budget_from"]
 
@@ -89,8 +88,8 @@ def budget_from(
     seconds: float | None, nodes: int | None, memory: int, json: bool = False
 ) -> Budget:
     """A search budget from the options; a budget out of bounds is a usage error. It
-    shows live progress on stderr unless ``json`` is set (:mod:`cli.progress`)."""
-    from cli.progress import live_progress
+    shows live progress on stderr unless ``json`` is set (:mod:`playable.cli.progress`)."""
+    from playable.cli.progress import live_progress
 
     for problem in (seconds_problem(seconds), nodes_problem(nodes), memory_problem(memory)):
         if problem:

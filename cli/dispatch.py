@@ -13,11 +13,10 @@ from collections.abc import Callable
 from typing import Any
 
 import typer
+from playable.cli.io import InputError, forget_inputs, read_source
+from playable.solver.core.cardlist import sniff_game
+from playable.solver.core.errors import NotationError
 from typer.core import TyperGroup
-
-from cli.io import InputError, forget_inputs, read_source
-from solver.core.cardlist import sniff_game
-from solver.core.errors import NotationError
 
 #: game name -> function that draws a notation text (text, source name, as JSON?)
 SHOW: dict[str, Callable[[str, str, bool], None]] = {}

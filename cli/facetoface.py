@@ -6,16 +6,15 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from playable.cli.budget import Memory, Nodes, Seconds, budget_from
+from playable.cli.dispatch import SHOW
+from playable.cli.io import fail, print_json, read_source, stdout, write_dealt
+from playable.cli.progress import warm_up
+from playable.solver.core.errors import InvalidVariant
+from playable.solver.facetoface import notation
+from playable.solver.facetoface.rules import State, Variant, shuffled_decks
 from rich.panel import Panel
 from rich.table import Table
-
-from cli.budget import Memory, Nodes, Seconds, budget_from
-from cli.dispatch import SHOW
-from cli.io import fail, print_json, read_source, stdout, write_dealt
-from cli.progress import warm_up
-from solver.core.errors import InvalidVariant
-from solver.facetoface import notation
-from solver.facetoface.rules import State, Variant, shuffled_decks
 
 GAME = "facetoface"
 
@@ -131,7 +130,7 @@ def render(state: State) -> Panel:
 
 
 def _result_lines(state: State, result: Any) -> list[str]:
-    from solver.core.result import Status
+    from playable.solver.core.result import Status
 
     verdict = {
         Status.SOLVED: f"player {state.to_move + 1} (to move) wins with perfect play",
@@ -170,9 +169,9 @@ def solve_command(
     """Who wins with perfect play (both hands and draw orders known)? A position is
     solved for the player to move; a deal for both choices of first player (FF-7).
     Exit code 0 won (deal: both decided), 1 lost, 3 budget ran out."""
-    from solver.core.result import Status
-    from solver.facetoface.search import solve, solve_starts
-    from solver.facetoface.search import warm_up as load_kernel
+    from playable.solver.core.result import Status
+    from playable.solver.facetoface.search import solve, solve_starts
+    from playable.solver.facetoface.search import warm_up as load_kernel
 
     game = load(file, max_card, seed, deck_a, deck_b)
     warm_up(load_kernel, json)
@@ -216,7 +215,7 @@ def deal_status(statuses: list[Any]) -> Any:
     """The status of a deal solved per first player (docs/json.md, FF-7): unknown if
     a budget ran out for one, else solved (the winner is known for every first
     player); with one first player, that solve's own status."""
-    from solver.core.result import Status
+    from playable.solver.core.result import Status
 
     if Status.UNKNOWN in statuses:
         return Status.UNKNOWN
@@ -243,9 +242,9 @@ def analyse_command(
     picks who starts (default player 1, FF-7). Exit code 3 if the budget ran out
     before every turn was decided, else 0 the mover wins, 1 the mover loses (every
     turn lost, or none possible, FF-6)."""
-    from solver.facetoface.rules import winner
-    from solver.facetoface.search import VALUE_NAMES, Solver
-    from solver.facetoface.search import warm_up as load_kernel
+    from playable.solver.facetoface.rules import winner
+    from playable.solver.facetoface.search import VALUE_NAMES, Solver
+    from playable.solver.facetoface.search import warm_up as load_kernel
 
     game = load(file, max_card, seed, deck_a, deck_b)
     if isinstance(game, State):
@@ -335,8 +334,8 @@ def simulate_command(
     A's win rate with a 95% Wilson interval."""
     import random
 
-    from solver.core.stats import Proportion
-    from solver.facetoface.players import STRATEGIES, make_player, play_game
+    from playable.solver.core.stats import Proportion
+    from playable.solver.facetoface.players import STRATEGIES, make_player, play_game
 
     for name in (a, b):
         if name not in STRATEGIES:

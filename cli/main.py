@@ -7,22 +7,17 @@ import sys
 from typing import Annotated, Any
 
 import typer
+from playable.cli import facetoface, puzzles, sequence, uno
+from playable.cli.dispatch import SHOW, game_of, verb
+from playable.cli.io import InputError, fail, forget_inputs, print_error, read_source, stderr
+from playable.cli.thegame import play as thegame_play
+from playable.cli.thegame import simulate as thegame_simulate
+from playable.cli.thegame import solve as thegame_solve
+from playable.cli.thegame import study as thegame_study
+from playable.solver.core.errors import PlayableError
 from typer.core import TyperGroup
 
-from cli import (
-    facetoface,
-    puzzles,
-    sequence,
-    thegame,
-    thegame_simulate,
-    thegame_solve,
-    thegame_study,
-    uno,
-)
-from cli.dispatch import SHOW, game_of, verb
-from cli.io import InputError, fail, forget_inputs, print_error, read_source, stderr
-from solver import __version__
-from solver.core.errors import PlayableError
+from playable import __version__
 
 
 class Playable(TyperGroup):
@@ -32,11 +27,13 @@ class Playable(TyperGroup):
     than the machine gives: never a traceback. Usage errors (a bad option value)
     are one line too, naming the command."""
 
-    def main(self, *args: Any, standalone_mode: bool = True, **kwargs: Any) -> Any:
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        standalone_mode = kwargs.pop("standalone_mode", True)
+        kwargs["standalone_mode"] = False
         if not standalone_mode:
-            return super().main(*args, standalone_mode=False, **kwargs)
+            return super().main(*args, **kwargs)
         try:
-            code = super().main(*args, standalone_mode=False, **kwargs)
+            code = super().main(*args, **kwargs)
         except typer.TyperException as error:  # typer's click exceptions
             if type(error).__name__ == "NoArgsIsHelpError":  # a verb alone: its help
                 error.show()  # type: ignore[attr-defined]
@@ -44,7 +41,7 @@ class Playable(TyperGroup):
             context = getattr(error, "ctx", None)  # a usage error names its command
             where = f"{context.command_path}: " if context is not None else ""
             hint = " (see --help)" if context is not None else ""
-            message = " ".join(error.format_message().split())  # type: ignore[attr-defined]
+            message = " ".join(error.format_message().split())
             print_error(where + message + hint)
             sys.exit(getattr(error, "exit_code", 2))
         except typer.Abort:
@@ -82,7 +79,7 @@ VERBS: dict[str, typer.Typer] = {
 }
 # Each game module adds its subcommands to the verbs; a new game is one entry here.
 for game in (
-    thegame,
+    thegame_play,
     thegame_simulate,
     thegame_study,
     thegame_solve,

@@ -1,6 +1,6 @@
 """Progress on stderr for long runs: bars for studies and batches, and for one long
 search live info lines like a chess engine's (time, nodes, rate, and what the search
-reported through :meth:`solver.core.budget.Budget.note`: best score so far, depth,
+reported through :meth:`playable.solver.core.budget.Budget.note`: best score so far, depth,
 bound). Both are off for --json or when stderr is not a terminal (ARCHITECTURE.md)."""
 
 from __future__ import annotations
@@ -11,6 +11,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from playable.cli.io import stderr
+from playable.solver.core.budget import Progress as SearchProgress
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -23,9 +25,6 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 from rich.text import Text
-
-from cli.io import stderr
-from solver.core.budget import Progress as SearchProgress
 
 
 class RateColumn(ProgressColumn):

@@ -3,23 +3,22 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Generator
 from contextlib import closing
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from playable.cli.budget import _check_seconds
+from playable.cli.dispatch import SHOW
+from playable.cli.io import fail, make_folder, print_json, read_source, stderr, stdout, write_text
+from playable.cli.progress import progress_bar
+from playable.cli.thegame.simulate import MAX_SEED, Workers
+from playable.puzzles.base import Level, Puzzle
+from playable.puzzles.fileformat import format_puzzle, parse_puzzle, puzzle_to_json
+from playable.puzzles.library import PuzzleLibrary
+from playable.puzzles.registry import GAMES, kind_of
 from rich.table import Table
-
-from cli.budget import _check_seconds
-from cli.dispatch import SHOW
-from cli.io import fail, make_folder, print_json, read_source, stderr, stdout, write_text
-from cli.progress import progress_bar
-from cli.thegame_simulate import MAX_SEED, Workers
-from puzzles.base import Level, Puzzle
-from puzzles.fileformat import format_puzzle, parse_puzzle, puzzle_to_json
-from puzzles.library import PuzzleLibrary
-from puzzles.registry import GAMES, kind_of
 
 Json = Annotated[bool, typer.Option("--json", help="Print one JSON document.")]
 Db = Annotated[Path, typer.Option("--db", help="The SQLite puzzle library.")]
@@ -119,8 +118,8 @@ def generate_command(
 
 def _attempts(
     game: str, kind: str, level: Level, seed: int, seconds: float, workers: int, skip: Any
-) -> Iterator[tuple[int, Puzzle | None]]:
-    from puzzles.generate import attempts  # lazily: worker processes and kernels
+) -> Generator[tuple[int, Puzzle | None]]:
+    from playable.puzzles.generate import attempts  # lazily: worker processes and kernels
 
     return attempts(game, kind, level, seed, seconds, workers, skip)
 

@@ -6,23 +6,22 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
+from playable.cli.budget import Memory, Nodes, Seconds, budget_from
+from playable.cli.dispatch import SHOW
+from playable.cli.io import fail, print_json, read_source, stdout, write_dealt
+from playable.cli.progress import warm_up
+from playable.solver.core.errors import InvalidVariant
+from playable.solver.core.result import SolveResult, Status
+from playable.solver.sequence import notation
+from playable.solver.sequence.board import CORNERS, GRID, SIZE, cell_name, line_name
+from playable.solver.sequence.display import CORNER_LABEL, cell_label, chip_legend
+from playable.solver.sequence.rules import COLOURS, EMPTY, State, Variant, deal, shuffled_deck
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from cli.budget import Memory, Nodes, Seconds, budget_from
-from cli.dispatch import SHOW
-from cli.io import fail, print_json, read_source, stdout, write_dealt
-from cli.progress import warm_up
-from solver.core.errors import InvalidVariant
-from solver.core.result import SolveResult, Status
-from solver.sequence import notation
-from solver.sequence.board import CORNERS, GRID, SIZE, cell_name, line_name
-from solver.sequence.display import CORNER_LABEL, cell_label, chip_legend
-from solver.sequence.rules import COLOURS, EMPTY, State, Variant, deal, shuffled_deck
-
 if TYPE_CHECKING:
-    from solver.sequence.analyse import Analysis
+    from playable.solver.sequence.analyse import Analysis
 
 GAME = "sequence"
 
@@ -78,7 +77,7 @@ def show(text: str, source: str, json: bool) -> None:
 def render_board(state: State, highlight: frozenset[int] = frozenset()) -> Table:
     """The 10x10 board: each space shows its card, chips as coloured backgrounds and
     as letters (lower case, upper case when locked, SQ-7: readable without colour,
-    :mod:`solver.sequence.display`), ``highlight`` cells reversed and marked ``!``."""
+    :mod:`playable.solver.sequence.display`), ``highlight`` cells reversed and marked ``!``."""
     board = Table.grid(padding=(0, 0))
     board.add_column(justify="right")
     for _ in range(SIZE):
@@ -153,14 +152,14 @@ def analyse_command(
     Exit code 0 when the analysis is complete, 3 when the proof search ran out of
     budget or needed an unknown card.
     """
-    from solver.sequence.analyse import analyse
+    from playable.solver.sequence.analyse import analyse
 
     state = load(file)
     report = analyse(state)
     proof = None
     if depth > 0 and state.winner is None:
-        from solver.sequence.search import forced_win
-        from solver.sequence.search import warm_up as load_kernel
+        from playable.solver.sequence.search import forced_win
+        from playable.solver.sequence.search import warm_up as load_kernel
 
         warm_up(load_kernel, json)
         proof = forced_win(state, depth, budget_from(seconds, nodes, memory, json))
@@ -261,14 +260,14 @@ def solve_command(
     state = load(file)
     budget = budget_from(seconds, nodes, memory, json)
     if engine == "search":
-        from solver.sequence.search import forced_win
-        from solver.sequence.search import warm_up as load_kernel
+        from playable.solver.sequence.search import forced_win
+        from playable.solver.sequence.search import warm_up as load_kernel
 
         warm_up(load_kernel, json)
         result = forced_win(state, turns, budget)
         text = render_proof(result)
     elif engine == "cpsat":
-        from solver.sequence.cpsat import distance_to_win
+        from playable.solver.sequence.cpsat import distance_to_win
 
         result = distance_to_win(state, turns, budget)
         text = render_distance(result)
@@ -314,8 +313,8 @@ def simulate_command(
     json: Json = False,
 ) -> None:
     """Play bots against each other; win rates with 95% Wilson intervals."""
-    from solver.sequence.players import STRATEGIES
-    from solver.sequence.simulate import simulate
+    from playable.solver.sequence.players import STRATEGIES
+    from playable.solver.sequence.simulate import simulate
 
     variant = variant_from(players or sides, sides)
     names = [s.strip() for s in strategies.split(",")]

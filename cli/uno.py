@@ -6,19 +6,18 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from playable.cli.budget import Nodes, Seconds, budget_from
+from playable.cli.dispatch import SHOW
+from playable.cli.io import fail, print_json, read_source, stdout, write_dealt
+from playable.cli.progress import warm_up
+from playable.solver.core.budget import Budget
+from playable.solver.core.errors import InvalidVariant
+from playable.solver.core.jsonkeys import LOSS, WIN, analyse_exit_code
+from playable.solver.uno import notation
+from playable.solver.uno.cards import COLOURS, colour_of, is_wild, name
+from playable.solver.uno.rules import Deal, Options, Scoring, State, random_deal
 from rich.panel import Panel
 from rich.table import Table
-
-from cli.budget import Nodes, Seconds, budget_from
-from cli.dispatch import SHOW
-from cli.io import fail, print_json, read_source, stdout, write_dealt
-from cli.progress import warm_up
-from solver.core.budget import Budget
-from solver.core.errors import InvalidVariant
-from solver.core.jsonkeys import LOSS, WIN, analyse_exit_code
-from solver.uno import notation
-from solver.uno.cards import COLOURS, colour_of, is_wild, name
-from solver.uno.rules import Deal, Options, Scoring, State, random_deal
 
 GAME = "uno"
 
@@ -232,17 +231,17 @@ def solve_command(
         fail("--seeded-reshuffles applies to a deal or position, not to a play-out hand")
     if engine is not None and engine not in PLAYOUT_ENGINES:
         fail(f"--engine must be {', '.join(PLAYOUT_ENGINES)}, got '{engine}'")
-    from solver.uno.playout import from_uno, solve
+    from playable.solver.uno.playout import from_uno, solve
 
     p = from_uno(problem.hand, problem.top, problem.colour, honest=not lax_w4)
     if engine == "kernel":
-        from solver.uno.kernel import solve_kernel
-        from solver.uno.kernel import warm_up as load_kernel
+        from playable.solver.uno.kernel import solve_kernel
+        from playable.solver.uno.kernel import warm_up as load_kernel
 
         warm_up(load_kernel, json)
         result = solve_kernel(p, budget)
     elif engine == "cpsat":
-        from solver.uno.playout_cpsat import solve_cpsat
+        from playable.solver.uno.playout_cpsat import solve_cpsat
 
         result = solve_cpsat(p, budget)
     else:
@@ -268,7 +267,7 @@ EXIT_RESHUFFLE = 4
 def _solve_endgame(game: Deal | State, budget: Budget, json: bool, seeded: bool) -> None:
     """Exit 0 win, 1 loss or no forced win, 3 budget, 4 open because of a reshuffle
     whose order is not known (without --seeded-reshuffles)."""
-    from solver.uno.endgame import solve_position
+    from playable.solver.uno.endgame import solve_position
 
     state = game.start() if isinstance(game, Deal) else game
     result = solve_position(state, budget, seeded)
@@ -301,7 +300,7 @@ def analyse_command(
 ) -> None:
     """Every legal move of a two-player position with its perfect-information value.
     Exit code: 0 when a move wins, 1 when every move loses, 3 when undecided."""
-    from solver.uno.endgame import analyse
+    from playable.solver.uno.endgame import analyse
 
     text, source = read_source(file)
     parsed = notation.parse(text, source)
@@ -359,9 +358,9 @@ def simulate_command(
 
     Seats rotate between matches (match g shifts every bot g seats to the left), so
     no strategy keeps the same seat."""
-    from solver.core.stats import Proportion
-    from solver.uno.players import STRATEGIES
-    from solver.uno.simulate import run_matches
+    from playable.solver.core.stats import Proportion
+    from playable.solver.uno.players import STRATEGIES
+    from playable.solver.uno.simulate import run_matches
 
     options = options_from(stacking, no_reverse_skips, scoring, target)
     names = strategy or ["heuristic"]

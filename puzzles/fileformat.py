@@ -29,10 +29,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from puzzles.base import Level, Puzzle, Rating
-from puzzles.registry import GAMES, parse_position
-from solver.core.cardlist import Field, fields_of, is_number, required, single, split_document
-from solver.core.errors import NotationError
+from playable.puzzles.base import Level, Puzzle, Rating
+from playable.puzzles.registry import GAMES, parse_position
+from playable.solver.core.cardlist import (
+    Field,
+    fields_of,
+    is_number,
+    required,
+    single,
+    split_document,
+)
+from playable.solver.core.errors import NotationError
 
 POSITION_MARK = "--- position"
 SOLUTION_MARK = "--- solution"

@@ -11,14 +11,14 @@ its generator and is reported as :class:`GeneratorBug` rather than kept.
 from __future__ import annotations
 
 import os
-from collections.abc import Collection, Iterator
+from collections.abc import Collection, Generator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from itertools import count as naturals
 
-from puzzles.base import Level, Puzzle
-from puzzles.registry import kind_of, parse_position
-from solver.core.errors import PlayableError
-from solver.core.study import watch_parent
+from playable.puzzles.base import Level, Puzzle
+from playable.puzzles.registry import kind_of, parse_position
+from playable.solver.core.errors import PlayableError
+from playable.solver.core.study import watch_parent
 
 #: an attempt's check gets this many times its generation budget (at least 5 s)
 CHECK_FACTOR = 2.0
@@ -58,7 +58,7 @@ def attempts(
     seconds: float,
     workers: int = 1,
     skip: Collection[int] = (),
-) -> Iterator[tuple[int, Puzzle | None]]:
+) -> Generator[tuple[int, Puzzle | None]]:
     """Attempts at seeds ``first_seed, first_seed + 1, ...`` (minus ``skip``), as they end.
 
     Endless: the caller stops iterating when it has enough. With ``workers > 1`` the

@@ -16,9 +16,9 @@ from collections.abc import Iterator
 from pathlib import Path
 from types import TracebackType
 
-from puzzles.base import Level, Puzzle, Rating
-from solver.core.dbfile import describe, mark, open_database
-from solver.core.errors import PlayableError
+from playable.puzzles.base import Level, Puzzle, Rating
+from playable.solver.core.dbfile import describe, mark, open_database
+from playable.solver.core.errors import PlayableError
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS puzzles (

@@ -10,23 +10,23 @@ import importlib
 from collections.abc import Callable
 from typing import Any
 
-from puzzles.base import PuzzleKind
-from solver.core.errors import PlayableError
+from playable.puzzles.base import PuzzleKind
+from playable.solver.core.errors import PlayableError
 
 #: game name (as in notation headers) -> the module holding its ``KINDS``
 GAMES: dict[str, str] = {
-    "thegame": "puzzles.thegame",
-    "facetoface": "puzzles.facetoface",
-    "uno": "puzzles.uno",
-    "sequence": "puzzles.sequence",
+    "thegame": "playable.puzzles.thegame.kinds",
+    "facetoface": "playable.puzzles.facetoface.kinds",
+    "uno": "playable.puzzles.uno.kinds",
+    "sequence": "playable.puzzles.sequence.kinds",
 }
 
 #: game name -> (notation module, name of its function parsing a position or deal)
 _PARSERS: dict[str, tuple[str, str]] = {
-    "thegame": ("solver.thegame.notation", "parse"),
-    "facetoface": ("solver.facetoface.notation", "parse"),
-    "uno": ("solver.uno.notation", "parse"),
-    "sequence": ("solver.sequence.notation", "parse_position"),
+    "thegame": ("playable.solver.thegame.notation", "parse"),
+    "facetoface": ("playable.solver.facetoface.notation", "parse"),
+    "uno": ("playable.solver.uno.notation", "parse"),
+    "sequence": ("playable.solver.sequence.notation", "parse_position"),
 }
 
 

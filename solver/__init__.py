@@ -1,3 +1,1 @@
 """Rules engines and exact solvers for The Game, Face to Face, UNO and Sequence."""
-
-__version__ = "0.1.0"

@@ -6,7 +6,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
-from solver.core.errors import NotationError
+from playable.solver.core.errors import NotationError
 
 _TOKEN = re.compile(r"[^\s,]+")
 

@@ -23,7 +23,7 @@ import os
 import sqlite3
 from pathlib import Path
 
-from solver.core.errors import PlayableError
+from playable.solver.core.errors import PlayableError
 
 #: ``PRAGMA application_id`` of every file `playable` writes: b"PLAY" as an int.
 APPLICATION_ID = int.from_bytes(b"PLAY", "big")

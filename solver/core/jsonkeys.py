@@ -16,7 +16,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Final
 
-from solver.core.result import Status
+from playable.solver.core.result import Status
 
 #: The folder of the JSON Schema files, one per document kind (``<kind>.json``).
 SCHEMA_DIR: Final = Path(__file__).parent / "schemas"

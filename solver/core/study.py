@@ -38,8 +38,8 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
-from solver.core.dbfile import DatabaseFileError, describe, mark, open_database
-from solver.core.errors import PlayableError
+from playable.solver.core.dbfile import DatabaseFileError, describe, mark, open_database
+from playable.solver.core.errors import PlayableError
 
 Job = Callable[[int], dict[str, Any]]
 OnResult = Callable[[int, dict[str, Any]], None]

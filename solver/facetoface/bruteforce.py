@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import sys
 
-from solver.facetoface.rules import State, apply, legal_moves, winner
+from playable.solver.facetoface.rules import State, apply, legal_moves, winner
 
 
 def wins(state: State) -> bool:

@@ -42,8 +42,7 @@ from collections.abc import Callable
 import numpy as np
 import numpy.typing as npt
 from numba import njit, objmode
-
-from solver.core.tt import MISSING, tt_lookup, tt_store
+from playable.solver.core.tt import MISSING, tt_lookup, tt_store
 
 HAND_SIZE = 6
 TRICK = 10

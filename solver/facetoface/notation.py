@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from solver.core.cardlist import (
+from playable.solver.core.cardlist import (
     Document,
     Field,
     Token,
@@ -43,8 +43,8 @@ from solver.core.cardlist import (
     split_document,
     tokens,
 )
-from solver.core.errors import IllegalMove, InvalidVariant, NotationError
-from solver.facetoface.rules import (
+from playable.solver.core.errors import IllegalMove, InvalidVariant, NotationError
+from playable.solver.facetoface.rules import (
     DRAW_OWN_ONLY,
     HAND_SIZE,
     PILES,

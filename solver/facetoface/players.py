@@ -35,8 +35,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from solver.core.budget import Budget
-from solver.facetoface.rules import (
+from playable.solver.core.budget import Budget
+from playable.solver.facetoface.rules import (
     DRAW_OWN_ONLY,
     HAND_SIZE,
     OPP_PILES,
@@ -264,7 +264,7 @@ class DeterminizedPlayer:
         self.rng = random.Random(self.seed)
 
     def choose_turn(self, state: State, rng: random.Random) -> list[Play]:
-        from solver.facetoface.search import LOSS, WIN, Solver
+        from playable.solver.facetoface.search import LOSS, WIN, Solver
 
         state = seat_view(state)
         win = winning_turn(state)

@@ -44,8 +44,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from solver.core.errors import IllegalMove, InvalidVariant
-from solver.thegame import rules as thegame_rules
+from playable.solver.core.errors import IllegalMove, InvalidVariant
+from playable.solver.thegame import rules as thegame_rules
 
 #: FF-1: the cards every player draws at the start and refills to (FF-5).
 HAND_SIZE: Final = 6

@@ -1,7 +1,7 @@
 """Face to Face: the perfect-information solver (who wins with perfect play?).
 
 Both hands and both draw orders are known (a position or a deal). The numba kernel
-(:mod:`solver.facetoface.kernel`) proves each position won or lost for the player to
+(:mod:`playable.solver.facetoface.kernel`) proves each position won or lost for the player to
 move; this module converts positions, keeps the transposition table between calls,
 analyses every turn of the player to move, and builds the principal line through the
 reference rules (:func:`rules.turns`), then replays it (the certificate) before it is
@@ -16,14 +16,13 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-
-from solver.core.budget import Budget
-from solver.core.errors import IllegalMove
-from solver.core.result import SolveResult, Status
-from solver.core.tt import SLOT_BYTES, new_table
-from solver.facetoface import kernel
-from solver.facetoface.notation import line_to_json
-from solver.facetoface.rules import Play, State, Variant, has_won, play_turn, turns, winner
+from playable.solver.core.budget import Budget
+from playable.solver.core.errors import IllegalMove
+from playable.solver.core.result import SolveResult, Status
+from playable.solver.core.tt import SLOT_BYTES, new_table
+from playable.solver.facetoface import kernel
+from playable.solver.facetoface.notation import line_to_json
+from playable.solver.facetoface.rules import Play, State, Variant, has_won, play_turn, turns, winner
 
 GAME = "facetoface"
 WIN, LOSS, UNKNOWN = 1, -1, 0

@@ -25,8 +25,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from solver.sequence.board import LINES, LINES_THROUGH, cell_name, line_name, shared_cells
-from solver.sequence.rules import (
+from playable.solver.sequence.board import LINES, LINES_THROUGH, cell_name, line_name, shared_cells
+from playable.solver.sequence.rules import (
     CORNER,
     EMPTY,
     ONE_EYED,

@@ -64,11 +64,11 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from solver.core.budget import Budget
-from solver.core.errors import IllegalMove
-from solver.core.result import SolveResult, Status
-from solver.sequence.board import CELLS, CELLS_OF, CORNERS, GRID, LINES, shared_cells
-from solver.sequence.rules import (
+from playable.solver.core.budget import Budget
+from playable.solver.core.errors import IllegalMove
+from playable.solver.core.result import SolveResult, Status
+from playable.solver.sequence.board import CELLS, CELLS_OF, CORNERS, GRID, LINES, shared_cells
+from playable.solver.sequence.rules import (
     DECK,
     ONE_EYED,
     PASS,

@@ -10,7 +10,7 @@ columns stay aligned with or without colour.
 
 from __future__ import annotations
 
-from solver.sequence.rules import COLOURS, EMPTY
+from playable.solver.sequence.rules import COLOURS, EMPTY
 
 #: Label of a corner space (a free space for every side, SQ-5).
 CORNER_LABEL = " ** "

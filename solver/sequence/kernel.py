@@ -47,10 +47,9 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 from numba import njit
-
-from solver.core.tt import MISSING, tt_lookup, tt_store
-from solver.sequence.board import CELLS_OF, CORNERS, LINES, LINES_THROUGH, RANKS, SUITS
-from solver.sequence.rules import EMPTY, ONE_EYED, TWO_EYED, State
+from playable.solver.core.tt import MISSING, tt_lookup, tt_store
+from playable.solver.sequence.board import CELLS_OF, CORNERS, LINES, LINES_THROUGH, RANKS, SUITS
+from playable.solver.sequence.rules import EMPTY, ONE_EYED, TWO_EYED, State
 
 I64 = npt.NDArray[np.int64]
 U64 = npt.NDArray[np.uint64]

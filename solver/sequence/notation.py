@@ -49,7 +49,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from solver.core.cardlist import (
+from playable.solver.core.cardlist import (
     Document,
     Field,
     Token,
@@ -60,8 +60,8 @@ from solver.core.cardlist import (
     single,
     split_document,
 )
-from solver.core.errors import IllegalMove, InvalidVariant, NotationError
-from solver.sequence.board import (
+from playable.solver.core.errors import IllegalMove, InvalidVariant, NotationError
+from playable.solver.sequence.board import (
     CORNERS,
     LINES,
     SIZE,
@@ -70,7 +70,7 @@ from solver.sequence.board import (
     parse_line,
     shared_cells,
 )
-from solver.sequence.rules import (
+from playable.solver.sequence.rules import (
     COLOURS,
     CORNER,
     DECK,

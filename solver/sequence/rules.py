@@ -37,8 +37,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
-from solver.core.errors import IllegalMove, InvalidVariant
-from solver.sequence.board import (
+from playable.solver.core.errors import IllegalMove, InvalidVariant
+from playable.solver.sequence.board import (
     CELLS,
     CELLS_OF,
     CORNERS,

@@ -1,6 +1,6 @@
 """Sequence: can the side to move force a win within N of its own turns? (SQ-8)
 
-:func:`forced_win` runs the numba proof search of :mod:`solver.sequence.kernel`
+:func:`forced_win` runs the numba proof search of :mod:`playable.solver.sequence.kernel`
 with iterative deepening (1, 2, ..., N own turns), so a reported win is also the
 fastest forced win. The answer is a :class:`SolveResult`:
 
@@ -23,14 +23,13 @@ import time
 from typing import Any
 
 import numpy as np
-
-from solver.core.budget import Budget
-from solver.core.errors import IllegalMove
-from solver.core.result import SolveResult, Status
-from solver.core.tt import SLOT_BYTES, new_table
-from solver.sequence import kernel
-from solver.sequence.analyse import gain
-from solver.sequence.rules import (
+from playable.solver.core.budget import Budget
+from playable.solver.core.errors import IllegalMove
+from playable.solver.core.result import SolveResult, Status
+from playable.solver.core.tt import SLOT_BYTES, new_table
+from playable.solver.sequence import kernel
+from playable.solver.sequence.analyse import gain
+from playable.solver.sequence.rules import (
     DECK,
     Move,
     ReplaceDead,

@@ -13,9 +13,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from solver.core.stats import Proportion
-from solver.sequence.players import STRATEGIES, GreedyPlayer, Player, play_game
-from solver.sequence.rules import State, Variant, apply, deal, legal_moves, shuffled_deck
+from playable.solver.core.stats import Proportion
+from playable.solver.sequence.players import STRATEGIES, GreedyPlayer, Player, play_game
+from playable.solver.sequence.rules import State, Variant, apply, deal, legal_moves, shuffled_deck
 
 
 @dataclass(frozen=True)
@@ -101,7 +101,7 @@ def sample_positions(
     never reaches SQ-9). About ``threat_share`` of them are taken at the first turn
     where the side to move has a line needing one chip (to include wins).
     """
-    from solver.sequence.analyse import threats
+    from playable.solver.sequence.analyse import threats
 
     rng = random.Random(seed)
     greedy = GreedyPlayer()

@@ -1,6 +1,6 @@
 """The Game: proven lower bounds and dominance between positions, in plain Python.
 
-Notation as in :mod:`solver.thegame.pruning`: ``f(S)`` is the fewest cards left
+Notation as in :mod:`playable.solver.thegame.pruning`: ``f(S)`` is the fewest cards left
 (TG-8) over every way to play on from position ``S``.
 
 **Dominance (D1).** Two positions with the same hands, draw pile, player to move and
@@ -27,7 +27,7 @@ superset test is one ``&``.
 
 from __future__ import annotations
 
-from solver.thegame.rules import TRICK, State
+from playable.solver.thegame.rules import TRICK, State
 
 #: the four ways to match the piles of two positions: identity and swaps inside pairs (P1)
 PILE_ORDERS: tuple[tuple[int, int, int, int], ...] = (

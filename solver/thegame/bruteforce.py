@@ -11,7 +11,7 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass
 
-from solver.thegame.rules import Move, Play, State, apply, legal_moves
+from playable.solver.thegame.rules import Move, Play, State, apply, legal_moves
 
 
 class PositionLimit(Exception):

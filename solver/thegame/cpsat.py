@@ -1,7 +1,7 @@
 """The Game solved by OR-Tools CP-SAT: a second engine, independent of the depth-first
 search (docs/engines-thegame.md).
 
-:func:`solve_cpsat` builds the exact model of :mod:`solver.thegame.cpsat_model`, lets
+:func:`solve_cpsat` builds the exact model of :mod:`playable.solver.thegame.cpsat_model`, lets
 CP-SAT minimise the cards left (TG-8), reads the line back from the solution and
 replays it through the reference rules (:func:`rules.lay`, :func:`rules.end_turn`)
 before reporting it; a line that does not replay is a bug and raises
@@ -24,13 +24,12 @@ from dataclasses import replace
 from typing import Any
 
 from ortools.sat.python import cp_model
-
-from solver.core.errors import IllegalMove
-from solver.core.result import SolveResult, Status
-from solver.thegame.cpsat_model import GameModel, build_model
-from solver.thegame.notation import Deal, line_from_json, line_to_json
-from solver.thegame.players import GreedyPlayer, play_out
-from solver.thegame.rules import PILES, Play, State, end_turn, is_terminal, lay
+from playable.solver.core.errors import IllegalMove
+from playable.solver.core.result import SolveResult, Status
+from playable.solver.thegame.cpsat_model import GameModel, build_model
+from playable.solver.thegame.notation import Deal, line_from_json, line_to_json
+from playable.solver.thegame.players import GreedyPlayer, play_out
+from playable.solver.thegame.rules import PILES, Play, State, end_turn, is_terminal, lay
 
 Turns = list[tuple[int, list[Play]]]
 
@@ -173,8 +172,8 @@ def solve_cpsat_warm(
     is; otherwise CP-SAT's result is returned, whose line is never worse than the hint
     and whose bound is CP-SAT's own. ``extra["warm_start"]`` records the hint's score.
     """
-    from solver.core.budget import Budget
-    from solver.thegame.search import solve
+    from playable.solver.core.budget import Budget
+    from playable.solver.thegame.search import solve
 
     started = time.perf_counter()
     dfs_seconds = None if seconds is None else seconds * dfs_share

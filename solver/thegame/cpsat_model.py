@@ -1,6 +1,6 @@
 """The Game as a CP-SAT model: the exact rules, written as constraints (docs/engines-thegame.md).
 
-This module only *builds* the model; :mod:`solver.thegame.cpsat` solves it, reads the
+This module only *builds* the model; :mod:`playable.solver.thegame.cpsat` solves it, reads the
 line back and replays it through the reference rules. The formulation, in short
 (docs/engines-thegame.md has the long form):
 
@@ -32,7 +32,7 @@ every constraint), and every solution is a legal *prefix* of a game: each laid s
 a turn the rules allow. The model lets the team stop at a turn boundary where the rules
 would force another turn; that never changes the optimum, because continuing a game
 only lays more cards (TG-8 counts cards not laid), so the fewest cards left over all
-prefixes equals the fewest over complete games. :mod:`solver.thegame.cpsat` checks the
+prefixes equals the fewest over complete games. :mod:`playable.solver.thegame.cpsat` checks the
 other direction on every answer: a proven-optimal line must end in a terminal position.
 
 Slot bound: while the draw pile has cards every slot after the first lays at least
@@ -46,8 +46,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ortools.sat.python import cp_model
-
-from solver.thegame.rules import PILES, State, accepts
+from playable.solver.thegame.rules import PILES, State, accepts
 
 #: A linear expression of the model (an int when it is constant).
 Expr = cp_model.LinearExpr | int

@@ -16,8 +16,8 @@ with the line on its stack, DONE with a proven lower bound on the cards left
 (exhaustive when no limited-discrepancy cut happened), or BUDGET, in which case it
 can be resumed by calling it again with the same arrays.
 
-Pruning rules, each proven in :mod:`solver.thegame.pruning` and cross-checked
-against :mod:`solver.thegame.bruteforce` by the tests:
+Pruning rules, each proven in :mod:`playable.solver.thegame.pruning` and cross-checked
+against :mod:`playable.solver.thegame.bruteforce` by the tests:
 
 1. pile symmetry (the piles 0/1 and 2/3 are interchangeable): the hash adds the
    keys of a pair, so swapped tops share one table entry; while both piles of a pair
@@ -29,7 +29,7 @@ against :mod:`solver.thegame.bruteforce` by the tests:
 4. solo only: once the draw pile is empty turn boundaries do not matter, so the
    turn never ends (P4);
 5. dead cards (cards no pile can ever take again) bound the cards left (P5);
-6. dominance at turn starts (D1, proof in :mod:`solver.thegame.bounds`): a bound
+6. dominance at turn starts (D1, proof in :mod:`playable.solver.thegame.bounds`): a bound
    proven for a position whose piles take a superset of the cards transfers to a
    position with the same hands, draw pile and player to move.
 """
@@ -39,8 +39,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 from numba import njit
-
-from solver.core.tt import MISSING, tt_lookup, tt_store
+from playable.solver.core.tt import MISSING, tt_lookup, tt_store
 
 #: lower bound meaning "no legal continuation" (a turn that cannot reach its minimum)
 INF = 127

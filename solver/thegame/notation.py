@@ -33,7 +33,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from solver.core.cardlist import (
+from playable.solver.core.cardlist import (
     Document,
     Field,
     Token,
@@ -45,8 +45,8 @@ from solver.core.cardlist import (
     split_document,
     tokens,
 )
-from solver.core.errors import IllegalMove, InvalidVariant, NotationError
-from solver.thegame.rules import (
+from playable.solver.core.errors import IllegalMove, InvalidVariant, NotationError
+from playable.solver.thegame.rules import (
     ASCENDING_PILES,
     PILES,
     TRICK,
@@ -396,7 +396,7 @@ def check_turn(state: State) -> None:
     """TG-7 decision: a turn that cannot reach the minimum is not played at all, so a
     turn under way can still reach it (or has won the game). Raise
     :class:`InvalidPosition` otherwise. The solver needs this of any position it is
-    given (:func:`solver.thegame.search.solve`)."""
+    given (:func:`playable.solver.thegame.search.solve`)."""
     if state.laid > 0 and not state.is_won and not legal_moves(state):
         raise InvalidPosition(
             "laid",

@@ -1,7 +1,7 @@
 """The Game: the pilot method, a fast finder of winning lines (docs/solver-thegame.md).
 
 A *rollout* from a position plays the kernel's first move everywhere (its move
-ordering, :func:`solver.thegame.kernel._generate`) until the game is over and
+ordering, :func:`playable.solver.thegame.kernel._generate`) until the game is over and
 counts the cards left. The *pilot* (nested rollouts, level 1, with the best line
 memorised) builds a line one move at a time: at each position it runs a rollout
 after every legal move, remembers the best complete line seen so far, and follows
@@ -11,11 +11,11 @@ ordering only looks at one card.
 
 This is heuristic search only: it finds lines, it proves nothing. The moves it
 generates are the kernel's (so the pruning rules P2-P4 of
-:mod:`solver.thegame.pruning` hold), and every line it finds is replayed through the
-reference rules by :mod:`solver.thegame.search` before it is reported.
+:mod:`playable.solver.thegame.pruning` hold), and every line it finds is replayed through the
+reference rules by :mod:`playable.solver.thegame.search` before it is reported.
 
 Numba's on-disk cache of this module does not notice edits of
-:mod:`solver.thegame.kernel` (whose move generator it compiles in): after changing
+:mod:`playable.solver.thegame.kernel` (whose move generator it compiles in): after changing
 the kernel, delete ``solver/thegame/__pycache__/pilot.*.nb*``.
 
 Each call is bounded by a number of nodes (moves played, rollouts included) and can
@@ -31,8 +31,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 from numba import njit
-
-from solver.thegame.kernel import (
+from playable.solver.thegame.kernel import (
     END,
     INF,
     MAX_DEPTH,

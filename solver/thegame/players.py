@@ -16,7 +16,7 @@ then it extends the turn like the greedy player. Neither looks at other hands or
 the draw pile (TG-10).
 
 With ``signals=True`` both hear the other players' pile-level remarks made at the
-start of the turn (TG-10, :mod:`solver.thegame.signals`) and add their penalty to
+start of the turn (TG-10, :mod:`playable.solver.thegame.signals`) and add their penalty to
 plays that jump numbers on a reserved pile; without other players, or without
 remarks, they play as before.
 """
@@ -27,7 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
-from solver.thegame.rules import (
+from playable.solver.thegame.rules import (
     ASCENDING_PILES,
     TRICK,
     Play,
@@ -38,7 +38,7 @@ from solver.thegame.rules import (
     lay,
     legal_moves,
 )
-from solver.thegame.signals import penalty, reserved_piles
+from playable.solver.thegame.signals import penalty, reserved_piles
 
 
 class Player(Protocol):
@@ -165,9 +165,9 @@ def _tops(state: State, plays: list[Play]) -> list[tuple[Play, int]]:
 
 
 def sampling_player() -> Player:
-    """The sampling player of :mod:`solver.thegame.sampling` with its defaults (imported
+    """The sampling player of :mod:`playable.solver.thegame.sampling` with its defaults (imported
     here lazily: it pulls in numpy and the numba rollout kernel)."""
-    from solver.thegame.sampling import SamplingPlayer
+    from playable.solver.thegame.sampling import SamplingPlayer
 
     return SamplingPlayer()
 

@@ -3,14 +3,14 @@
 :func:`prove` tries to show that every continuation of a deal (every first player,
 TG-9) or of a position leaves at least ``claim`` cards (TG-8); ``claim = 1`` is "the
 deal is lost". It searches turn by turn over the reference rules
-(:mod:`solver.thegame.rules`) and records the refuted tree as a list of nodes, each
-closed by one named reason that :mod:`solver.thegame.proofcheck` verifies on its own:
+(:mod:`playable.solver.thegame.rules`) and records the refuted tree as a list of nodes, each
+closed by one named reason that :mod:`playable.solver.thegame.proofcheck` verifies on its own:
 
 * ``terminal``: the game is over (TG-7) with at least ``claim`` cards left;
-* ``dead``: the dead cards (P5, :func:`solver.thegame.pruning.dead_cards`) number at
+* ``dead``: the dead cards (P5, :func:`playable.solver.thegame.pruning.dead_cards`) number at
   least ``claim``;
 * ``dominated``: an earlier node's position dominates this one (D1,
-  :mod:`solver.thegame.bounds`; transpositions and mirrored piles included);
+  :mod:`playable.solver.thegame.bounds`; transpositions and mirrored piles included);
 * ``expand``: every turn leads to a covered position.
 
 The prover is plain Python, meant for small decks and late positions; it proves
@@ -27,11 +27,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from solver.thegame.bounds import dominates
-from solver.thegame.notation import Deal
-from solver.thegame.proofcheck import FORMAT
-from solver.thegame.pruning import dead_cards
-from solver.thegame.rules import END_TURN, State, apply, is_terminal, legal_moves
+from playable.solver.thegame.bounds import dominates
+from playable.solver.thegame.notation import Deal
+from playable.solver.thegame.proofcheck import FORMAT
+from playable.solver.thegame.pruning import dead_cards
+from playable.solver.thegame.rules import END_TURN, State, apply, is_terminal, legal_moves
 
 
 class ProofBudget(Exception):

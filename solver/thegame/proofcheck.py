@@ -4,8 +4,8 @@ A proof file claims that every continuation of one or more root positions leaves
 least ``claim`` cards (TG-8); ``claim = 1`` means the deal is lost whatever the team
 does (TG-9: for a fresh deal there is one root per possible first player). This
 module checks such a file using only the reference rules
-(:mod:`solver.thegame.rules`): it shares no code with the search, the pilot, the
-pruning rules or the prover (:mod:`solver.thegame.proof`), and each inference rule it
+(:mod:`playable.solver.thegame.rules`): it shares no code with the search, the pilot, the
+pruning rules or the prover (:mod:`playable.solver.thegame.proof`), and each inference rule it
 accepts is proven below and implemented here from scratch.
 
 Notation: ``f(S)`` is the fewest cards left over every way to play on from position
@@ -55,8 +55,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from solver.core.errors import InvalidVariant
-from solver.thegame.rules import (
+from playable.solver.core.errors import InvalidVariant
+from playable.solver.thegame.rules import (
     END_TURN,
     State,
     Variant,
@@ -222,7 +222,7 @@ def _check_position(state: State, where: str) -> None:
 
 
 def check(document: dict[str, Any]) -> CheckReport:
-    """Verify a proof document (see :func:`solver.thegame.proof.write`); raise
+    """Verify a proof document (see :func:`playable.solver.thegame.proof.write`); raise
     :class:`ProofError` naming the first step that does not hold."""
     if document.get("format") != FORMAT:
         raise ProofError(f"not a proof of format {FORMAT}")

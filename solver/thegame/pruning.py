@@ -1,9 +1,9 @@
 """The Game: the pruning rules of the solver, their proofs, and plain-Python versions.
 
-The kernel (:mod:`solver.thegame.kernel`) applies these rules; this module states
+The kernel (:mod:`playable.solver.thegame.kernel`) applies these rules; this module states
 each one, proves it, and gives a readable implementation over reference
-:class:`~solver.thegame.rules.State` objects that the tests compare with the
-kernel and with the brute force (:mod:`solver.thegame.bruteforce`).
+:class:`~playable.solver.thegame.rules.State` objects that the tests compare with the
+kernel and with the brute force (:mod:`playable.solver.thegame.bruteforce`).
 
 Notation: ``f(S)`` is the fewest cards left (TG-8) over every way to play on from
 ``S``; the optimal line of a deal reaches ``min_p f(start_p)`` (TG-9). Playing on
@@ -61,7 +61,7 @@ positions share one entry. This is the exact (equivalence) part of pile-top
 dominance; the one-sided part (a top that takes a superset of the cards is at least
 as good) is D1 below, used through a separate table keyed without the tops.
 
-**D1 Dominance** (the one-sided form of P6) is proven in :mod:`solver.thegame.bounds`:
+**D1 Dominance** (the one-sided form of P6) is proven in :mod:`playable.solver.thegame.bounds`:
 the kernel keeps a second table of exhaustive bounds at turn starts, keyed by the
 hands, draw position and player, and lets a bound transfer to a position whose piles
 take a subset of the cards.
@@ -76,7 +76,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from solver.thegame.rules import TRICK, Play, State
+from playable.solver.thegame.rules import TRICK, Play, State
 
 
 def lowest_reach(top: int, available: frozenset[int]) -> int:

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from solver.core.errors import IllegalMove, InvalidVariant
+from playable.solver.core.errors import IllegalMove, InvalidVariant
 
 #: TG-12: piles 0 and 1 ascend, piles 2 and 3 descend.
 ASCENDING_PILES: Final = (0, 1)

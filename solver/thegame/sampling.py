@@ -4,7 +4,7 @@ For the player to move it lists candidate whole turns (:func:`candidate_turns`: 
 distinct ways to lay the minimum and a few longer turns, each kept only if it ranks
 among the best by the planner's score), deals the cards it cannot see many times at
 random, plays every candidate out in every deal with the numba rollout of
-:mod:`solver.thegame.sampling_kernel`, and picks the candidate with the fewest cards
+:mod:`playable.solver.thegame.sampling_kernel`, and picks the candidate with the fewest cards
 left on average. Every candidate meets the same deals (common random numbers), so
 the comparison between candidates is far less noisy than the means themselves.
 
@@ -12,7 +12,7 @@ What the player sees (TG-10): its own hand, the piles, the number of cards in ea
 hand and in the draw pile, and which cards are still unseen (:func:`observe`). The
 unseen set is public knowledge: every card is laid face up, so the set of cards not
 yet laid, minus one's own hand, is known to a player who remembers the game. The
-reference :class:`~solver.thegame.rules.State` does not keep the laid cards, so
+reference :class:`~playable.solver.thegame.rules.State` does not keep the laid cards, so
 :func:`observe` reads the same set as the sorted union of the other hands and the
 draw pile, which forgets who holds what and the draw order. Nothing else about the
 hidden cards reaches the player; :class:`Observation` is all it works from.
@@ -24,9 +24,8 @@ from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
-
-from solver.thegame.players import STRANDED, minimum_turns
-from solver.thegame.rules import Play, State, Variant, accepts
+from playable.solver.thegame.players import STRANDED, minimum_turns
+from playable.solver.thegame.rules import Play, State, Variant, accepts
 
 #: Fewest sampled deals of the first halving round: with one or two deals a round
 #: throws good candidates out by luck (solo, 6 deals: 166 cards left against 124 for
@@ -84,7 +83,7 @@ class Candidate:
 
 def turn_score(before: tuple[int, ...], after: tuple[int, ...], hand: tuple[int, ...]) -> int:
     """The planner's score of a turn (``players.PlannerPlayer``): the gaps it opens
-    plus :data:`~solver.thegame.players.STRANDED` for each hand card no pile takes.
+    plus :data:`~playable.solver.thegame.players.STRANDED` for each hand card no pile takes.
 
     The gaps of a turn telescope: on an ascending pile every play costs ``new - old``
     (a trick is exactly -10 = new - old), so a pile's total is ``after - before``; on
@@ -221,7 +220,7 @@ class SamplingPlayer:
     ) -> npt.NDArray[np.int64]:
         """``out[c, s]``: cards left (TG-8) when candidate ``c`` is played in the sampled
         deal ``s`` of ``n`` fresh deals of the unseen cards (the same for every candidate)."""
-        from solver.thegame.sampling_kernel import GREEDY, MAX_HAND, PLANNER, evaluate
+        from playable.solver.thegame.sampling_kernel import GREEDY, MAX_HAND, PLANNER, evaluate
 
         unseen = np.array(obs.unseen, dtype=np.int64)
         samples = np.tile(unseen, (n, 1))

@@ -4,23 +4,23 @@
 every card (``solved``), or a proof that none exists (``unsolvable``) with the line
 that leaves the fewest cards (TG-8), or ``unknown`` when the budget runs out.
 
-The driver runs the numba kernel (:mod:`solver.thegame.kernel`): first one
+The driver runs the numba kernel (:mod:`playable.solver.thegame.kernel`): first one
 heuristic dive per start (the kernel's first choice everywhere, no pruning), which
 gives a complete line to report however soon the budget runs out; then two phases:
 
-* **win?** The pilot with restarts (:mod:`solver.thegame.pilot`), which finds most
+* **win?** The pilot with restarts (:mod:`playable.solver.thegame.pilot`), which finds most
   wins of full deals, shares the budget chunk by chunk with the systematic search:
   for each starting player (TG-9: the solver chooses; a position keeps its player
   to move), limited-discrepancy runs with a growing limit, the kernel's move
   ordering being the heuristic; the last run has no limit and is exhaustive, so
   "unsolvable" is only ever claimed after every start has been searched in full
-  (each pruning rule proven in :mod:`solver.thegame.pruning`).
+  (each pruning rule proven in :mod:`playable.solver.thegame.pruning`).
 * **optimum.** Once no start wins, the target ``k`` cards left grows from the best
   proven lower bound: an exhaustive run either finds a line leaving at most ``k``
   cards (optimal, since ``k - 1`` was refuted for every start) or raises that
   start's bound. The transposition table keeps its proven bounds across runs.
 
-Every line is replayed through the reference rules (:mod:`solver.thegame.rules`)
+Every line is replayed through the reference rules (:mod:`playable.solver.thegame.rules`)
 before it is reported; a line that stops before the game is over is finished with
 the greedy rule and the replayed score is what is reported.
 """
@@ -35,15 +35,14 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-
-from solver.core.budget import Budget
-from solver.core.result import SolveResult, Status
-from solver.core.tt import SLOT_BYTES, new_table
-from solver.thegame import kernel as K
-from solver.thegame import pilot as P
-from solver.thegame.notation import Deal, check_turn, line_from_json, line_to_json
-from solver.thegame.players import GreedyPlayer, play_cost, play_out
-from solver.thegame.rules import (
+from playable.solver.core.budget import Budget
+from playable.solver.core.result import SolveResult, Status
+from playable.solver.core.tt import SLOT_BYTES, new_table
+from playable.solver.thegame import kernel as K
+from playable.solver.thegame import pilot as P
+from playable.solver.thegame.notation import Deal, check_turn, line_from_json, line_to_json
+from playable.solver.thegame.players import GreedyPlayer, play_cost, play_out
+from playable.solver.thegame.rules import (
     Play,
     State,
     Variant,
@@ -83,7 +82,7 @@ REPAIR_AFTER = 1_000_000
 REPAIR_SHARE = 0.5
 REPAIR_NODES = 4_000_000
 REPAIR_MEMORY_MB = 32
-#: D1 (dominance at turn starts, :mod:`solver.thegame.bounds`) in the exhaustive search
+#: D1 (dominance at turn starts, :mod:`playable.solver.thegame.bounds`) in the exhaustive search
 DOMINANCE = True
 #: the dominance table has 1/DOMINANCE_SHARE of the transposition table's slots (extra memory)
 DOMINANCE_SHARE = 4
@@ -400,7 +399,7 @@ class _Solver:
         start was searched exhaustively and none wins.
 
         Two searches share the budget, chunk by chunk: the pilot with restarts
-        (:class:`_Pilots`, :mod:`solver.thegame.pilot`), which finds most wins of
+        (:class:`_Pilots`, :mod:`playable.solver.thegame.pilot`), which finds most wins of
         full deals, and the systematic search (:meth:`_systematic`), whose last run
         is exhaustive and alone can prove that no start wins.
 
@@ -535,7 +534,7 @@ class _Solver:
 
 
 class _Pilots:
-    """The pilot method with restarts (:mod:`solver.thegame.pilot`), resumable in
+    """The pilot method with restarts (:mod:`playable.solver.thegame.pilot`), resumable in
     slices of nodes. Restart ``k`` starts from start ``k % starts``. The first round
     follows the kernel's ordering as it is; later restarts add seeded noise to it,
     and most of them (a share :data:`PILOT_REUSE`) begin after a random prefix of the

@@ -20,7 +20,7 @@ or a gap of 1 jumps no number, so it cannot bury it and costs nothing extra.
 
 from __future__ import annotations
 
-from solver.thegame.rules import ASCENDING_PILES, TRICK, State
+from playable.solver.thegame.rules import ASCENDING_PILES, TRICK, State
 
 #: a card on a pile leaving a gap up to this (or the trick) makes its holder reserve it
 SIGNAL_GAP = 2

@@ -11,9 +11,15 @@ from dataclasses import asdict, dataclass
 from statistics import mean, stdev
 from typing import Any
 
-from solver.core.stats import Proportion
-from solver.thegame.players import STRATEGIES, GreedyPlayer, PlannerPlayer, Player, play_out
-from solver.thegame.rules import Variant, deal, shuffled_deck
+from playable.solver.core.stats import Proportion
+from playable.solver.thegame.players import (
+    STRATEGIES,
+    GreedyPlayer,
+    PlannerPlayer,
+    Player,
+    play_out,
+)
+from playable.solver.thegame.rules import Variant, deal, shuffled_deck
 
 #: the strategies that can hear pile-level signals (TG-10, solver/thegame/signals.py)
 SIGNALLING: dict[str, type[GreedyPlayer] | type[PlannerPlayer]] = {
@@ -46,7 +52,7 @@ class Simulation:
         if self.signals:
             return SIGNALLING[self.strategy](signals=True)
         if self.samples is not None:
-            from solver.thegame.sampling import SamplingPlayer
+            from playable.solver.thegame.sampling import SamplingPlayer
 
             return SamplingPlayer(samples=self.samples)
         return STRATEGIES[self.strategy]()

@@ -11,10 +11,10 @@ from collections import Counter
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from solver.core.budget import Budget
-from solver.core.stats import Proportion
-from solver.thegame.notation import Deal
-from solver.thegame.rules import Variant, shuffled_deck
+from playable.solver.core.budget import Budget
+from playable.solver.core.stats import Proportion
+from playable.solver.thegame.notation import Deal
+from playable.solver.thegame.rules import Variant, shuffled_deck
 
 
 @dataclass(frozen=True)
@@ -39,7 +39,7 @@ class Study:
 
     def solve(self, seed: int) -> dict[str, Any]:
         """Solve the deal of ``seed``; the result as a study row (line included)."""
-        from solver.thegame.search import solve
+        from playable.solver.thegame.search import solve
 
         deal = Deal(self.variant, tuple(shuffled_deck(self.variant, seed)))
         result = solve(deal, Budget(self.seconds, self.nodes, self.memory_mb))

@@ -1,9 +1,9 @@
 """Two-player perfect-information UNO: can the player to move force a win?
 
 Both hands and the draw order are known (a deal or position file fixes them, UN-2).
-The search runs over the compact nodes of :mod:`solver.uno.endgame_state` (the same
-rules, checked move by move against :mod:`solver.uno.rules` in tests); every line it
-reports is replayed through :func:`solver.uno.rules.apply` as it is built, each node
+The search runs over the compact nodes of :mod:`playable.solver.uno.endgame_state` (the same
+rules, checked move by move against :mod:`playable.solver.uno.rules` in tests); every line it
+reports is replayed through :func:`playable.solver.uno.rules.apply` as it is built, each node
 of the line is checked to describe the reference state, and the finished line must
 end the round with the winner the value names. docs/solver-uno.md explains it all.
 
@@ -77,12 +77,12 @@ import sys
 from dataclasses import dataclass
 from typing import Final
 
-from solver.core.budget import Budget
-from solver.core.errors import InvalidVariant
-from solver.core.result import SolveResult, Status
-from solver.uno.endgame_ab import UNKNOWN, Endgame
-from solver.uno.endgame_state import RESHUFFLE, Node, Rules, to_move
-from solver.uno.rules import Move, State, apply, legal_moves
+from playable.solver.core.budget import Budget
+from playable.solver.core.errors import InvalidVariant
+from playable.solver.core.result import SolveResult, Status
+from playable.solver.uno.endgame_ab import UNKNOWN, Endgame
+from playable.solver.uno.endgame_state import RESHUFFLE, Node, Rules, to_move
+from playable.solver.uno.rules import Move, State, apply, legal_moves
 
 WIN: Final = 1
 LOSS: Final = -1
@@ -437,7 +437,7 @@ def _check_line(state: State, line: list[dict[str, object]], v: int) -> bool:
     built) and, if it reaches the end of the round, the side the value says wins.
     False when the line stops short (the table no longer held a value it needed and
     the budget was spent, or 600 moves): the value stands, the line is partial."""
-    from solver.uno.notation import play_from_text
+    from playable.solver.uno.notation import play_from_text
 
     s = state
     for step in line:
@@ -482,5 +482,5 @@ def analyse(
     return rows
 
 
-#: the puzzle generator's search and value (puzzles/uno_ending.py)
+#: the puzzle generator's search and value (puzzles/uno/ending.py)
 __all__ = ["LOSS", "UNKNOWN", "WIN", "Endgame", "Search", "analyse", "decide", "solve_position"]

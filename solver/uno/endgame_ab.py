@@ -1,13 +1,13 @@
 """Two-player UNO: the first exact search (boolean alpha-beta with iterative deepening
-over the reference rules), kept for the puzzle generator (puzzles/uno_ending.py),
+over the reference rules), kept for the puzzle generator (puzzles/uno/ending.py),
 whose ratings and node budgets were calibrated with it. The solver's search is
-:mod:`solver.uno.endgame` (df-pn over compact nodes, docs/solver-uno.md); both are
+:mod:`playable.solver.uno.endgame` (df-pn over compact nodes, docs/solver-uno.md); both are
 cross-checked against the same minimax in tests.
 
 Can the player to move force a win?
 
 Both hands and the draw order are known (a deal or position file fixes them, UN-2).
-The search runs on the reference rules themselves (:func:`solver.uno.rules.apply`),
+The search runs on the reference rules themselves (:func:`playable.solver.uno.rules.apply`),
 so every line it reports is a sequence of legal moves by construction; the winning
 line is replayed once more before it is returned.
 
@@ -47,9 +47,9 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Final
 
-from solver.core.budget import Budget
-from solver.uno.cards import DRAW_TWO, REVERSE, SKIP, symbol_of
-from solver.uno.rules import Draw, Move, Play, State, apply_legal, legal_moves
+from playable.solver.core.budget import Budget
+from playable.solver.uno.cards import DRAW_TWO, REVERSE, SKIP, symbol_of
+from playable.solver.uno.rules import Draw, Move, Play, State, apply_legal, legal_moves
 
 WIN: Final = 1
 LOSS: Final = -1

@@ -1,10 +1,10 @@
 """Compact two-player UNO states for the endgame search (the rules of rules.py, fast).
 
-The reference rules (:mod:`solver.uno.rules`) build a frozen dataclass per move; the
+The reference rules (:mod:`playable.solver.uno.rules`) build a frozen dataclass per move; the
 endgame search needs millions of states, so this module restates the same rules
 (UN-3 ... UN-9, two players) over a flat tuple of small integers. It is checked
 against the reference rules move by move (tests/uno/test_endgame_state.py) and every
-line the search reports is replayed through :func:`solver.uno.rules.apply`.
+line the search reports is replayed through :func:`playable.solver.uno.rules.apply`.
 
 A *node* is the tuple ``(h0, h1, n0, n1, pos, top, colour, mover, phase, x, pile,
 disc, k)``:
@@ -34,8 +34,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Final
 
-from solver.uno.cards import DRAW_TWO, REVERSE, SKIP, SYMBOLS, WILD, WILD_DRAW_FOUR
-from solver.uno.rules import (
+from playable.solver.uno.cards import DRAW_TWO, REVERSE, SKIP, SYMBOLS, WILD, WILD_DRAW_FOUR
+from playable.solver.uno.rules import (
     ACCEPT,
     CHALLENGE,
     DRAW,

@@ -28,9 +28,8 @@ from collections.abc import Hashable
 from typing import Any
 
 import networkx as nx
-
-from solver.uno.cards import colour_of, full_deck, is_wild
-from solver.uno.playout import GenCard, Problem, from_uno
+from playable.solver.uno.cards import colour_of, full_deck, is_wild
+from playable.solver.uno.playout import GenCard, Problem, from_uno
 
 FRESH_SYMBOL = 10**6
 

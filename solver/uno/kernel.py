@@ -9,7 +9,7 @@ may forget failures: that only costs time, never correctness.
 
 The search state lives in arrays the caller keeps, so the kernel runs in chunks of
 nodes and Python checks the clock between chunks (numba cannot read it). Every
-order found is still certified by :func:`solver.uno.playout.check_order`.
+order found is still certified by :func:`playable.solver.uno.playout.check_order`.
 Runs unchanged with ``NUMBA_DISABLE_JIT=1``.
 """
 
@@ -21,12 +21,11 @@ import time
 import numpy as np
 import numpy.typing as npt
 from numba import njit
-
-from solver.core.budget import Budget
-from solver.core.result import Status
-from solver.core.tt import SLOT_BYTES, new_table, tt_lookup, tt_store
-from solver.uno.cards import WILD, WILD_DRAW_FOUR, kind
-from solver.uno.playout import (
+from playable.solver.core.budget import Budget
+from playable.solver.core.result import Status
+from playable.solver.core.tt import SLOT_BYTES, new_table, tt_lookup, tt_store
+from playable.solver.uno.cards import WILD, WILD_DRAW_FOUR, kind
+from playable.solver.uno.playout import (
     NO_SYMBOL,
     PlayoutResult,
     Problem,

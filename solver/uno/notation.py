@@ -44,7 +44,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from solver.core.cardlist import (
+from playable.solver.core.cardlist import (
     Document,
     Field,
     Token,
@@ -56,8 +56,8 @@ from solver.core.cardlist import (
     split_document,
     tokens,
 )
-from solver.core.errors import InvalidVariant, NotationError
-from solver.uno.cards import (
+from playable.solver.core.errors import InvalidVariant, NotationError
+from playable.solver.uno.cards import (
     COLOURS,
     DECK_SIZE,
     DRAW_TWO,
@@ -76,7 +76,7 @@ from solver.uno.cards import (
     parse_colour,
     symbol_of,
 )
-from solver.uno.rules import (
+from playable.solver.uno.rules import (
     ACCEPT,
     CHALLENGE,
     DRAW,

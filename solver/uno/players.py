@@ -27,7 +27,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from solver.uno.cards import (
+from playable.solver.uno.cards import (
     DRAW_TWO,
     REVERSE,
     SKIP,
@@ -37,7 +37,7 @@ from solver.uno.cards import (
     points,
     symbol_of,
 )
-from solver.uno.rules import (
+from playable.solver.uno.rules import (
     ACCEPT,
     CHALLENGE,
     DRAW,

@@ -49,7 +49,7 @@ proven here and cross-checked in tests against brute force and CP-SAT:
 
 Move ordering (fewest neighbours first, wilds last) changes speed, never answers.
 Every order found is replayed through :func:`check_order` (UN-3 matching via
-:func:`solver.uno.cards.matches` rules and the UN-5 honesty check) before it is
+:func:`playable.solver.uno.cards.matches` rules and the UN-5 honesty check) before it is
 returned. A budget that runs out gives ``unknown``.
 """
 
@@ -62,9 +62,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from solver.core.budget import Budget
-from solver.core.result import SolveResult, Status
-from solver.uno.cards import (
+from playable.solver.core.budget import Budget
+from playable.solver.core.result import SolveResult, Status
+from playable.solver.uno.cards import (
     COLOURS,
     WILD,
     WILD_DRAW_FOUR,

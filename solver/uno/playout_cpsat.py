@@ -14,7 +14,7 @@ card of colour k has a smaller rank; after a wild, some colour ``k`` (Boolean
 ``free[w, k]``) has all its cards ranked before ``w``.
 
 A solution is converted to an order with named colours and replayed through
-:func:`solver.uno.playout.check_order`; INFEASIBLE is a proof, UNKNOWN a budget.
+:func:`playable.solver.uno.playout.check_order`; INFEASIBLE is a proof, UNKNOWN a budget.
 """
 
 from __future__ import annotations
@@ -22,10 +22,9 @@ from __future__ import annotations
 import time
 
 from ortools.sat.python import cp_model
-
-from solver.core.budget import Budget
-from solver.core.result import Status
-from solver.uno.playout import (
+from playable.solver.core.budget import Budget
+from playable.solver.core.result import Status
+from playable.solver.uno.playout import (
     DRAW_FOUR,
     PlayoutResult,
     Problem,

@@ -44,8 +44,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
 
-from solver.core.errors import IllegalMove, InvalidVariant
-from solver.uno.cards import (
+from playable.solver.core.errors import IllegalMove, InvalidVariant
+from playable.solver.uno.cards import (
     DRAW_TWO,
     REVERSE,
     SKIP,

@@ -20,9 +20,9 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from solver.uno.cards import full_deck, symbol_of
-from solver.uno.players import Player, VoidTracker, make_player, view_of
-from solver.uno.rules import (
+from playable.solver.uno.cards import full_deck, symbol_of
+from playable.solver.uno.players import Player, VoidTracker, make_player, view_of
+from playable.solver.uno.rules import (
     Options,
     Play,
     State,

@@ -6,9 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from playable.cli.main import app
 from typer.testing import CliRunner
-
-from cli.main import app
 
 RUNNER = CliRunner()
 STUDY = ["study", "thegame", "--players", "2", "--deals", "1", "--workers", "1"]
@@ -86,7 +85,7 @@ def test_output_paths(tmp_path: Path) -> None:
 
 
 def test_huge_puzzle_id(tmp_path: Path) -> None:
-    from puzzles.library import PuzzleLibrary
+    from playable.puzzles.library import PuzzleLibrary
 
     PuzzleLibrary(tmp_path / "lib.sqlite").close()
     result = RUNNER.invoke(

@@ -36,14 +36,13 @@ import pytest
 import typer.main
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from playable.cli.main import app
+from playable.puzzles.library import PuzzleLibrary
+from playable.solver.core.study import ResultStore
+from playable.solver.thegame.rules import Variant
+from playable.solver.thegame.simulate import Simulation, store_config
+from playable.solver.thegame.study import Study
 from typer.testing import CliRunner
-
-from cli.main import app
-from puzzles.library import PuzzleLibrary
-from solver.core.study import ResultStore
-from solver.thegame.rules import Variant
-from solver.thegame.simulate import Simulation, store_config
-from solver.thegame.study import Study
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted((ROOT / "examples").glob("*.txt"))
@@ -407,7 +406,7 @@ def test_every_command_is_fuzzed(files: dict[str, str]) -> None:
 
 
 def run(*args: str, shell: str | None = None) -> subprocess.CompletedProcess[str]:
-    command = [sys.executable, "-m", "cli.main", *args]
+    command = [sys.executable, "-m", "playable.cli.main", *args]
     return subprocess.run(
         ["bash", "-c", shell] if shell else command,
         capture_output=True,
@@ -422,7 +421,7 @@ def run(*args: str, shell: str | None = None) -> subprocess.CompletedProcess[str
 def test_fifo_and_process_substitution_are_read_once(tmp_path: Path) -> None:
     deal = EXAMPLES[0].read_text()
     example = next(e for e in EXAMPLES if e.name == "thegame-solo.deal.txt")
-    substituted = run(shell=f"{sys.executable} -m cli.main show <(cat {example}) --json")
+    substituted = run(shell=f"{sys.executable} -m playable.cli.main show <(cat {example}) --json")
     assert substituted.returncode == 0, substituted.stderr
     fifo = tmp_path / "fifo"
     os.mkfifo(fifo)
@@ -459,7 +458,7 @@ def test_random_bytes_through_a_pipe() -> None:
     rng = random.Random(15)
     content = bytes(rng.randrange(256) for _ in range(300))
     result = subprocess.run(
-        [sys.executable, "-m", "cli.main", "show", "-"],
+        [sys.executable, "-m", "playable.cli.main", "show", "-"],
         input=content,
         capture_output=True,
         timeout=60,

@@ -3,7 +3,7 @@ against the schema of its document kind (solver/core/schemas/), and every comman
 exits with the code the README gives (0 success, 1 proven unsolvable or lost, 2
 usage or input error, 3 budget ran out).
 
-Each command runs in-process through the console entry point :func:`cli.main.main`
+Each command runs in-process through the console entry point :func:`playable.cli.main.main`
 (the same error boundary as the installed ``playable``), on the examples/ files and
 tiny budgets.
 """
@@ -17,10 +17,9 @@ from typing import Any
 
 import pytest
 from jsonschema import Draft202012Validator
+from playable.cli.main import main
+from playable.solver.core.jsonkeys import SCHEMA_DIR, analyse_exit_code, schema, schema_names
 from referencing import Registry, Resource
-
-from cli.main import main
-from solver.core.jsonkeys import SCHEMA_DIR, analyse_exit_code, schema, schema_names
 
 EX = Path(__file__).parents[2] / "examples"
 SCHEMAS = {p.stem: json.loads(p.read_text("utf-8")) for p in SCHEMA_DIR.glob("*.json")}
@@ -186,7 +185,7 @@ def test_facetoface_deal_wrapper(capsys: pytest.CaptureFixture[str]) -> None:
 def test_study_report_and_puzzle_library(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    study_db, library = str(tmp_path / "study.sqlite"), str(tmp_path / "puzzles.sqlite")
+    study_db, library = str(tmp_path / "study.sqlite"), str(tmp_path / "playable.puzzles.sqlite")
     study = ["study", "thegame", "--deals", "1", "--nodes", "200", "--workers", "1"]
     document = check(capsys, "study", 0, *study, "--db", study_db)
     assert document["deals"] == 1

@@ -8,14 +8,13 @@ import sys
 from pathlib import Path
 
 import pytest
-
-from solver.thegame import notation
-from solver.thegame.rules import Variant
+from playable.solver.thegame import notation
+from playable.solver.thegame.rules import Variant
 
 
 def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "cli.main", *args],
+        [sys.executable, "-m", "playable.cli.main", *args],
         input=stdin,
         capture_output=True,
         text=True,

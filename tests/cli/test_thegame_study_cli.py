@@ -11,7 +11,7 @@ from pathlib import Path
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "cli.main", *args],
+        [sys.executable, "-m", "playable.cli.main", *args],
         capture_output=True,
         text=True,
         timeout=300,
@@ -61,13 +61,12 @@ def test_study_extends_and_reports(tmp_path: Path) -> None:
 
 
 def test_report_keeps_studies_of_one_configuration_apart(tmp_path: Path) -> None:
+    from playable.cli.main import app
+    from playable.cli.thegame.study import plot_labels
+    from playable.solver.core.study import ResultStore
+    from playable.solver.thegame.rules import Variant
+    from playable.solver.thegame.study import Study
     from typer.testing import CliRunner
-
-    from cli.main import app
-    from cli.thegame_study import plot_labels
-    from solver.core.study import ResultStore
-    from solver.thegame.rules import Variant
-    from solver.thegame.study import Study
 
     config = Study(Variant(2), 5.0).config()
     for name, left in (("a.sqlite", 0), ("b.sqlite", 3)):

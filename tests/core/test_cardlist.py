@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
-from solver.core.cardlist import Token, integer, is_number
-from solver.core.errors import NotationError
+from playable.solver.core.cardlist import Token, integer, is_number
+from playable.solver.core.errors import NotationError
 
 
 @pytest.mark.parametrize("text", ["0", "7", "42", "9" * 18])

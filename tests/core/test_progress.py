@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from cli.progress import info_line, live_progress
-from solver.core.budget import Budget
-from solver.thegame.rules import Variant, deal, shuffled_deck
-from solver.thegame.search import solve, warm_up
+from playable.cli.progress import info_line, live_progress
+from playable.solver.core.budget import Budget
+from playable.solver.thegame.rules import Variant, deal, shuffled_deck
+from playable.solver.thegame.search import solve, warm_up
 
 
 def test_a_search_reports_progress_to_the_budget_listener() -> None:
@@ -51,11 +51,11 @@ def test_the_game_kernels_load_once_per_process_before_any_budget() -> None:
 def test_face_to_face_reports_from_inside_its_one_kernel_call() -> None:
     """Face to Face searches in one kernel call; the kernel tells the budget's listener
     its nodes every CLOCK_EVERY nodes (solver/facetoface/kernel.py)."""
-    from solver.facetoface import kernel as ff_kernel
-    from solver.facetoface.rules import Variant as FaceToFace
-    from solver.facetoface.rules import deal as deal_duel
-    from solver.facetoface.rules import shuffled_decks
-    from solver.facetoface.search import solve as solve_duel
+    from playable.solver.facetoface import kernel as ff_kernel
+    from playable.solver.facetoface.rules import Variant as FaceToFace
+    from playable.solver.facetoface.rules import deal as deal_duel
+    from playable.solver.facetoface.rules import shuffled_decks
+    from playable.solver.facetoface.search import solve as solve_duel
 
     heard: list[int] = []
     budget = Budget(nodes=20_000, progress=lambda n, s, i: heard.append(n))
@@ -67,9 +67,9 @@ def test_face_to_face_reports_from_inside_its_one_kernel_call() -> None:
 
 
 def test_every_numba_search_loads_once_per_process() -> None:
-    from solver.facetoface.search import warm_up as load_face_to_face
-    from solver.sequence.search import warm_up as load_sequence
-    from solver.uno.kernel import warm_up as load_uno
+    from playable.solver.facetoface.search import warm_up as load_face_to_face
+    from playable.solver.sequence.search import warm_up as load_sequence
+    from playable.solver.uno.kernel import warm_up as load_uno
 
     for load in (load_face_to_face, load_sequence, load_uno):
         load()

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import pytest
-
-from solver.core.stats import Proportion, wilson
+from playable.solver.core.stats import Proportion, wilson
 
 
 def test_known_values() -> None:

@@ -14,11 +14,10 @@ from pathlib import Path
 
 import psutil
 import pytest
-
-from solver.core.dbfile import APPLICATION_ID, KINDS, DatabaseFileError
-from solver.core.study import ResultStore, StudyMismatch, run_jobs
-from solver.thegame.rules import Variant
-from solver.thegame.simulate import Simulation
+from playable.solver.core.dbfile import APPLICATION_ID, KINDS, DatabaseFileError
+from playable.solver.core.study import ResultStore, StudyMismatch, run_jobs
+from playable.solver.thegame.rules import Variant
+from playable.solver.thegame.simulate import Simulation
 
 SIMULATION = Simulation(Variant(players=2), "greedy")
 CONFIG = {"game": "thegame", "strategy": "greedy", "players": 2}
@@ -26,9 +25,9 @@ CONFIG = {"game": "thegame", "strategy": "greedy", "players": 2}
 # argv: db, number of seeds, workers; prints the seeds this process played
 SCRIPT = """
 import sys
-from solver.core.study import ResultStore, run_study
-from solver.thegame.rules import Variant
-from solver.thegame.simulate import Simulation
+from playable.solver.core.study import ResultStore, run_study
+from playable.solver.thegame.rules import Variant
+from playable.solver.thegame.simulate import Simulation
 store = ResultStore(sys.argv[1], {"game": "thegame", "strategy": "greedy", "players": 2})
 def record(seed, result):
     assert store.record(seed, result), f"seed {seed} was stored twice"
@@ -82,7 +81,7 @@ def test_claims_give_each_seed_to_one_live_process(tmp_path: Path) -> None:
 
 
 def test_kinds_are_marked_and_refused(tmp_path: Path) -> None:
-    from puzzles.library import PuzzleLibrary
+    from playable.puzzles.library import PuzzleLibrary
 
     study = tmp_path / "study.sqlite"
     ResultStore(study, CONFIG).close()

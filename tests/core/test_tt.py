@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-
-from solver.core.budget import Budget
-from solver.core.tt import CLUSTER, MISSING, new_table, tt_lookup, tt_store
+from playable.solver.core.budget import Budget
+from playable.solver.core.tt import CLUSTER, MISSING, new_table, tt_lookup, tt_store
 
 
 def test_store_and_lookup() -> None:

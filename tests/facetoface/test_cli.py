@@ -7,8 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from solver.facetoface import notation
-from solver.facetoface.rules import Variant, shuffled_decks
+from playable.solver.facetoface import notation
+from playable.solver.facetoface.rules import Variant, shuffled_decks
 
 DATA = Path(__file__).parents[1] / "data" / "facetoface"
 LOST = DATA / "endgame-1.facetoface.txt"  # player 2 to move loses
@@ -17,7 +17,7 @@ WON = DATA / "endgame-4.facetoface.txt"  # player to move wins
 
 def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "cli.main", *args],
+        [sys.executable, "-m", "playable.cli.main", *args],
         input=stdin,
         capture_output=True,
         text=True,

@@ -5,10 +5,9 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from solver.core.errors import NotationError
-from solver.facetoface import notation
-from solver.facetoface.rules import Play, State, Variant, shuffled_decks, turns
+from playable.solver.core.errors import NotationError
+from playable.solver.facetoface import notation
+from playable.solver.facetoface.rules import Play, State, Variant, shuffled_decks, turns
 
 
 def a_deal(seed: int = 1, max_card: int = 59) -> notation.Deal:
@@ -38,7 +37,7 @@ def test_position_round_trip_along_random_games(
         plays, after = rng.choice(options)
         # mid-turn positions round trip too
         if plays:
-            from solver.facetoface.rules import lay
+            from playable.solver.facetoface.rules import lay
 
             mid = lay(state, plays[0].card, plays[0].pile)
             assert notation.parse(notation.format_position(mid)) == mid
@@ -203,7 +202,7 @@ def test_every_position_of_a_game_passes_the_checks(seed: int, max_card: int) ->
     """Soundness: random games to their end (FF-6), every play and every turn."""
     import random
 
-    from solver.facetoface.rules import apply, is_terminal, legal_moves
+    from playable.solver.facetoface.rules import apply, is_terminal, legal_moves
 
     rng = random.Random(seed)
     state = a_deal(seed, max_card).start(seed % 2)

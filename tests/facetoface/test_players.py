@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from solver.facetoface.players import (
+from playable.solver.facetoface.players import (
     STRATEGIES,
     CarefulPlayer,
     DeterminizedPlayer,
@@ -15,7 +15,7 @@ from solver.facetoface.players import (
     seat_view,
     winning_turn,
 )
-from solver.facetoface.rules import (
+from playable.solver.facetoface.rules import (
     State,
     Variant,
     deal,

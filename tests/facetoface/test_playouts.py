@@ -6,8 +6,7 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from solver.facetoface.rules import (
+from playable.solver.facetoface.rules import (
     END_TURN,
     HAND_SIZE,
     OPP_PILES,

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
-from solver.core.errors import IllegalMove, InvalidVariant
-from solver.facetoface.rules import (
+from playable.solver.core.errors import IllegalMove, InvalidVariant
+from playable.solver.facetoface.rules import (
     END_TURN,
     Play,
     State,

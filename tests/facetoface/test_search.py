@@ -9,12 +9,11 @@ import sys
 from pathlib import Path
 
 import pytest
-
-from solver.core.budget import Budget
-from solver.core.errors import IllegalMove
-from solver.core.result import Status
-from solver.facetoface import bruteforce, notation
-from solver.facetoface.rules import (
+from playable.solver.core.budget import Budget
+from playable.solver.core.errors import IllegalMove
+from playable.solver.core.result import Status
+from playable.solver.facetoface import bruteforce, notation
+from playable.solver.facetoface.rules import (
     HAND_SIZE,
     Play,
     State,
@@ -29,7 +28,7 @@ from solver.facetoface.rules import (
     turns,
     winner,
 )
-from solver.facetoface.search import Solver, certify, kernel_turns, solve
+from playable.solver.facetoface.search import Solver, certify, kernel_turns, solve
 
 DATA = Path(__file__).parents[1] / "data" / "facetoface"
 SMALL = Budget(seconds=30, memory_mb=2)

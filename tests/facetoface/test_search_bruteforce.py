@@ -4,10 +4,11 @@ Every pruning rule of the kernel (immediate win when the opponent has no turn, t
 transposition table and its enhanced cut-offs, the cut-off after a winning turn, the
 pruning of turns with dominated results), each switched on and off, and the three
 turn orderings (with the killer turn) must leave every value unchanged: the solver's
-value, winner and certified line are checked against :mod:`solver.facetoface.bruteforce` (plain
-memoised minimax over single plays of the reference rules) on positions taken along
-random games of small decks, on random endgames and in the middle of a turn. The
-default run checks a representative 40 positions; ``-m slow`` checks 330.
+value, winner and certified line are checked against
+:mod:`playable.solver.facetoface.bruteforce` (plain memoised minimax over single plays
+of the reference rules) on positions taken along random games of small decks, on
+random endgames and in the middle of a turn. The default run checks a representative
+40 positions; ``-m slow`` checks 330.
 """
 
 from __future__ import annotations
@@ -15,11 +16,10 @@ from __future__ import annotations
 import random
 
 import pytest
-
-from solver.core.budget import Budget
-from solver.core.result import Status
-from solver.facetoface import bruteforce, kernel, notation
-from solver.facetoface.rules import (
+from playable.solver.core.budget import Budget
+from playable.solver.core.result import Status
+from playable.solver.facetoface import bruteforce, kernel, notation
+from playable.solver.facetoface.rules import (
     Play,
     State,
     Variant,
@@ -30,7 +30,8 @@ from solver.facetoface.rules import (
     legal_moves,
     shuffled_decks,
 )
-from solver.facetoface.search import Solver, certify, solve
+from playable.solver.facetoface.search import Solver, certify, solve
+
 from tests.facetoface.test_search import live_positions
 
 SMALL = Budget(seconds=60, memory_mb=2)

@@ -5,8 +5,7 @@ from __future__ import annotations
 from itertools import pairwise
 
 import pytest
-
-from puzzles.base import BANDS, Level
+from playable.puzzles.base import BANDS, Level
 
 
 def test_bands_tile_the_unit_interval() -> None:

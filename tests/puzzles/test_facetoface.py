@@ -8,18 +8,17 @@ from functools import cache
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from puzzles.base import Level, Puzzle
-from puzzles.facetoface import KINDS, WIN_FROM_HERE, parse_answer, position_of
-from puzzles.facetoface_rating import analyse, choice_signal, score_of
-from puzzles.facetoface_sampling import careful_bot, endgames, greedy_bot, mutate
-from puzzles.fileformat import format_puzzle, parse_puzzle
-from solver.core.budget import Budget
-from solver.core.errors import NotationError
-from solver.facetoface import notation
-from solver.facetoface.players import play_game
-from solver.facetoface.rules import Play, State, has_won, play_turn, turns
-from solver.facetoface.search import LOSS, WIN, Solver
+from playable.puzzles.base import Level, Puzzle
+from playable.puzzles.facetoface.kinds import KINDS, WIN_FROM_HERE, parse_answer, position_of
+from playable.puzzles.facetoface.rating import analyse, choice_signal, score_of
+from playable.puzzles.facetoface.sampling import careful_bot, endgames, greedy_bot, mutate
+from playable.puzzles.fileformat import format_puzzle, parse_puzzle
+from playable.solver.core.budget import Budget
+from playable.solver.core.errors import NotationError
+from playable.solver.facetoface import notation
+from playable.solver.facetoface.players import play_game
+from playable.solver.facetoface.rules import Play, State, has_won, play_turn, turns
+from playable.solver.facetoface.search import LOSS, WIN, Solver
 
 
 @cache

@@ -9,16 +9,15 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
+import playable.puzzles.registry as registry
 import pytest
+from playable.cli.main import app
+from playable.puzzles.base import Level, Puzzle, PuzzleKind, Rating, Verdict
+from playable.puzzles.fileformat import format_puzzle, parse_puzzle
+from playable.puzzles.generate import GeneratorBug, attempt
+from playable.puzzles.library import PuzzleLibrary
+from playable.solver.core.errors import NotationError
 from typer.testing import CliRunner
-
-import puzzles.registry as registry
-from cli.main import app
-from puzzles.base import Level, Puzzle, PuzzleKind, Rating, Verdict
-from puzzles.fileformat import format_puzzle, parse_puzzle
-from puzzles.generate import GeneratorBug, attempt
-from puzzles.library import PuzzleLibrary
-from solver.core.errors import NotationError
 
 POSITION = """# two cards to lay
 playable thegame position
@@ -199,7 +198,7 @@ def test_bad_puzzle_file_is_one_error_line_and_exit_2(tmp_path: Path) -> None:
     path = tmp_path / "p.txt"
     path.write_text(format_puzzle(toy_puzzle()).replace("level: easy", "level: tough"))
     result = subprocess.run(
-        [sys.executable, "-m", "cli.main", "show", str(path)],
+        [sys.executable, "-m", "playable.cli.main", "show", str(path)],
         capture_output=True,
         text=True,
         timeout=120,

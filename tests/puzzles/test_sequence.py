@@ -8,17 +8,16 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from puzzles.base import Level, Puzzle
-from puzzles.fileformat import format_puzzle, parse_puzzle
-from puzzles.sequence import KINDS, first_move
-from puzzles.sequence_generate import mutate
-from puzzles.sequence_proof import prove, wins_within
-from puzzles.sequence_rating import greedy_success, score_of
-from solver.core.errors import NotationError
-from solver.sequence.notation import format_position, parse_position
-from solver.sequence.rules import Variant, apply, deal, legal_moves, shuffled_deck
-from solver.sequence.search import reference_win_within
+from playable.puzzles.base import Level, Puzzle
+from playable.puzzles.fileformat import format_puzzle, parse_puzzle
+from playable.puzzles.sequence.generate import mutate
+from playable.puzzles.sequence.kinds import KINDS, first_move
+from playable.puzzles.sequence.proof import prove, wins_within
+from playable.puzzles.sequence.rating import greedy_success, score_of
+from playable.solver.core.errors import NotationError
+from playable.solver.sequence.notation import format_position, parse_position
+from playable.solver.sequence.rules import Variant, apply, deal, legal_moves, shuffled_deck
+from playable.solver.sequence.search import reference_win_within
 
 KIND = KINDS[0]
 EXAMPLE = Path(__file__).parents[2] / "examples" / "win-in-2.sequence.txt"

@@ -9,18 +9,17 @@ from functools import cache
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from puzzles.base import Level, Puzzle, PuzzleKind
-from puzzles.registry import kind_of
-from puzzles.thegame import KINDS
-from puzzles.thegame_bots import RandomGreedy, RandomPlanner, success_share
-from puzzles.thegame_line import parse_line, replay_line
-from puzzles.thegame_rating import distinct_first_plays, score_of, winning_first_plays
-from solver.core.errors import NotationError
-from solver.thegame.bruteforce import optimal
-from solver.thegame.notation import Deal, format_line, parse, parse_position
-from solver.thegame.players import GreedyPlayer, play_cost, play_out
-from solver.thegame.rules import Play, State, Variant, deal, end_turn, lay, shuffled_deck
+from playable.puzzles.base import Level, Puzzle, PuzzleKind
+from playable.puzzles.registry import kind_of
+from playable.puzzles.thegame.bots import RandomGreedy, RandomPlanner, success_share
+from playable.puzzles.thegame.kinds import KINDS
+from playable.puzzles.thegame.line import parse_line, replay_line
+from playable.puzzles.thegame.rating import distinct_first_plays, score_of, winning_first_plays
+from playable.solver.core.errors import NotationError
+from playable.solver.thegame.bruteforce import optimal
+from playable.solver.thegame.notation import Deal, format_line, parse, parse_position
+from playable.solver.thegame.players import GreedyPlayer, play_cost, play_out
+from playable.solver.thegame.rules import Play, State, Variant, deal, end_turn, lay, shuffled_deck
 
 LAY_ALL = KINDS[0]
 

@@ -6,12 +6,11 @@ import random
 from itertools import permutations, product
 
 import pytest
-
-from puzzles.base import Level, Puzzle
-from puzzles.uno import KINDS
-from puzzles.uno_ending import Ending, parse_first_move
-from puzzles.uno_laydown import LayDown, rate
-from puzzles.uno_order import (
+from playable.puzzles.base import Level, Puzzle
+from playable.puzzles.uno.ending import Ending, parse_first_move
+from playable.puzzles.uno.kinds import KINDS
+from playable.puzzles.uno.laydown import LayDown, rate
+from playable.puzzles.uno.order import (
     Laid,
     bot_order,
     count_orders,
@@ -22,13 +21,20 @@ from puzzles.uno_order import (
     random_choice,
     replay_order,
 )
-from solver.core.budget import Budget
-from solver.core.errors import NotationError
-from solver.core.result import Status
-from solver.uno.cards import WILD, WILD_DRAW_FOUR, colour_of, full_deck, is_wild, parse_card
-from solver.uno.notation import PlayoutHand, parse
-from solver.uno.playout import brute_force, from_uno, solve
-from solver.uno.rules import Play, State, legal_moves
+from playable.solver.core.budget import Budget
+from playable.solver.core.errors import NotationError
+from playable.solver.core.result import Status
+from playable.solver.uno.cards import (
+    WILD,
+    WILD_DRAW_FOUR,
+    colour_of,
+    full_deck,
+    is_wild,
+    parse_card,
+)
+from playable.solver.uno.notation import PlayoutHand, parse
+from playable.solver.uno.playout import brute_force, from_uno, solve
+from playable.solver.uno.rules import Play, State, legal_moves
 
 LAY_DOWN = LayDown()
 ENDING = Ending()
@@ -230,7 +236,7 @@ def test_ending_puzzle_is_of_its_level_and_checks(
 
 
 def test_ending_rejects_losing_and_illegal_moves(ending_puzzles: dict[Level, Puzzle]) -> None:
-    from puzzles.uno_ending import MOVE_NODES, Values
+    from playable.puzzles.uno.ending import MOVE_NODES, Values
 
     for puzzle in ending_puzzles.values():
         state = parse(puzzle.position)

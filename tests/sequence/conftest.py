@@ -6,9 +6,8 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 import pytest
-
-from solver.sequence.board import CORNERS, LINES, parse_line
-from solver.sequence.rules import COLOURS, CORNER, DECK, EMPTY, Completed, State, Variant
+from playable.solver.sequence.board import CORNERS, LINES, parse_line
+from playable.solver.sequence.rules import COLOURS, CORNER, DECK, EMPTY, Completed, State, Variant
 
 Builder = Callable[..., State]
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from solver.sequence.analyse import analyse, evaluate, open_lines, threats
-from solver.sequence.board import parse_cell, parse_line
-from solver.sequence.players import GreedyPlayer, RandomPlayer, StrongerPlayer
-from solver.sequence.rules import Place, Remove, Variant
-from solver.sequence.simulate import simulate
+from playable.solver.sequence.analyse import analyse, evaluate, open_lines, threats
+from playable.solver.sequence.board import parse_cell, parse_line
+from playable.solver.sequence.players import GreedyPlayer, RandomPlayer, StrongerPlayer
+from playable.solver.sequence.rules import Place, Remove, Variant
+from playable.solver.sequence.simulate import simulate
 
 
 def test_threats_and_open_lines(make) -> None:  # type: ignore[no-untyped-def]

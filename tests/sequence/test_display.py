@@ -8,8 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from solver.sequence.display import CORNER_LABEL, cell_label, chip_legend
-from solver.sequence.rules import EMPTY
+from playable.solver.sequence.display import CORNER_LABEL, cell_label, chip_legend
+from playable.solver.sequence.rules import EMPTY
 
 ROOT = Path(__file__).parents[2]
 EXAMPLES = ROOT / "examples"
@@ -28,7 +28,7 @@ def _plain(*args: str) -> str:
     """The command's stdout through a pipe with NO_COLOR set, as `... | cat` shows it."""
     env = {"NO_COLOR": "1", "PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT), "COLUMNS": "200"}
     done = subprocess.run(
-        [sys.executable, "-m", "cli.main", *args],
+        [sys.executable, "-m", "playable.cli.main", *args],
         capture_output=True,
         text=True,
         env=env,

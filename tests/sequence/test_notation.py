@@ -5,11 +5,15 @@ from __future__ import annotations
 import random
 
 import pytest
-
-from solver.core.errors import IllegalMove, NotationError
-from solver.sequence.notation import apply_text, format_position, parse_move, parse_position
-from solver.sequence.players import GreedyPlayer
-from solver.sequence.rules import (
+from playable.solver.core.errors import IllegalMove, NotationError
+from playable.solver.sequence.notation import (
+    apply_text,
+    format_position,
+    parse_move,
+    parse_position,
+)
+from playable.solver.sequence.players import GreedyPlayer
+from playable.solver.sequence.rules import (
     PASS,
     Place,
     Remove,
@@ -19,6 +23,7 @@ from solver.sequence.rules import (
     legal_moves,
     shuffled_deck,
 )
+
 from tests.sequence.conftest import Builder
 
 START = format_position(deal(Variant(2, 2), shuffled_deck(7)))

@@ -7,9 +7,8 @@ from collections import Counter
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from solver.sequence.notation import format_position, parse_position
-from solver.sequence.rules import (
+from playable.solver.sequence.notation import format_position, parse_position
+from playable.solver.sequence.rules import (
     CORNER,
     DECK,
     Place,

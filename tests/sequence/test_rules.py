@@ -6,12 +6,11 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-
-from solver.core.errors import IllegalMove, InvalidVariant
-from solver.sequence import board as b
-from solver.sequence.board import CELLS_OF, GRID, LINES, cell_name, parse_cell, parse_line
-from solver.sequence.notation import apply_text
-from solver.sequence.rules import (
+from playable.solver.core.errors import IllegalMove, InvalidVariant
+from playable.solver.sequence import board as b
+from playable.solver.sequence.board import CELLS_OF, GRID, LINES, cell_name, parse_cell, parse_line
+from playable.solver.sequence.notation import apply_text
+from playable.solver.sequence.rules import (
     DECK,
     EMPTY,
     PASS,

@@ -9,12 +9,11 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pytest
-
-from solver.core.budget import Budget
-from solver.core.result import Status
-from solver.sequence.notation import parse_move, parse_position
-from solver.sequence.rules import State, UnknownCard, apply
-from solver.sequence.search import KernelSearch, forced_win, reference_win_within
+from playable.solver.core.budget import Budget
+from playable.solver.core.result import Status
+from playable.solver.sequence.notation import parse_move, parse_position
+from playable.solver.sequence.rules import State, UnknownCard, apply
+from playable.solver.sequence.search import KernelSearch, forced_win, reference_win_within
 
 DATA = Path(__file__).parents[1] / "data" / "sequence" / "winin.txt"
 ANSWER = {"yes": True, "no": False, "-": None}

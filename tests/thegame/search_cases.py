@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from solver.thegame.rules import State, Variant, apply, deal, legal_moves, shuffled_deck
+from playable.solver.thegame.rules import State, Variant, apply, deal, legal_moves, shuffled_deck
 
 
 def tight_position(variant: Variant, seed: int, extra: int) -> State:

@@ -7,13 +7,12 @@ import random
 
 import numpy as np
 import pytest
-
-from solver.core.tt import new_table
-from solver.thegame import kernel as K
-from solver.thegame import proofcheck
-from solver.thegame.bounds import accept_mask, dominates, not_laid_mask
-from solver.thegame.bruteforce import PositionLimit, optimal
-from solver.thegame.rules import State, Variant, accepts
+from playable.solver.core.tt import new_table
+from playable.solver.thegame import kernel as K
+from playable.solver.thegame import proofcheck
+from playable.solver.thegame.bounds import accept_mask, dominates, not_laid_mask
+from playable.solver.thegame.bruteforce import PositionLimit, optimal
+from playable.solver.thegame.rules import State, Variant, accepts
 
 from .search_cases import random_playout_position, tight_position
 

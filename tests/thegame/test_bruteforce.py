@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
-from solver.thegame.bruteforce import PositionLimit, optimal, optimal_deal
-from solver.thegame.rules import State, Variant, deal, end_turn, lay, shuffled_deck
+from playable.solver.thegame.bruteforce import PositionLimit, optimal, optimal_deal
+from playable.solver.thegame.rules import State, Variant, deal, end_turn, lay, shuffled_deck
 
 
 def replay(state: State, turns: list) -> State:  # type: ignore[type-arg]

@@ -6,12 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-
-from solver.core.result import SolveResult, Status
-from solver.thegame.bruteforce import optimal
-from solver.thegame.cpsat import CpsatLineError, solve_cpsat, solve_cpsat_warm
-from solver.thegame.notation import Deal, line_from_json, line_to_json
-from solver.thegame.rules import Play, State, Variant, end_turn, lay, shuffled_deck
+from playable.solver.core.result import SolveResult, Status
+from playable.solver.thegame.bruteforce import optimal
+from playable.solver.thegame.cpsat import CpsatLineError, solve_cpsat, solve_cpsat_warm
+from playable.solver.thegame.notation import Deal, line_from_json, line_to_json
+from playable.solver.thegame.rules import Play, State, Variant, end_turn, lay, shuffled_deck
 
 
 def replay_json(state: State, line: list[dict[str, Any]]) -> State:

@@ -16,14 +16,13 @@ from __future__ import annotations
 import random
 
 import pytest
-
-from solver.core.budget import Budget
-from solver.core.result import SolveResult, Status
-from solver.thegame import search
-from solver.thegame.bruteforce import PositionLimit, optimal
-from solver.thegame.cpsat import solve_cpsat
-from solver.thegame.notation import Deal
-from solver.thegame.rules import Play, State, Variant, lay, legal_moves, shuffled_deck
+from playable.solver.core.budget import Budget
+from playable.solver.core.result import SolveResult, Status
+from playable.solver.thegame import search
+from playable.solver.thegame.bruteforce import PositionLimit, optimal
+from playable.solver.thegame.cpsat import solve_cpsat
+from playable.solver.thegame.notation import Deal
+from playable.solver.thegame.rules import Play, State, Variant, lay, legal_moves, shuffled_deck
 
 CASES = 300
 #: CP-SAT's time per case; the brute force may store ORACLE_POSITIONS positions per start

@@ -6,10 +6,9 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from solver.thegame import kernel as K
-from solver.thegame.pruning import dead_cards, top_class
-from solver.thegame.rules import PILES, Variant, accepts, can_lay
+from playable.solver.thegame import kernel as K
+from playable.solver.thegame.pruning import dead_cards, top_class
+from playable.solver.thegame.rules import PILES, Variant, accepts, can_lay
 
 from .search_cases import random_playout_position, tight_position
 

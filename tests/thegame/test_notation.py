@@ -7,11 +7,10 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from solver.core.errors import NotationError
-from solver.thegame import notation
-from solver.thegame.notation import Deal
-from solver.thegame.rules import (
+from playable.solver.core.errors import NotationError
+from playable.solver.thegame import notation
+from playable.solver.thegame.notation import Deal
+from playable.solver.thegame.rules import (
     State,
     Variant,
     accepts,
@@ -218,7 +217,7 @@ def test_more_cards_laid_this_turn_than_are_on_the_piles_is_refused() -> None:
 
 def test_a_stranded_turn_is_refused_by_the_parser_and_the_solver() -> None:
     """TG-7 decision: the one check (notation.check_turn) behind parse and solve."""
-    from solver.thegame.search import solve
+    from playable.solver.thegame.search import solve
 
     text = solo("20 19 2 3", "4 5 6 7 8 11 14", "9 10 12 13 15 16 17 18", laid=1)
     with pytest.raises(NotationError, match="cannot reach the minimum") as caught:

@@ -6,13 +6,12 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-
-from solver.core.budget import Budget
-from solver.thegame import kernel as K
-from solver.thegame import pilot as P
-from solver.thegame.notation import Deal
-from solver.thegame.rules import State, Variant, shuffled_deck
-from solver.thegame.search import _Pilots, _Run, _Solver, replay
+from playable.solver.core.budget import Budget
+from playable.solver.thegame import kernel as K
+from playable.solver.thegame import pilot as P
+from playable.solver.thegame.notation import Deal
+from playable.solver.thegame.rules import State, Variant, shuffled_deck
+from playable.solver.thegame.search import _Pilots, _Run, _Solver, replay
 
 from .search_cases import random_playout_position, tight_position
 

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from solver.thegame.players import GreedyPlayer, PlannerPlayer, minimum_turns, play_out
-from solver.thegame.rules import Variant, apply, deal, end_turn, lay, shuffled_deck
-from solver.thegame.simulate import Simulation, summarise
+from playable.solver.thegame.players import GreedyPlayer, PlannerPlayer, minimum_turns, play_out
+from playable.solver.thegame.rules import Variant, apply, deal, end_turn, lay, shuffled_deck
+from playable.solver.thegame.simulate import Simulation, summarise
 
 
 @settings(max_examples=8, deadline=None)

@@ -6,9 +6,8 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from solver.thegame.players import GreedyPlayer, play_out
-from solver.thegame.rules import (
+from playable.solver.thegame.players import GreedyPlayer, play_out
+from playable.solver.thegame.rules import (
     END_TURN,
     Play,
     State,

@@ -10,10 +10,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-from solver.thegame import proof, proofcheck
-from solver.thegame.bruteforce import optimal
-from solver.thegame.rules import State, Variant
+from playable.solver.thegame import proof, proofcheck
+from playable.solver.thegame.bruteforce import optimal
+from playable.solver.thegame.rules import State, Variant
 
 from .search_cases import position_from_json, tight_position
 

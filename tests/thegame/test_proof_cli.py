@@ -1,5 +1,5 @@
 """`playable solve thegame --proof FILE` and `playable check thegame FILE`
-(cli/thegame_solve.py): a lost position's proof is written, checked and rejected
+(cli/thegame/solve.py): a lost position's proof is written, checked and rejected
 once tampered with."""
 
 from __future__ import annotations
@@ -8,12 +8,11 @@ import json
 from pathlib import Path
 
 import typer
+from playable.cli.dispatch import verb
+from playable.cli.thegame import solve as thegame_solve
+from playable.solver.thegame.notation import format_position
+from playable.solver.thegame.rules import State, Variant
 from typer.testing import CliRunner
-
-from cli import thegame_solve
-from cli.dispatch import verb
-from solver.thegame.notation import format_position
-from solver.thegame.rules import State, Variant
 
 RUNNER = CliRunner()
 # a stored lost position (tests/data/thegame): optimum 6 cards left

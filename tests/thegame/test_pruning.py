@@ -6,16 +6,15 @@ from __future__ import annotations
 import random
 
 import pytest
-
-from solver.thegame.bruteforce import PositionLimit, optimal
-from solver.thegame.pruning import (
+from playable.solver.thegame.bruteforce import PositionLimit, optimal
+from playable.solver.thegame.pruning import (
     available_cards,
     canonical_turn,
     dead_cards,
     split_turn,
     top_class,
 )
-from solver.thegame.rules import Play, State, Variant, accepts, end_turn, lay, legal_moves
+from playable.solver.thegame.rules import Play, State, Variant, accepts, end_turn, lay, legal_moves
 
 from .search_cases import random_playout_position, tight_position
 

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import pytest
-
-from solver.core.errors import IllegalMove, InvalidVariant
-from solver.thegame.players import GreedyPlayer
-from solver.thegame.rules import (
+from playable.solver.core.errors import IllegalMove, InvalidVariant
+from playable.solver.thegame.players import GreedyPlayer
+from playable.solver.thegame.rules import (
     END_TURN,
     Play,
     State,

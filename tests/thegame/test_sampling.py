@@ -10,16 +10,14 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from typer.testing import CliRunner
-
-from solver.thegame.players import (
+from playable.solver.thegame.players import (
     STRATEGIES,
     GreedyPlayer,
     PlannerPlayer,
     minimum_turns,
     play_out,
 )
-from solver.thegame.rules import (
+from playable.solver.thegame.rules import (
     State,
     Variant,
     apply,
@@ -29,14 +27,15 @@ from solver.thegame.rules import (
     play_turn,
     shuffled_deck,
 )
-from solver.thegame.sampling import (
+from playable.solver.thegame.sampling import (
     SamplingPlayer,
     candidate_turns,
     observe,
     turn_score,
 )
-from solver.thegame.sampling_kernel import GREEDY, PLANNER, can_lay, rollout
-from solver.thegame.simulate import Simulation
+from playable.solver.thegame.sampling_kernel import GREEDY, PLANNER, can_lay, rollout
+from playable.solver.thegame.simulate import Simulation
+from typer.testing import CliRunner
 
 SMALL = SamplingPlayer(samples=12)
 
@@ -206,8 +205,8 @@ def test_registered_and_options() -> None:
 
 
 def test_cli_simulate_sampling_json() -> None:
-    from cli.dispatch import verb
-    from cli.thegame_simulate import register
+    from playable.cli.dispatch import verb
+    from playable.cli.thegame.simulate import register
 
     verbs = {"simulate": verb("simulate", "simulate")}
     register(verbs)

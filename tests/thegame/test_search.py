@@ -7,15 +7,14 @@ import json
 from pathlib import Path
 
 import pytest
-
-from solver.core.budget import Budget
-from solver.core.errors import IllegalMove
-from solver.core.result import SolveResult, Status
-from solver.thegame.bruteforce import optimal, optimal_deal
-from solver.thegame.notation import Deal
-from solver.thegame.players import GreedyPlayer, play_out
-from solver.thegame.rules import State, Variant, is_terminal, shuffled_deck
-from solver.thegame.search import certify, solve
+from playable.solver.core.budget import Budget
+from playable.solver.core.errors import IllegalMove
+from playable.solver.core.result import SolveResult, Status
+from playable.solver.thegame.bruteforce import optimal, optimal_deal
+from playable.solver.thegame.notation import Deal
+from playable.solver.thegame.players import GreedyPlayer, play_out
+from playable.solver.thegame.rules import State, Variant, is_terminal, shuffled_deck
+from playable.solver.thegame.search import certify, solve
 
 from .search_cases import position_from_json, random_playout_position, tight_position
 
@@ -157,7 +156,7 @@ def test_the_suffix_repair_completes_the_best_line_into_a_win(
     """A solo expert deal the pilot does not win within 3 M nodes (measured); the
     repair wins it from a late position of the best line, and the whole line
     replays through the rules."""
-    from solver.thegame import search
+    from playable.solver.thegame import search
 
     monkeypatch.setattr(search, "REPAIR_AFTER", 300_000)
     wins: list[bool] = []
@@ -180,7 +179,7 @@ def test_the_suffix_repair_changes_no_answer_of_the_stored_positions(
 ) -> None:
     """With the repair on from the first node and given every node it asks for, the
     stored positions (1-5 players, won and lost) keep their brute-force optimum."""
-    from solver.thegame import search
+    from playable.solver.thegame import search
 
     monkeypatch.setattr(search, "REPAIR_AFTER", 0)
     monkeypatch.setattr(search, "REPAIR_SHARE", 1.0)

@@ -1,17 +1,16 @@
-"""`playable solve thegame` and `playable analyse thegame` (cli/thegame_solve.py)."""
+"""`playable solve thegame` and `playable analyse thegame` (cli/thegame/solve.py)."""
 
 from __future__ import annotations
 
 import json
 
 import typer
+from playable.cli.dispatch import verb
+from playable.cli.thegame import solve as thegame_solve
+from playable.solver.thegame.notation import Deal, format_position
+from playable.solver.thegame.rules import State, Variant, shuffled_deck
+from playable.solver.thegame.search import certify
 from typer.testing import CliRunner
-
-from cli import thegame_solve
-from cli.dispatch import verb
-from solver.thegame.notation import Deal, format_position
-from solver.thegame.rules import State, Variant, shuffled_deck
-from solver.thegame.search import certify
 
 
 def make_app() -> typer.Typer:

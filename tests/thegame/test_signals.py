@@ -5,11 +5,10 @@ from __future__ import annotations
 import random
 
 import pytest
-
-from solver.thegame.players import GreedyPlayer, PlannerPlayer, play_out
-from solver.thegame.rules import Play, State, Variant, deal, shuffled_deck
-from solver.thegame.signals import RESERVE_PENALTY, fits_well, penalty, reserved_piles
-from solver.thegame.simulate import Simulation
+from playable.solver.thegame.players import GreedyPlayer, PlannerPlayer, play_out
+from playable.solver.thegame.rules import Play, State, Variant, deal, shuffled_deck
+from playable.solver.thegame.signals import RESERVE_PENALTY, fits_well, penalty, reserved_piles
+from playable.solver.thegame.simulate import Simulation
 
 TWO = Variant(players=2)
 

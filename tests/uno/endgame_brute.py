@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 from collections.abc import Hashable
 
-from solver.uno.cards import full_deck
-from solver.uno.rules import Options, State, apply, legal_moves
+from playable.solver.uno.cards import full_deck
+from playable.solver.uno.rules import Options, State, apply, legal_moves
 
 WIN, LOSS, UNKNOWN = 1, -1, 0
 

@@ -6,8 +6,8 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from solver.uno.cards import colour_of, full_deck, parse_card
-from solver.uno.rules import Options, State
+from playable.solver.uno.cards import colour_of, full_deck, parse_card
+from playable.solver.uno.rules import Options, State
 
 
 def cards(text: str) -> list[int]:

@@ -8,18 +8,17 @@ import sys
 from pathlib import Path
 
 import pytest
-
-from cli.main import main
-from solver.uno import notation
-from solver.uno.cards import parse_card, parse_colour
-from solver.uno.playout import Step, check_order, from_uno, gen_card
+from playable.cli.main import main
+from playable.solver.uno import notation
+from playable.solver.uno.cards import parse_card, parse_colour
+from playable.solver.uno.playout import Step, check_order, from_uno, gen_card
 
 EXAMPLES = Path(__file__).parents[2] / "examples"
 
 
 def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "cli.main", *args],
+        [sys.executable, "-m", "playable.cli.main", *args],
         input=stdin,
         capture_output=True,
         text=True,

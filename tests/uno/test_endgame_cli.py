@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import json
 
-from solver.uno import notation
+from playable.solver.uno import notation
+
 from tests.uno.helpers import position
 from tests.uno.test_cli import run
 

@@ -8,12 +8,12 @@ import random
 import subprocess
 import sys
 
-from solver.core.budget import Budget
-from solver.core.result import Status
-from solver.uno.cards import WILD, colour_of, full_deck, is_wild
-from solver.uno.instances import random_cubic, three_bridges
-from solver.uno.kernel import solve_kernel
-from solver.uno.playout import check_order, from_uno, solve
+from playable.solver.core.budget import Budget
+from playable.solver.core.result import Status
+from playable.solver.uno.cards import WILD, colour_of, full_deck, is_wild
+from playable.solver.uno.instances import random_cubic, three_bridges
+from playable.solver.uno.kernel import solve_kernel
+from playable.solver.uno.playout import check_order, from_uno, solve
 
 
 def test_kernel_agrees_with_the_reference_dfs_on_random_hands() -> None:

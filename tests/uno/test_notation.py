@@ -6,11 +6,10 @@ import random
 from pathlib import Path
 
 import pytest
-
-from solver.core.errors import InvalidVariant, NotationError
-from solver.uno import notation
-from solver.uno.cards import KINDS, WILD, name, parse_card
-from solver.uno.rules import Options, Play, Scoring, apply, legal_moves, random_deal
+from playable.solver.core.errors import InvalidVariant, NotationError
+from playable.solver.uno import notation
+from playable.solver.uno.cards import KINDS, WILD, name, parse_card
+from playable.solver.uno.rules import Options, Play, Scoring, apply, legal_moves, random_deal
 
 EXAMPLES = Path(__file__).parents[2] / "examples"
 

@@ -8,12 +8,11 @@ import random
 from pathlib import Path
 
 import pytest
-
-from solver.core.budget import Budget
-from solver.core.result import Status
-from solver.uno import notation
-from solver.uno.cards import KINDS, WILD, colour_of, full_deck, is_wild, matches
-from solver.uno.playout import (
+from playable.solver.core.budget import Budget
+from playable.solver.core.result import Status
+from playable.solver.uno import notation
+from playable.solver.uno.cards import KINDS, WILD, colour_of, full_deck, is_wild, matches
+from playable.solver.uno.playout import (
     NO_SYMBOL,
     GenCard,
     Problem,
@@ -25,7 +24,8 @@ from solver.uno.playout import (
     gen_card,
     solve,
 )
-from solver.uno.playout_cpsat import solve_cpsat
+from playable.solver.uno.playout_cpsat import solve_cpsat
+
 from tests.uno.helpers import cards
 
 DATA = Path(__file__).parents[1] / "data" / "uno" / "playout.txt"
@@ -130,7 +130,7 @@ def test_regression_hands(expected: str, text: str) -> None:
 
 
 def test_hamiltonian_reduction_instances() -> None:
-    from solver.uno.instances import random_cubic, three_bridges
+    from playable.solver.uno.instances import random_cubic, three_bridges
 
     bridged = three_bridges((4, 4, 4), seed=1)
     assert len(bridged.cards) == 48

@@ -9,11 +9,10 @@ from collections import Counter
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from solver.core.errors import IllegalMove
-from solver.uno import notation
-from solver.uno.cards import full_deck
-from solver.uno.rules import Options, Phase, Play, apply, legal_moves, random_deal
+from playable.solver.core.errors import IllegalMove
+from playable.solver.uno import notation
+from playable.solver.uno.cards import full_deck
+from playable.solver.uno.rules import Options, Phase, Play, apply, legal_moves, random_deal
 
 DECK = Counter(full_deck())
 

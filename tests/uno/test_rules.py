@@ -6,9 +6,8 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-
-from solver.core.errors import IllegalMove, InvalidVariant
-from solver.uno.cards import (
+from playable.solver.core.errors import IllegalMove, InvalidVariant
+from playable.solver.uno.cards import (
     KINDS,
     WILD,
     WILD_DRAW_FOUR,
@@ -20,7 +19,7 @@ from solver.uno.cards import (
     parse_card,
     points,
 )
-from solver.uno.rules import (
+from playable.solver.uno.rules import (
     ACCEPT,
     CHALLENGE,
     DRAW,
@@ -41,6 +40,7 @@ from solver.uno.rules import (
     start,
     uno_penalty,
 )
+
 from tests.uno.helpers import cards, position, rest_of_deck
 
 RED, YELLOW, GREEN, BLUE = range(4)

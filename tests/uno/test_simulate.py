@@ -5,15 +5,16 @@ from __future__ import annotations
 
 import random
 
-from solver.uno.players import GreedyPlayer, HeuristicPlayer, RandomPlayer, view_of
-from solver.uno.rules import Options, Scoring, apply, legal_moves, random_deal
-from solver.uno.simulate import (
+from playable.solver.uno.players import GreedyPlayer, HeuristicPlayer, RandomPlayer, view_of
+from playable.solver.uno.rules import Options, Scoring, apply, legal_moves, random_deal
+from playable.solver.uno.simulate import (
     choose_dealer,
     dealer_value,
     highest_drawers,
     play_match,
     play_round,
 )
+
 from tests.uno.helpers import cards, position
 
 
@@ -60,7 +61,7 @@ def test_bots_choose_legal_moves_only() -> None:
 
 
 def test_seat_rotation_credits_the_right_bot() -> None:
-    from solver.uno.simulate import run_matches
+    from playable.solver.uno.simulate import run_matches
 
     tally = run_matches(["random", "greedy", "random"], 6, 0, Options())
     assert sum(tally.wins) == 6
@@ -68,7 +69,7 @@ def test_seat_rotation_credits_the_right_bot() -> None:
 
 
 def test_turn_plans_chain_action_cards_with_two_players() -> None:
-    from solver.uno.players import turn_plans
+    from playable.solver.uno.players import turn_plans
 
     hand = tuple(cards("RS GS G1 B7"))
     top = cards("R5")[0]
@@ -83,8 +84,8 @@ def test_turn_plans_chain_action_cards_with_two_players() -> None:
 
 
 def test_void_tracker_records_a_draw_and_pass() -> None:
-    from solver.uno.players import VoidTracker
-    from solver.uno.rules import DRAW
+    from playable.solver.uno.players import VoidTracker
+    from playable.solver.uno.rules import DRAW
 
     s = position(["G1 G2", "Y1"], "R5", draw="B9")
     tracker = VoidTracker(2)

@@ -15,12 +15,12 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
-from solver.sequence.board import CELLS_OF
-from solver.sequence.cpsat import solitaire
-from solver.sequence.notation import format_position
-from solver.sequence.rules import EMPTY, TWO_EYED, State
-from solver.sequence.search import reference_win_within
-from solver.sequence.simulate import sample_positions
+from playable.solver.sequence.board import CELLS_OF
+from playable.solver.sequence.cpsat import solitaire
+from playable.solver.sequence.notation import format_position
+from playable.solver.sequence.rules import EMPTY, TWO_EYED, State
+from playable.solver.sequence.search import reference_win_within
+from playable.solver.sequence.simulate import sample_positions
 
 HORIZON = 3
 WINS = 12

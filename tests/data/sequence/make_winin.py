@@ -12,9 +12,9 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from solver.sequence.notation import format_position
-from solver.sequence.search import reference_win_within
-from solver.sequence.simulate import sample_positions
+from playable.solver.sequence.notation import format_position
+from playable.solver.sequence.search import reference_win_within
+from playable.solver.sequence.simulate import sample_positions
 
 COUNT = 200
 CANDIDATES = 1400

@@ -1,6 +1,6 @@
 """Regenerate ``search_positions.json``: random positions with few cards left and
 their optimal cards left (TG-8) computed by the brute-force oracle
-(:mod:`solver.thegame.bruteforce`). Slow (minutes); the tests only read the file.
+(:mod:`playable.solver.thegame.bruteforce`). Slow (minutes); the tests only read the file.
 
     python tests/data/thegame/make_search_positions.py
 """
@@ -14,9 +14,9 @@ import sys
 import time
 from pathlib import Path
 
-from solver.thegame.bruteforce import optimal
-from solver.thegame.notation import position_to_json
-from solver.thegame.rules import State, Variant
+from playable.solver.thegame.bruteforce import optimal
+from playable.solver.thegame.notation import position_to_json
+from playable.solver.thegame.rules import State, Variant
 
 #: (players, expert, expert_hand, max_card, count): tight positions, many unsolvable
 CONFIGS = [

@@ -6,7 +6,7 @@ toward a difficulty band.
    moves (epsilon drawn per game), from a seeded shuffled deck. Every position on
    the way whose side to move already has one sequence (SQ-8 asks for two) and
    a forced win within :data:`MAX_TURNS` own turns is proved exactly
-   (:func:`puzzles.sequence_proof.prove`) and becomes a candidate, unless *every*
+   (:func:`playable.puzzles.sequence.proof.prove`) and becomes a candidate, unless *every*
    legal move wins (no choice, so no puzzle).
 2. **Hill-climbing** (not at hard, see :data:`CLIMB_STEPS`). After each game,
    small local changes are tried from the candidate nearest the requested level:
@@ -32,13 +32,13 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
-from puzzles.base import Level
-from puzzles.sequence_proof import Proof, prove
-from puzzles.sequence_rating import MAX_TURNS, quick_score
-from solver.sequence.analyse import gain
-from solver.sequence.board import CORNERS
-from solver.sequence.notation import format_position, parse_position
-from solver.sequence.rules import (
+from playable.puzzles.base import Level
+from playable.puzzles.sequence.proof import Proof, prove
+from playable.puzzles.sequence.rating import MAX_TURNS, quick_score
+from playable.solver.sequence.analyse import gain
+from playable.solver.sequence.board import CORNERS
+from playable.solver.sequence.notation import format_position, parse_position
+from playable.solver.sequence.rules import (
     EMPTY,
     State,
     Variant,

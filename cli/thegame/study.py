@@ -7,17 +7,16 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from playable.cli.budget import _check_memory, _check_nodes, _check_seconds
+from playable.cli.io import fail, make_folder, print_json, stderr, stdout
+from playable.cli.progress import progress_bar
+from playable.cli.thegame.options import Expert, ExpertHand, Json, MaxCard, Players, variant_from
+from playable.cli.thegame.simulate import MAX_RUN, Workers
+from playable.solver.core.stats import Proportion
+from playable.solver.core.study import ResultStore, SchedulerError, check_scheduler, run_study
+from playable.solver.thegame.simulate import summarise
+from playable.solver.thegame.study import Study, summarise_study
 from rich.table import Table
-
-from cli.budget import _check_memory, _check_nodes, _check_seconds
-from cli.io import fail, make_folder, print_json, stderr, stdout
-from cli.progress import progress_bar
-from cli.thegame import Expert, ExpertHand, Json, MaxCard, Players, variant_from
-from cli.thegame_simulate import MAX_RUN, Workers
-from solver.core.stats import Proportion
-from solver.core.study import ResultStore, SchedulerError, check_scheduler, run_study
-from solver.thegame.simulate import summarise
-from solver.thegame.study import Study, summarise_study
 
 Database = Annotated[Path, typer.Option("--db", help="SQLite file of the study.")]
 
@@ -219,7 +218,7 @@ def _slug(text: str) -> str:
 
 
 def _plots(folder: Path, studies: list[dict[str, Any]], sims: list[dict[str, Any]]) -> list[Path]:
-    from solver.thegame import plots
+    from playable.solver.thegame import plots
 
     everything = studies + sims
     names = plot_labels(everything)

@@ -1,6 +1,6 @@
 """Sequence puzzles: the exact facts a win-in-N puzzle rests on (SQ-4 ... SQ-8).
 
-Everything here is proven by the numba proof search of :mod:`solver.sequence.search`
+Everything here is proven by the numba proof search of :mod:`playable.solver.sequence.search`
 (iterative deepening, AND/OR over every legal move, exact cuts only); a budget that
 runs out, or a search that would need a card that is not known, gives ``None``,
 never a guess.
@@ -19,11 +19,11 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from solver.core.budget import Budget
-from solver.core.errors import IllegalMove
-from solver.core.result import Status
-from solver.sequence.rules import Move, ReplaceDead, State, apply, legal_moves
-from solver.sequence.search import KernelSearch, forced_win
+from playable.solver.core.budget import Budget
+from playable.solver.core.errors import IllegalMove
+from playable.solver.core.result import Status
+from playable.solver.sequence.rules import Move, ReplaceDead, State, apply, legal_moves
+from playable.solver.sequence.search import KernelSearch, forced_win
 
 #: Table memory per search in MiB: puzzle searches are small (thousands of nodes).
 TABLE_MB = 8

@@ -4,7 +4,7 @@ The puzzle is a deal (``playable thegame deal``, TG-11) with a highest card belo
 99, played from its start with player 1 to move and every card's place known; the
 person finds a line that lays every card. Harder levels use larger decks.
 
-Signals (:mod:`puzzles.thegame_rating` has the shared ones): ``greedy_success`` (the
+Signals (:mod:`playable.puzzles.thegame.rating` has the shared ones): ``greedy_success`` (the
 share of randomized greedy playouts that win) and ``depth`` (cards to lay). At the
 start of a game every first play usually wins (measured: 16 of 16 on every sampled
 solo deal), so the number of winning first moves says nothing here and is not
@@ -17,7 +17,7 @@ measured. The score::
 The generator samples deals with the level's knobs, keeps those the exact solver
 wins, and hill-climbs the closest one toward the middle of the band by swapping two
 cards of the deal order (re-solving after each swap), as in
-:mod:`puzzles.thegame_generate`.
+:mod:`playable.puzzles.thegame.generate`.
 """
 
 from __future__ import annotations
@@ -26,16 +26,16 @@ import random
 import time
 from dataclasses import dataclass
 
-from puzzles.base import Level, Puzzle, Rating, Verdict
-from puzzles.thegame_bots import success_share
-from puzzles.thegame_generate import OutOfTime, band_distance, swap_cards
-from puzzles.thegame_line import check_answer, example_line, team_phrase
-from puzzles.thegame_rating import MEMORY_MB
-from solver.core.budget import Budget
-from solver.core.result import SolveResult, Status
-from solver.thegame.notation import Deal, format_deal, format_line, line_from_json
-from solver.thegame.rules import State, Variant, deal
-from solver.thegame.search import solve
+from playable.puzzles.base import Level, Puzzle, Rating, Verdict
+from playable.puzzles.thegame.bots import success_share
+from playable.puzzles.thegame.generate import OutOfTime, band_distance, swap_cards
+from playable.puzzles.thegame.line import check_answer, example_line, team_phrase
+from playable.puzzles.thegame.rating import MEMORY_MB
+from playable.solver.core.budget import Budget
+from playable.solver.core.result import SolveResult, Status
+from playable.solver.thegame.notation import Deal, format_deal, format_line, line_from_json
+from playable.solver.thegame.rules import State, Variant, deal
+from playable.solver.thegame.search import solve
 
 GAME = "thegame"
 W_GREEDY, W_DEPTH = 0.7, 0.3

@@ -3,7 +3,7 @@
 Signals, each measured on a position the exact solver has proved winnable:
 
 * ``greedy_success`` and ``planner_success``: the share of randomized playouts of
-  each bot (:mod:`puzzles.thegame_bots`) that lay every card;
+  each bot (:mod:`playable.puzzles.thegame.bots`) that lay every card;
 * ``winning_first_moves`` out of ``first_moves``: the distinct first plays of the
   player to move (equivalent plays on two piles showing the same top counted once)
   after which the exact solver still lays every card; ``losing_first_share`` is the
@@ -27,12 +27,12 @@ import random
 import time
 from dataclasses import dataclass
 
-from puzzles.base import Rating
-from puzzles.thegame_bots import success_share
-from solver.core.budget import Budget
-from solver.core.result import SolveResult, Status
-from solver.thegame.rules import ASCENDING_PILES, Play, State, lay, legal_moves
-from solver.thegame.search import solve
+from playable.puzzles.base import Rating
+from playable.puzzles.thegame.bots import success_share
+from playable.solver.core.budget import Budget
+from playable.solver.core.result import SolveResult, Status
+from playable.solver.thegame.rules import ASCENDING_PILES, Play, State, lay, legal_moves
+from playable.solver.thegame.search import solve
 
 #: weights of the score's three signals (they sum to 1)
 W_GREEDY, W_FIRST, W_DEPTH = 0.5, 0.3, 0.2

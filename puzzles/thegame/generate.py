@@ -5,7 +5,7 @@
    the node budget, are skipped).
 2. **Cut.** The positions at the start of the turns of that line are winnable by
    construction; up to three whose cards left lie in the level's depth range are
-   rated (:mod:`puzzles.thegame_rating`), up to four deals are tried, and the first
+   rated (:mod:`playable.puzzles.thegame.rating`), up to four deals are tried, and the first
    position whose score lies in the middle half of the level's band is taken.
 3. **Repair.** Otherwise the closest position is hill-climbed: swap two unlaid
    cards (between hands, or a hand and the draw pile, or two places of the draw
@@ -28,19 +28,19 @@ import random
 import time
 from dataclasses import dataclass, replace
 
-from puzzles.base import Level, Puzzle, Rating
-from puzzles.thegame_bots import success_share
-from puzzles.thegame_line import example_line, team_phrase
-from puzzles.thegame_rating import (
+from playable.puzzles.base import Level, Puzzle, Rating
+from playable.puzzles.thegame.bots import success_share
+from playable.puzzles.thegame.line import example_line, team_phrase
+from playable.puzzles.thegame.rating import (
     PLANNER_RUNS,
     Measured,
     Undecided,
     decide,
     rate,
 )
-from solver.core.result import Status
-from solver.thegame.notation import format_line, format_position, line_from_json
-from solver.thegame.rules import State, Variant, deal, end_turn, lay
+from playable.solver.core.result import Status
+from playable.solver.thegame.notation import format_line, format_position, line_from_json
+from playable.solver.thegame.rules import State, Variant, deal, end_turn, lay
 
 GAME = "thegame"
 #: node budget of every exact solve (root deals, positions, children)

@@ -7,15 +7,20 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from playable.cli.io import fail, print_json, stdout
+from playable.cli.progress import progress_bar
+from playable.cli.thegame.options import Expert, ExpertHand, Json, MaxCard, Players, variant_from
+from playable.solver.core.stats import Proportion
+from playable.solver.core.study import ResultStore, max_workers, run_jobs, run_study
+from playable.solver.thegame.players import STRATEGIES
+from playable.solver.thegame.simulate import (
+    SIGNALLING,
+    Simulation,
+    describe,
+    store_config,
+    summarise,
+)
 from rich.table import Table
-
-from cli.io import fail, print_json, stdout
-from cli.progress import progress_bar
-from cli.thegame import Expert, ExpertHand, Json, MaxCard, Players, variant_from
-from solver.core.stats import Proportion
-from solver.core.study import ResultStore, max_workers, run_jobs, run_study
-from solver.thegame.players import STRATEGIES
-from solver.thegame.simulate import SIGNALLING, Simulation, describe, store_config, summarise
 
 #: The most games or deals one run takes: a run streams its seeds, but each result is
 #: kept for the summary (a larger run is better split into resumable parts with --db).

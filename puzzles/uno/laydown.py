@@ -1,10 +1,10 @@
 """UNO ``lay-down``: lay your whole hand in one uninterrupted sequence (docs/puzzles-uno.md).
 
-The puzzle is the play-out problem of :mod:`solver.uno.playout`: a hand, a top card
+The puzzle is the play-out problem of :mod:`playable.solver.uno.playout`: a hand, a top card
 and the colour in force; every card must match the one before (UN-3), a wild names
 a colour, and a Wild Draw Four may only be laid while no card of the colour in
 force is left in the hand (UN-5, the honest rule the play-out solver uses by
-default). The answer is the order (:mod:`puzzles.uno_order`).
+default). The answer is the order (:mod:`playable.puzzles.uno.order`).
 
 Generator: a hand of a level-dependent size and a top card from a shuffled deck,
 then hill-climbing by card swaps (a hand card for a deck card, or a new top card)
@@ -22,8 +22,8 @@ import random
 import time
 from dataclasses import dataclass
 
-from puzzles.base import Level, Puzzle, Rating, Verdict
-from puzzles.uno_order import (
+from playable.puzzles.base import Level, Puzzle, Rating, Verdict
+from playable.puzzles.uno.order import (
     CountBudgetExceeded,
     bot_success,
     count_orders,
@@ -35,11 +35,11 @@ from puzzles.uno_order import (
     random_choice,
     replay_order,
 )
-from solver.core.budget import Budget
-from solver.core.result import Status
-from solver.uno.cards import WILD, colour_of, full_deck, is_wild, names
-from solver.uno.notation import PlayoutHand, format_hand, parse
-from solver.uno.playout import from_uno, solve
+from playable.solver.core.budget import Budget
+from playable.solver.core.result import Status
+from playable.solver.uno.cards import WILD, colour_of, full_deck, is_wild, names
+from playable.solver.uno.notation import PlayoutHand, format_hand, parse
+from playable.solver.uno.playout import from_uno, solve
 
 GOAL = (
     "Lay down your whole hand in one go: each card must match the one before by colour, "

@@ -6,9 +6,9 @@ defence; the person finds a winning turn. The solution is the winning line again
 the solver's defence; its first turn is what counts.
 
 Generation (deterministic per level and seed, node budgets rather than clocks):
-sample real endgames in the level's size window (:mod:`puzzles.facetoface_sampling`),
+sample real endgames in the level's size window (:mod:`playable.puzzles.facetoface.sampling`),
 keep those won for the player to move, prove the value of every distinct first turn
-and rate (:mod:`puzzles.facetoface_rating`); a position out of the level's band is
+and rate (:mod:`playable.puzzles.facetoface.rating`); a position out of the level's band is
 hill-climbed by exchanging cards within a player's draw pile or between hand and draw
 pile, re-solving each step. At ``expert`` exactly one first turn wins (every distinct
 turn proven) and the puzzle is marked unique; at any level a proven single winning
@@ -22,15 +22,15 @@ import re
 import time
 from dataclasses import dataclass
 
-from puzzles.base import Level, Puzzle, Rating, Verdict
-from puzzles.facetoface_rating import Analysis, analyse, rate
-from puzzles.facetoface_sampling import endgames, mutate
-from solver.core.budget import Budget
-from solver.core.cardlist import tokens
-from solver.core.errors import IllegalMove, NotationError
-from solver.facetoface import notation
-from solver.facetoface.rules import Play, State, end_turn, has_won, lay
-from solver.facetoface.search import LOSS, UNKNOWN, WIN, Solver, certify
+from playable.puzzles.base import Level, Puzzle, Rating, Verdict
+from playable.puzzles.facetoface.rating import Analysis, analyse, rate
+from playable.puzzles.facetoface.sampling import endgames, mutate
+from playable.solver.core.budget import Budget
+from playable.solver.core.cardlist import tokens
+from playable.solver.core.errors import IllegalMove, NotationError
+from playable.solver.facetoface import notation
+from playable.solver.facetoface.rules import Play, State, end_turn, has_won, lay
+from playable.solver.facetoface.search import LOSS, UNKNOWN, WIN, Solver, certify
 
 GAME = "facetoface"
 #: Seconds the certificate check of a generated puzzle may take (a fresh solver

@@ -19,8 +19,8 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from solver.facetoface.players import play_cost
-from solver.facetoface.rules import (
+from playable.solver.facetoface.players import play_cost
+from playable.solver.facetoface.rules import (
     Play,
     State,
     Variant,
@@ -36,7 +36,7 @@ from solver.facetoface.rules import (
 
 @dataclass
 class NoisyGreedy:
-    """:class:`solver.facetoface.players.GreedyPlayer` with random noise on each play's
+    """:class:`playable.solver.facetoface.players.GreedyPlayer` with random noise on each play's
     cost, so repeated playouts from one position differ (randomized tie-breaks).
 
     ``extra_gap`` and ``opp_penalty`` mean what they mean for the greedy player

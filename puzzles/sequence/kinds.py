@@ -9,8 +9,8 @@ move (a whole line is accepted; its first move counts); it is right when the exa
 search proves the win within the N - 1 turns left after it (for N = 1: the move
 wins at once).
 
-Generation (:mod:`puzzles.sequence_generate`), proof (:mod:`puzzles.sequence_proof`)
-and difficulty (:mod:`puzzles.sequence_rating`) live in their own modules; the
+Generation (:mod:`.generate`), proof (:mod:`.proof`) and difficulty (:mod:`.rating`)
+live in their own modules of this folder; the
 score formula and the measured calibration are in docs/puzzles-sequence.md.
 """
 
@@ -21,17 +21,17 @@ import re
 import time
 from dataclasses import dataclass
 
-from puzzles.base import Level, Puzzle, Verdict
-from puzzles.sequence_generate import search, trimmed
-from puzzles.sequence_proof import wins_within
-from puzzles.sequence_rating import MAX_TURNS, rate
-from solver.core.budget import Budget
-from solver.core.cardlist import tokens
-from solver.core.errors import IllegalMove, NotationError
-from solver.core.result import Status
-from solver.sequence.notation import format_position, parse_move, parse_position
-from solver.sequence.rules import COLOURS, Move, State, apply
-from solver.sequence.search import forced_win
+from playable.puzzles.base import Level, Puzzle, Verdict
+from playable.puzzles.sequence.generate import search, trimmed
+from playable.puzzles.sequence.proof import wins_within
+from playable.puzzles.sequence.rating import MAX_TURNS, rate
+from playable.solver.core.budget import Budget
+from playable.solver.core.cardlist import tokens
+from playable.solver.core.errors import IllegalMove, NotationError
+from playable.solver.core.result import Status
+from playable.solver.sequence.notation import format_position, parse_move, parse_position
+from playable.solver.sequence.rules import COLOURS, Move, State, apply
+from playable.solver.sequence.search import forced_win
 
 GAME = "sequence"
 SIDE_NAMES = ("Blue", "Green", "Red")

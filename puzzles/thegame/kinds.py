@@ -2,22 +2,21 @@
 
 ``lay-all``: a position with everything known (every hand and the draw order), solo
 or a team of up to five, from which every card can be laid; the person finds a
-line that lays them all (TG-8 score 0). The generator is in
-:mod:`puzzles.thegame_generate`, the difficulty score in :mod:`puzzles.thegame_rating`,
-the answer notation in :mod:`puzzles.thegame_line`.
+line that lays them all (TG-8 score 0). The generator is in :mod:`.generate`, the
+difficulty score in :mod:`.rating`, the answer notation in :mod:`.line`.
 
 ``short-deck``: a whole game on a deck with a highest card below 99, from the deal
-(:mod:`puzzles.thegame_shortdeck`).
+(:mod:`playable.puzzles.thegame.shortdeck`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from puzzles.base import Level, Puzzle, Verdict
-from puzzles.thegame_generate import generate_lay_all
-from puzzles.thegame_line import check_answer
-from puzzles.thegame_shortdeck import ShortDeck
+from playable.puzzles.base import Level, Puzzle, Verdict
+from playable.puzzles.thegame.generate import generate_lay_all
+from playable.puzzles.thegame.line import check_answer
+from playable.puzzles.thegame.shortdeck import ShortDeck
 
 GAME = "thegame"
 

@@ -1,14 +1,14 @@
 """Face to Face puzzles: the exact analysis of a position and its difficulty rating.
 
 :func:`analyse` proves, with the exact solver, the value of every distinct turn of
-the player to move (:func:`solver.facetoface.rules.turns`, distinct by the position
-after it). :func:`rate` turns that into a :class:`~puzzles.base.Rating` from three
+the player to move (:func:`playable.solver.facetoface.rules.turns`, distinct by the position
+after it). :func:`rate` turns that into a :class:`~playable.puzzles.base.Rating` from three
 signals:
 
 * ``choice`` = 1 - ln(w) / ln(t) with ``w`` the winning first turns and ``t`` all
   distinct turns: 1 when a single turn wins, 0 when every turn wins;
 * ``greedy_success``: the share of randomized greedy playouts (the mover played by
-  :func:`~puzzles.facetoface_sampling.greedy_bot`, random parameters and noise each
+  :func:`~playable.puzzles.facetoface.sampling.greedy_bot`, random parameters and noise each
   playout) that still win against the exact defence (below);
 * ``depth``: the number of turns of the solution line.
 
@@ -32,12 +32,20 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from puzzles.base import Rating
-from puzzles.facetoface_sampling import NoisyGreedy, careful_bot, greedy_bot
-from solver.core.budget import Budget
-from solver.facetoface.players import CarefulPlayer
-from solver.facetoface.rules import Play, State, has_won, is_terminal, play_turn, turns, winner
-from solver.facetoface.search import LOSS, UNKNOWN, WIN, Solver
+from playable.puzzles.base import Rating
+from playable.puzzles.facetoface.sampling import NoisyGreedy, careful_bot, greedy_bot
+from playable.solver.core.budget import Budget
+from playable.solver.facetoface.players import CarefulPlayer
+from playable.solver.facetoface.rules import (
+    Play,
+    State,
+    has_won,
+    is_terminal,
+    play_turn,
+    turns,
+    winner,
+)
+from playable.solver.facetoface.search import LOSS, UNKNOWN, WIN, Solver
 
 #: Weights of the score's signals (see the module docstring).
 CHOICE_WEIGHT, GREEDY_WEIGHT, DEPTH_WEIGHT = 0.45, 0.40, 0.15

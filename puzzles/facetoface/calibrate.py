@@ -1,6 +1,6 @@
 """Measure Face to Face ``win-from-here`` generation: time and mean metrics per level.
 
-``python -m puzzles.facetoface_calibrate --count 10 --seconds 60`` generates ``count``
+``python -m playable.puzzles.facetoface.calibrate --count 10 --seconds 60`` generates ``count``
 puzzles of every level (seeds 0, 1, ... until enough succeed), checks each solution
 with :meth:`WinFromHere.check`, and prints one markdown table: puzzles, seeds tried,
 total and mean seconds per puzzle, and the mean of every rating metric. The numbers
@@ -13,8 +13,8 @@ import argparse
 import time
 from statistics import mean
 
-from puzzles.base import Level, Puzzle
-from puzzles.facetoface import WIN_FROM_HERE
+from playable.puzzles.base import Level, Puzzle
+from playable.puzzles.facetoface.kinds import WIN_FROM_HERE
 
 COLUMNS = (
     "score",

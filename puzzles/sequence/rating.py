@@ -1,17 +1,17 @@
 """Sequence puzzles: how hard a proven win-in-N position is.
 
-Signals (all measured on the exact :class:`~puzzles.sequence_proof.Proof`):
+Signals (all measured on the exact :class:`~playable.puzzles.sequence.proof.Proof`):
 
 * ``depth``: N, the exact number of own turns of the fastest forced win;
 * ``winning_first_moves``: how many legal first moves keep the win within N
   (1 = unique, proven by searching after every legal move);
 * ``greedy_success``: the share of first moves of the greedy player
-  (:class:`solver.sequence.players.GreedyPlayer`, the highest
-  :func:`~solver.sequence.analyse.gain`) with *random tie-breaks* that keep the win:
+  (:class:`playable.solver.sequence.players.GreedyPlayer`, the highest
+  :func:`~playable.solver.sequence.analyse.gain`) with *random tie-breaks* that keep the win:
   computed exactly as (winning moves among the best-gain moves) / (best-gain moves),
   so no sampling noise;
 * held out of the score: ``stronger_success`` (the share of
-  :class:`~solver.sequence.players.StrongerPlayer` runs with seeds 0..K-1, whose
+  :class:`~playable.solver.sequence.players.StrongerPlayer` runs with seeds 0..K-1, whose
   determinized lookahead differs by seed, that pick a winning first move),
   ``greedy_line_success`` (the chance that the greedy player, ties broken at
   random, plays a whole winning line against the greedy defence, not only the
@@ -19,7 +19,7 @@ Signals (all measured on the exact :class:`~puzzles.sequence_proof.Proof`):
   moves), ``known_draws`` (cards of the draw pile the puzzle lists), ``nodes``
   (the proof's nodes) and ``solver_seconds``.
 
-Score (in [0, 1], levels are the bands of :mod:`puzzles.base`)::
+Score (in [0, 1], levels are the bands of :mod:`playable.puzzles.base`)::
 
     score = 0.35 * (N - 1) / 2  +  0.45 * (1 - greedy_success)  +  0.20 / winning_first_moves
 
@@ -29,12 +29,12 @@ medium, and one it misses is hard, or expert with a single winning first move.
 
 from __future__ import annotations
 
-from puzzles.base import Rating
-from puzzles.sequence_proof import Proof, wins_within
-from solver.core.errors import IllegalMove
-from solver.sequence.analyse import gain
-from solver.sequence.players import GreedyPlayer, StrongerPlayer
-from solver.sequence.rules import Move, ReplaceDead, State, apply, legal_moves
+from playable.puzzles.base import Rating
+from playable.puzzles.sequence.proof import Proof, wins_within
+from playable.solver.core.errors import IllegalMove
+from playable.solver.sequence.analyse import gain
+from playable.solver.sequence.players import GreedyPlayer, StrongerPlayer
+from playable.solver.sequence.rules import Move, ReplaceDead, State, apply, legal_moves
 
 #: Weights of the score (module notes).
 DEPTH_WEIGHT = 0.35
@@ -71,7 +71,7 @@ def greedy_line_success(state: State, turns: int, side: int | None = None) -> fl
     """The chance that the greedy player (ties broken at random) plays a whole
     winning line: at each own turn its move must keep a proven win within the
     turns left, against the greedy defence (the defender's
-    :class:`~solver.sequence.players.GreedyPlayer` move, as the solver's shown
+    :class:`~playable.solver.sequence.players.GreedyPlayer` move, as the solver's shown
     line uses). Exact: an average over the tied best moves, no sampling. A branch
     that would draw a card the position does not list, or whose proof does not
     finish in :data:`LINE_SECONDS`, counts as a miss."""

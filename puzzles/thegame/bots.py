@@ -1,7 +1,7 @@
 """The Game puzzles: randomized versions of the solver's bots, for difficulty ratings.
 
-:class:`~solver.thegame.players.GreedyPlayer` and
-:class:`~solver.thegame.players.PlannerPlayer` are deterministic, so one playout
+:class:`~playable.solver.thegame.players.GreedyPlayer` and
+:class:`~playable.solver.thegame.players.PlannerPlayer` are deterministic, so one playout
 each would say only "this bot wins" or "this bot loses". A puzzle's difficulty is
 better measured by the *share* of playouts that fail when the bots are allowed small
 deviations, as a person would make: ties broken at random, a random legal choice
@@ -18,8 +18,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from solver.thegame.players import cost_on, hand_cost, minimum_turns, play_out
-from solver.thegame.rules import Play, State, lay, legal_moves
+from playable.solver.thegame.players import cost_on, hand_cost, minimum_turns, play_out
+from playable.solver.thegame.rules import Play, State, lay, legal_moves
 
 #: per-decision probability of a uniformly random legal choice
 EPSILON = 0.1

@@ -7,13 +7,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.table import Table
-
-from cli.budget import DEFAULT_MEMORY_MB, Memory, Nodes, Seconds, _check_seconds, budget_from
-from cli.dispatch import verb
-from cli.io import fail, print_json, stderr, stdout
-from cli.progress import warm_up
-from cli.thegame import (
+from playable.cli.budget import (
+    DEFAULT_MEMORY_MB,
+    Memory,
+    Nodes,
+    Seconds,
+    _check_seconds,
+    budget_from,
+)
+from playable.cli.dispatch import verb
+from playable.cli.io import fail, print_json, stderr, stdout
+from playable.cli.progress import warm_up
+from playable.cli.thegame.options import (
     Deck,
     Expert,
     ExpertHand,
@@ -25,12 +30,13 @@ from cli.thegame import (
     load,
     start_of,
 )
-from solver.core.jsonkeys import LOSS, VALUES, WIN, analyse_exit_code
+from playable.solver.core.jsonkeys import LOSS, VALUES, WIN, analyse_exit_code
+from rich.table import Table
 
 if TYPE_CHECKING:
-    from solver.core.result import SolveResult
-    from solver.thegame.notation import Deal
-    from solver.thegame.rules import State
+    from playable.solver.core.result import SolveResult
+    from playable.solver.thegame.notation import Deal
+    from playable.solver.thegame.rules import State
 
 GAME = "thegame"
 ENGINES = ("dfs", "cpsat")
@@ -45,7 +51,7 @@ FirstChoice = Annotated[
 
 
 def _game(game: Deal | State, first: int | None) -> Deal | State:
-    from solver.thegame.notation import Deal
+    from playable.solver.thegame.notation import Deal
 
     if first is None:
         return game
@@ -95,20 +101,20 @@ def solve_command(
     game = _game(load(file, players, expert, expert_hand, max_card, seed, deck), first)
     budget = budget_from(seconds, nodes, memory, json)
     if engine == "dfs" or warm_start:
-        from solver.thegame.search import warm_up as load_kernels
+        from playable.solver.thegame.search import warm_up as load_kernels
 
         warm_up(load_kernels, json)
     if warm_start and engine != "cpsat":
         fail("--warm-start applies to --engine cpsat")
     if engine == "cpsat":
-        from solver.thegame.cpsat import solve_cpsat, solve_cpsat_warm
+        from playable.solver.thegame.cpsat import solve_cpsat, solve_cpsat_warm
 
         if warm_start:
             result = solve_cpsat_warm(game, seconds=seconds, workers=workers)
         else:
             result = solve_cpsat(game, seconds=seconds, workers=workers)
     else:
-        from solver.thegame.search import solve
+        from playable.solver.thegame.search import solve
 
         result = solve(game, budget)
     root = _root(game, result)
@@ -125,9 +131,9 @@ def _write_proof(game: Deal | State, result: SolveResult, path: Path, positions:
     """Prove ``result``'s lower bound with the prover, check it with the independent
     checker and write it; a note on stderr when there is nothing to prove or the
     prover runs out (the answer itself is unchanged)."""
-    from solver.core.result import Status
-    from solver.thegame.proof import ProofBudget, prove, write
-    from solver.thegame.proofcheck import check_file
+    from playable.solver.core.result import Status
+    from playable.solver.thegame.proof import ProofBudget, prove, write
+    from playable.solver.thegame.proofcheck import check_file
 
     claim = result.bound or 0
     if result.status is not Status.UNSOLVABLE or claim < 1:
@@ -158,7 +164,7 @@ def check_command(
     """Check a proof file with the independent checker (reference rules only): exit 1
     when it holds (the claimed cards left are proven: a lost game), 2 when it does
     not."""
-    from solver.thegame.proofcheck import ProofError, check_file
+    from playable.solver.thegame.proofcheck import ProofError, check_file
 
     try:
         report = check_file(file)
@@ -187,7 +193,7 @@ def check_command(
 
 def _root(game: Deal | State, result: SolveResult) -> State:
     """The position the line starts from (a fresh deal: the chosen first player)."""
-    from solver.thegame.notation import Deal
+    from playable.solver.thegame.notation import Deal
 
     if isinstance(game, Deal):
         first = result.extra.get("first_player")
@@ -197,7 +203,7 @@ def _root(game: Deal | State, result: SolveResult) -> State:
 
 def _render(root: State, result: SolveResult) -> None:
     """The line turn by turn with the pile tops after each turn, then the verdict."""
-    from solver.thegame.rules import end_turn, lay
+    from playable.solver.thegame.rules import end_turn, lay
 
     table = Table(title="The Game: optimal line" if result.proven_optimal else "The Game: line")
     for column in ("turn", "player", "plays", "piles after (↑ ↑ ↓ ↓)", "cards left"):
@@ -249,9 +255,9 @@ def analyse_command(
 ) -> None:
     """Every legal next move (one card, or ending the turn) of the player to move with
     its value: still fully playable, or the fewest cards left it allows; best first."""
-    from solver.thegame.notation import Deal
-    from solver.thegame.rules import EndTurn, apply, legal_moves
-    from solver.thegame.search import solve
+    from playable.solver.thegame.notation import Deal
+    from playable.solver.thegame.rules import EndTurn, apply, legal_moves
+    from playable.solver.thegame.search import solve
 
     # the input checks of `solve` (one validation): the parser's check_position, and
     # --first only on a fresh deal

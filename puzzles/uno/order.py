@@ -6,9 +6,9 @@ order they are laid, separated by blanks or commas, each wild with the colour it
 names (``W:green``, ``W4:blue``; RULES.md UN-5). :func:`parse_order` reads it and
 raises :class:`NotationError` with the column of the faulty word;
 :func:`replay_order` replays it card by card through UN-3 matching
-(:func:`solver.uno.cards.matches`, the function :func:`solver.uno.rules.playable`
+(:func:`playable.solver.uno.cards.matches`, the function :func:`playable.solver.uno.rules.playable`
 applies) and the UN-5 honesty rule, then through the play-out module's certificate
-(:func:`solver.uno.playout.check_order`).
+(:func:`playable.solver.uno.playout.check_order`).
 
 :func:`count_orders` counts the distinct orders of a hand (copies of a card are the
 same card; the colours wilds name are not counted), and :func:`bot_success` plays
@@ -22,9 +22,9 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from solver.core.cardlist import tokens
-from solver.core.errors import NotationError
-from solver.uno.cards import (
+from playable.solver.core.cardlist import tokens
+from playable.solver.core.errors import NotationError
+from playable.solver.uno.cards import (
     COLOURS,
     WILD_DRAW_FOUR,
     colour_of,
@@ -34,8 +34,8 @@ from solver.uno.cards import (
     parse_card,
     parse_colour,
 )
-from solver.uno.notation import PlayoutHand
-from solver.uno.playout import FREE, NO_SYMBOL, Step, check_order, from_uno, gen_card
+from playable.solver.uno.notation import PlayoutHand
+from playable.solver.uno.playout import FREE, NO_SYMBOL, Step, check_order, from_uno, gen_card
 
 
 @dataclass(frozen=True)
@@ -98,7 +98,7 @@ def format_order(order: Sequence[Laid]) -> str:
 
 
 def from_steps(steps: Sequence[Step]) -> list[Laid]:
-    """A play-out solver's order (:class:`solver.uno.playout.Step`) as an answer."""
+    """A play-out solver's order (:class:`playable.solver.uno.playout.Step`) as an answer."""
     out = []
     for step in steps:
         card = step.card
@@ -156,7 +156,7 @@ def count_orders(hand: PlayoutHand, cap: int = 10**6, states: int = 200_000) -> 
     most ``cap``. Raises :class:`CountBudgetExceeded` past ``states`` memo entries.
 
     A dynamic programme over (cards left, what the top accepts), the states of
-    :mod:`solver.uno.playout`: after a wild (not the starting top) the colour is
+    :mod:`playable.solver.uno.playout`: after a wild (not the starting top) the colour is
     named when the next card is known (pruning rule 2 there), so "a wild on top"
     accepts any card, and an honest Wild Draw Four after it needs only some colour
     none of the cards left has. Cross-checked against brute force in the tests."""

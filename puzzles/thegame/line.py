@@ -18,11 +18,11 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from puzzles.base import Puzzle, Verdict
-from solver.core.cardlist import Token
-from solver.core.errors import IllegalMove, NotationError
-from solver.thegame.notation import parse_play, parse_position
-from solver.thegame.rules import Play, State, end_turn, lay
+from playable.puzzles.base import Puzzle, Verdict
+from playable.solver.core.cardlist import Token
+from playable.solver.core.errors import IllegalMove, NotationError
+from playable.solver.thegame.notation import parse_play, parse_position
+from playable.solver.thegame.rules import Play, State, end_turn, lay
 
 #: a player prefix ``N:``, a turn separator ``/``, or any other word (a play)
 _WORD = re.compile(r"(?P<player>\d+\s*:)|(?P<slash>/)|(?P<play>[^\s,/]+)")

@@ -2,7 +2,7 @@
 
 A two-player position (both hands and the draw order known, the official rules:
 Reverse acts as Skip with two players, no stacking) that the player to move wins
-against every defence, as proved by the exact solver :mod:`solver.uno.endgame`. The
+against every defence, as proved by the exact solver :mod:`playable.solver.uno.endgame`. The
 person finds a winning move; the answer is checked by replaying it through the
 reference rules and proving with the solver that the position after it is still won.
 
@@ -26,15 +26,15 @@ import time
 from collections.abc import Hashable
 from dataclasses import dataclass
 
-from puzzles.base import Level, Puzzle, Rating, Verdict
-from solver.core.budget import Budget
-from solver.core.errors import IllegalMove, NotationError
-from solver.core.result import Status
-from solver.uno.cards import colour_of, full_deck, is_wild
-from solver.uno.endgame import LOSS, UNKNOWN, WIN, Endgame, solve_position
-from solver.uno.notation import format_position, parse, play_from_text
-from solver.uno.players import GreedyPlayer, HeuristicPlayer, Player, view_of
-from solver.uno.rules import Move, Options, State, apply, legal_moves
+from playable.puzzles.base import Level, Puzzle, Rating, Verdict
+from playable.solver.core.budget import Budget
+from playable.solver.core.errors import IllegalMove, NotationError
+from playable.solver.core.result import Status
+from playable.solver.uno.cards import colour_of, full_deck, is_wild
+from playable.solver.uno.endgame import LOSS, UNKNOWN, WIN, Endgame, solve_position
+from playable.solver.uno.notation import format_position, parse, play_from_text
+from playable.solver.uno.players import GreedyPlayer, HeuristicPlayer, Player, view_of
+from playable.solver.uno.rules import Move, Options, State, apply, legal_moves
 
 GOAL = (
     "Win this two-player ending: both hands and the draw pile are known; find a move "

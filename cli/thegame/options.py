@@ -1,0 +1,85 @@
+"""Options and loaders shared by The Game's commands (deal, play, solve, analyse, ...)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+from playable.cli.io import fail, read_source
+from playable.solver.core.errors import InvalidVariant
+from playable.solver.thegame import notation
+from playable.solver.thegame.rules import State, Variant, shuffled_deck
+
+GAME = "thegame"
+
+# Options shared by every command that reads a deal (deal, play, solve, analyse).
+FileArg = Annotated[
+    str | None, typer.Argument(help="A deal or position file ('-' for stdin).", show_default=False)
+]
+Players = Annotated[int | None, typer.Option(help="Players 1-5 (TG-2). [default: 1]", min=1, max=5)]
+Expert = Annotated[bool, typer.Option("--expert", help="Expert minimum: 3 cards a turn (TG-5).")]
+ExpertHand = Annotated[bool, typer.Option("--expert-hand", help="One card fewer in hand (TG-6).")]
+MaxCard = Annotated[int, typer.Option(help="Highest card: cards 2..N, piles 1 and N+1.")]
+Seed = Annotated[int | None, typer.Option(help="Shuffle the deck with this seed.")]
+Deck = Annotated[
+    str | None, typer.Option(help="Every card in deal order (TG-11), comma-separated.")
+]
+First = Annotated[
+    int | None, typer.Option(help="Player who starts a fresh deal (TG-9); default 1.")
+]
+Json = Annotated[bool, typer.Option("--json", help="Print one JSON document.")]
+
+
+def variant_from(players: int | None, expert: bool, expert_hand: bool, max_card: int) -> Variant:
+    try:
+        return Variant(1 if players is None else players, expert, expert_hand, max_card)
+    except InvalidVariant as error:
+        fail(str(error))
+
+
+def deal_from_options(variant: Variant, seed: int | None, deck: str | None) -> notation.Deal:
+    """A deal from ``--seed`` or ``--deck`` (exactly one of them; neither means seed 0)."""
+    if seed is not None and deck is not None:
+        fail("give --seed or --deck, not both")
+    if deck is None:
+        return notation.Deal(variant, tuple(shuffled_deck(variant, seed or 0)))
+    return notation.parse_deck(deck, variant)
+
+
+def load(
+    file: str | None,
+    players: int | None,
+    expert: bool,
+    expert_hand: bool,
+    max_card: int,
+    seed: int | None,
+    deck: str | None,
+) -> notation.Deal | State:
+    """The deal or position a command works on: from FILE, or from the deal options."""
+    if file is not None:
+        if (
+            players is not None
+            or expert
+            or expert_hand
+            or max_card != 99
+            or seed is not None
+            or deck is not None
+        ):
+            fail("give a FILE or deal options (--players, --seed, --deck, ...), not both")
+        text, source = read_source(file)
+        return notation.parse(text, source)
+    variant = variant_from(players, expert, expert_hand, max_card)
+    return deal_from_options(variant, seed, deck)
+
+
+def start_of(game: notation.Deal | State, first: int | None) -> State:
+    """A position: the deal started by player ``first`` (1-based, default 1), or the
+    position itself (where ``first`` is refused: the position says who is to move)."""
+    if isinstance(game, State):
+        if first is not None:
+            fail("--first applies to a fresh deal, not to a position in progress")
+        return game
+    first = 1 if first is None else first
+    if not 1 <= first <= game.variant.players:
+        fail(f"--first must be 1..{game.variant.players}, got {first}")
+    return game.start(first - 1)

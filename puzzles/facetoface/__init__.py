@@ -1,0 +1,1 @@
+"""Face to Face puzzles: kinds, rating, calibration and sampling of hidden cards."""

@@ -1,0 +1,1 @@
+"""Sequence puzzles: kinds, generators, rating and the proof search they use."""

@@ -1,0 +1,1 @@
+"""UNO puzzles: kinds, endings, lay-downs and play orders."""
