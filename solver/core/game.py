@@ -1,0 +1,89 @@
+"""The one interface every game implements (docs/architecture.md, "One game API").
+
+Each game's reference rules (``rules.py``) and notation (``notation.py``) have their
+own names and shapes; :class:`Game` is the small common surface over them that the
+library API (``import playable``), ``playable move`` and the conformance test
+(tests/test_conformance.py) use for all four games alike, in the spirit of
+OpenSpiel's and pgx's one game API. Implementations live in ``solver/<game>/game.py``
+and are looked up by name in :mod:`playable.solver.games`.
+
+A *state* is the game's own immutable ``rules.State``; a *move* is one of the
+game's move objects, whose ``str()`` is its text (``37@0``, ``R7``, ``QS@e4``, ``/``).
+Everything is decided by the reference rules: :meth:`Game.apply` is their ``apply``
+and raises :class:`~playable.solver.core.errors.IllegalMove` with the rule id.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, Protocol, TypeVar
+
+StateT = TypeVar("StateT")
+MoveT = TypeVar("MoveT")
+
+
+class Game(Protocol[StateT, MoveT]):
+    """A game: notation, moves, rules and outcome, over the reference rules."""
+
+    #: The name on a file's first line (``playable thegame position``) and in the CLI.
+    name: str
+    #: The game's title for people (``The Game: Face to Face``).
+    title: str
+
+    def parse(self, text: str, source: str = "<input>") -> StateT:
+        """The position written in ``text`` (a deal file gives its starting position).
+
+        Raises :class:`~playable.solver.core.errors.NotationError` naming ``source``,
+        line and column.
+        """
+        ...
+
+    def format(self, state: StateT) -> str:
+        """The position file of ``state``; ``parse(format(s)) == s``."""
+        ...
+
+    def to_json(self, state: StateT) -> dict[str, Any]:
+        """The position as a JSON document (docs/json.md)."""
+        ...
+
+    def players(self, state: StateT) -> int:
+        """How many players take part."""
+        ...
+
+    def to_move(self, state: StateT) -> int:
+        """The player whose decision it is (0-based)."""
+        ...
+
+    def legal_moves(self, state: StateT) -> list[MoveT]:
+        """Every move the rules allow now (empty once the game is over)."""
+        ...
+
+    def parse_move(self, state: StateT, text: str, source: str = "<move>") -> MoveT:
+        """The move written ``text``; a malformed one raises ``NotationError``."""
+        ...
+
+    def apply(self, state: StateT, move: MoveT) -> StateT:
+        """The state after ``move``; ``IllegalMove`` (naming the rule id) if forbidden."""
+        ...
+
+    def is_terminal(self, state: StateT) -> bool:
+        """Whether the game is over."""
+        ...
+
+    def returns(self, state: StateT) -> tuple[int, ...]:
+        """The outcome of a finished game, one number per player, higher is better.
+
+        The Game: minus the cards not laid for every player (TG-8, cooperative);
+        Face to Face and Sequence: 1 for the winners, -1 for the others; UNO: the
+        round's points (UN-10), negated under the alternative scoring where points
+        are each player's own leftovers.
+        """
+        ...
+
+    def cards(self, state: StateT) -> Counter[str]:
+        """Every card of the game wherever it lies, by name: hands, draw piles,
+        discards and the cards laid on piles. Where a state keeps only pile tops (The
+        Game, Face to Face), the laid cards are the deck minus the cards still held,
+        so a card held twice or a card foreign to the deck changes the count. No
+        move changes this multiset (the conformance test checks it)."""
+        ...

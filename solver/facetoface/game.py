@@ -1,0 +1,72 @@
+"""Face to Face behind the one game interface (:class:`playable.solver.core.game.Game`)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from playable.solver.core.cardlist import Token
+from playable.solver.core.errors import NotationError
+from playable.solver.core.game import Game
+from playable.solver.facetoface import notation, rules
+from playable.solver.facetoface.rules import END_TURN, Move, State
+
+
+class FaceToFace:
+    """The two-player duel: own piles, one play on the opponent's a turn (FF-1..FF-7)."""
+
+    name = notation.GAME
+    title = "The Game: Face to Face"
+
+    def parse(self, text: str, source: str = "<input>") -> State:
+        """A position; a deal starts with player 1 to move (FF-7)."""
+        return notation.parse_position(text, source)
+
+    def format(self, state: State) -> str:
+        return notation.format_position(state)
+
+    def to_json(self, state: State) -> dict[str, Any]:
+        return notation.position_to_json(state)
+
+    def players(self, state: State) -> int:
+        return 2
+
+    def to_move(self, state: State) -> int:
+        return state.to_move
+
+    def legal_moves(self, state: State) -> list[Move]:
+        return rules.legal_moves(state)
+
+    def parse_move(self, state: State, text: str, source: str = "<move>") -> Move:
+        """``card@pile`` (``37@own-up``, ``12@opp-down``) or ``/`` to end the turn (FF-4)."""
+        if text.strip() == str(END_TURN):
+            return END_TURN
+        try:
+            return notation.parse_play(Token(text.strip(), 1, 1))
+        except NotationError as error:
+            raise error.with_source(source) from None
+
+    def apply(self, state: State, move: Move) -> State:
+        return rules.apply(state, move)
+
+    def is_terminal(self, state: State) -> bool:
+        return rules.is_terminal(state)
+
+    def returns(self, state: State) -> tuple[int, ...]:
+        """1 for the winner, -1 for the loser (FF-6)."""
+        winner = rules.winner(state)
+        return (0, 0) if winner is None else (1 - 2 * winner, 2 * winner - 1)
+
+    def cards(self, state: State) -> Counter[str]:
+        """Each player's cards 2..max_card, named ``1:37`` and ``2:37``: held in hand
+        and draw pile, the rest laid (on either player's piles)."""
+        held: Counter[str] = Counter()
+        total: Counter[str] = Counter()
+        for player in (0, 1):
+            own = (*state.hands[player], *state.draws[player])
+            held += Counter(f"{player + 1}:{c}" for c in own)
+            total += Counter(f"{player + 1}:{c}" for c in state.variant.cards)
+        return held + (total - held)
+
+
+GAME: Game[State, Move] = FaceToFace()

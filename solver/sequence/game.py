@@ -1,0 +1,68 @@
+"""Sequence behind the one game interface (:class:`playable.solver.core.game.Game`)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from playable.solver.core.errors import NotationError
+from playable.solver.core.game import Game
+from playable.solver.sequence import notation, rules
+from playable.solver.sequence.rules import Move, State
+
+
+class Sequence:
+    """The board-and-cards game: 2-12 players in 2 or 3 sides (SQ-1..SQ-11)."""
+
+    name = notation.GAME
+    title = "Sequence"
+
+    def parse(self, text: str, source: str = "<input>") -> State:
+        return notation.parse_position(text, source)
+
+    def format(self, state: State) -> str:
+        return notation.format_position(state)
+
+    def to_json(self, state: State) -> dict[str, Any]:
+        return notation.position_to_json(state)
+
+    def players(self, state: State) -> int:
+        return state.variant.players
+
+    def to_move(self, state: State) -> int:
+        return state.to_move
+
+    def legal_moves(self, state: State) -> list[Move]:
+        return rules.legal_moves(state)
+
+    def parse_move(self, state: State, text: str, source: str = "<move>") -> Move:
+        """``QS@e4`` (place, ``+`` a line to claim, SQ-7), ``JDxe4`` (remove with a
+        one-eyed jack), ``dead:9C`` (SQ-6) or ``pass`` (SQ-11). A move is read
+        against ``state``: a text that is not a legal move there is refused."""
+        try:
+            return notation.parse_move(state, text.strip())
+        except NotationError as error:
+            raise error.with_source(source) from None
+
+    def apply(self, state: State, move: Move) -> State:
+        return rules.apply(state, move)
+
+    def is_terminal(self, state: State) -> bool:
+        return rules.is_terminal(state)
+
+    def returns(self, state: State) -> tuple[int, ...]:
+        """1 for each player of the winning side, -1 for the others (SQ-8)."""
+        winner = state.winner
+        variant = state.variant
+        if winner is None:
+            return (0,) * variant.players
+        return tuple(1 if variant.side_of(p) == winner else -1 for p in range(variant.players))
+
+    def cards(self, state: State) -> Counter[str]:
+        """Hands, discard piles and the known draw pile by name; ``?`` for each
+        unknown card below it (chips on the board are not cards)."""
+        named = [c for h in state.hands for c in h] + [c for d in state.discards for c in d]
+        return Counter([*named, *state.draw, *("?" * state.unknown)])
+
+
+GAME: Game[State, Move] = Sequence()

@@ -1,0 +1,67 @@
+"""The Game behind the one game interface (:class:`playable.solver.core.game.Game`)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from playable.solver.core.cardlist import Token
+from playable.solver.core.errors import NotationError
+from playable.solver.core.game import Game
+from playable.solver.thegame import notation, rules
+from playable.solver.thegame.rules import END_TURN, Move, State
+
+
+class TheGame:
+    """Steffen Benndorf's cooperative game, solo or a team of up to five (TG-1..TG-12)."""
+
+    name = notation.GAME
+    title = "The Game"
+
+    def parse(self, text: str, source: str = "<input>") -> State:
+        """A position; a deal starts with player 1 to move (TG-9)."""
+        return notation.parse_position(text, source)
+
+    def format(self, state: State) -> str:
+        return notation.format_position(state)
+
+    def to_json(self, state: State) -> dict[str, Any]:
+        return notation.position_to_json(state)
+
+    def players(self, state: State) -> int:
+        return state.variant.players
+
+    def to_move(self, state: State) -> int:
+        return state.to_move
+
+    def legal_moves(self, state: State) -> list[Move]:
+        return rules.legal_moves(state)
+
+    def parse_move(self, state: State, text: str, source: str = "<move>") -> Move:
+        """``card@pile`` (``37@0``, piles 0-1 ascending, 2-3 descending) or ``/`` to end
+        the turn (TG-4)."""
+        if text.strip() == str(END_TURN):
+            return END_TURN
+        try:
+            return notation.parse_play(Token(text.strip(), 1, 1))
+        except NotationError as error:
+            raise error.with_source(source) from None
+
+    def apply(self, state: State, move: Move) -> State:
+        return rules.apply(state, move)
+
+    def is_terminal(self, state: State) -> bool:
+        return rules.is_terminal(state)
+
+    def returns(self, state: State) -> tuple[int, ...]:
+        """Minus the cards not laid (TG-8), the same for every player of the team."""
+        return (-state.cards_left,) * state.variant.players
+
+    def cards(self, state: State) -> Counter[str]:
+        """Cards 2..max_card: held in hands and the draw pile, the rest laid."""
+        held = Counter(str(c) for c in (*(c for h in state.hands for c in h), *state.draw))
+        deck = Counter(str(c) for c in range(2, state.variant.max_card + 1))
+        return held + (deck - held)
+
+
+GAME: Game[State, Move] = TheGame()

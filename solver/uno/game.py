@@ -1,0 +1,69 @@
+"""UNO behind the one game interface (:class:`playable.solver.core.game.Game`)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from playable.solver.core.errors import NotationError
+from playable.solver.core.game import Game
+from playable.solver.uno import notation, rules
+from playable.solver.uno.cards import name
+from playable.solver.uno.rules import Deal, Move, Scoring, State
+
+
+class Uno:
+    """A round of UNO, 2-10 players, every card known (UN-1..UN-10)."""
+
+    name = notation.GAME
+    title = "UNO"
+
+    def parse(self, text: str, source: str = "<input>") -> State:
+        """A position; a deal is started (its first card turned, UN-2). A play-out
+        hand (kind ``hand``) is a one-player puzzle, not a round, and is refused."""
+        parsed = notation.parse(text, source)
+        if isinstance(parsed, Deal):
+            return parsed.start()
+        if isinstance(parsed, State):
+            return parsed
+        raise NotationError("a play-out hand is a puzzle, not a round to play", 1, 1, source)
+
+    def format(self, state: State) -> str:
+        return notation.format_position(state)
+
+    def to_json(self, state: State) -> dict[str, Any]:
+        return notation.position_to_json(state)
+
+    def players(self, state: State) -> int:
+        return state.players
+
+    def to_move(self, state: State) -> int:
+        return state.to_move
+
+    def legal_moves(self, state: State) -> list[Move]:
+        return rules.legal_moves(state)
+
+    def parse_move(self, state: State, text: str, source: str = "<move>") -> Move:
+        """``R7``, ``W:green``, ``draw``, ``pass``, ``challenge``, ``accept``, ``colour:red``."""
+        return notation.play_from_text(text, source)
+
+    def apply(self, state: State, move: Move) -> State:
+        return rules.apply(state, move)
+
+    def is_terminal(self, state: State) -> bool:
+        return state.is_over
+
+    def returns(self, state: State) -> tuple[int, ...]:
+        """The round's points (UN-10); under the alternative scoring each player scores
+        their own leftovers, which count against them, so those are negated."""
+        scores = rules.round_scores(state)
+        if state.options.scoring == Scoring.ALTERNATIVE:
+            return tuple(-s for s in scores)
+        return tuple(scores)
+
+    def cards(self, state: State) -> Counter[str]:
+        """The 108 cards of UN-1 in hands, draw pile and discard pile."""
+        return Counter(name(c) for c in state.all_cards())
+
+
+GAME: Game[State, Move] = Uno()
