@@ -13,6 +13,7 @@ import os
 from typing import Annotated
 
 import typer
+
 from playable.cli.io import fail
 from playable.solver.core.budget import DEFAULT_MEMORY_MB, Budget
 

@@ -13,10 +13,11 @@ from collections.abc import Callable
 from typing import Any
 
 import typer
+from typer.core import TyperGroup
+
 from playable.cli.io import InputError, forget_inputs, read_source
 from playable.solver.core.cardlist import sniff_game
 from playable.solver.core.errors import NotationError
-from typer.core import TyperGroup
 
 #: game name -> function that draws a notation text (text, source name, as JSON?)
 SHOW: dict[str, Callable[[str, str, bool], None]] = {}

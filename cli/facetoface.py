@@ -6,6 +6,9 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich.panel import Panel
+from rich.table import Table
+
 from playable.cli.budget import Memory, Nodes, Seconds, budget_from
 from playable.cli.dispatch import SHOW
 from playable.cli.io import fail, print_json, read_source, stdout, write_dealt
@@ -13,8 +16,6 @@ from playable.cli.progress import warm_up
 from playable.solver.core.errors import InvalidVariant
 from playable.solver.facetoface import notation
 from playable.solver.facetoface.rules import State, Variant, shuffled_decks
-from rich.panel import Panel
-from rich.table import Table
 
 GAME = "facetoface"
 

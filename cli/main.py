@@ -7,6 +7,9 @@ import sys
 from typing import Annotated, Any
 
 import typer
+from typer.core import TyperGroup
+
+from playable import __version__
 from playable.cli import facetoface, puzzles, sequence, uno
 from playable.cli.dispatch import SHOW, game_of, verb
 from playable.cli.io import InputError, fail, forget_inputs, print_error, read_source, stderr
@@ -15,9 +18,6 @@ from playable.cli.thegame import simulate as thegame_simulate
 from playable.cli.thegame import solve as thegame_solve
 from playable.cli.thegame import study as thegame_study
 from playable.solver.core.errors import PlayableError
-from typer.core import TyperGroup
-
-from playable import __version__
 
 
 class Playable(TyperGroup):

@@ -11,8 +11,6 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from playable.cli.io import stderr
-from playable.solver.core.budget import Progress as SearchProgress
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -25,6 +23,9 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 from rich.text import Text
+
+from playable.cli.io import stderr
+from playable.solver.core.budget import Progress as SearchProgress
 
 
 class RateColumn(ProgressColumn):

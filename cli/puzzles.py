@@ -9,6 +9,8 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich.table import Table
+
 from playable.cli.budget import _check_seconds
 from playable.cli.dispatch import SHOW
 from playable.cli.io import fail, make_folder, print_json, read_source, stderr, stdout, write_text
@@ -18,7 +20,6 @@ from playable.puzzles.base import Level, Puzzle
 from playable.puzzles.fileformat import format_puzzle, parse_puzzle, puzzle_to_json
 from playable.puzzles.library import PuzzleLibrary
 from playable.puzzles.registry import GAMES, kind_of
-from rich.table import Table
 
 Json = Annotated[bool, typer.Option("--json", help="Print one JSON document.")]
 Db = Annotated[Path, typer.Option("--db", help="The SQLite puzzle library.")]

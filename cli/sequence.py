@@ -6,6 +6,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
 from playable.cli.budget import Memory, Nodes, Seconds, budget_from
 from playable.cli.dispatch import SHOW
 from playable.cli.io import fail, print_json, read_source, stdout, write_dealt
@@ -16,9 +20,6 @@ from playable.solver.sequence import notation
 from playable.solver.sequence.board import CORNERS, GRID, SIZE, cell_name, line_name
 from playable.solver.sequence.display import CORNER_LABEL, cell_label, chip_legend
 from playable.solver.sequence.rules import COLOURS, EMPTY, State, Variant, deal, shuffled_deck
-from rich.panel import Panel
-from rich.table import Table
-from rich.text import Text
 
 if TYPE_CHECKING:
     from playable.solver.sequence.analyse import Analysis

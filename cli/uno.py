@@ -6,6 +6,9 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich.panel import Panel
+from rich.table import Table
+
 from playable.cli.budget import Nodes, Seconds, budget_from
 from playable.cli.dispatch import SHOW
 from playable.cli.io import fail, print_json, read_source, stdout, write_dealt
@@ -16,8 +19,6 @@ from playable.solver.core.jsonkeys import LOSS, WIN, analyse_exit_code
 from playable.solver.uno import notation
 from playable.solver.uno.cards import COLOURS, colour_of, is_wild, name
 from playable.solver.uno.rules import Deal, Options, Scoring, State, random_deal
-from rich.panel import Panel
-from rich.table import Table
 
 GAME = "uno"
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Annotated
 
 import typer
+
 from playable.cli.io import fail, read_source
 from playable.solver.core.errors import InvalidVariant
 from playable.solver.thegame import notation

@@ -6,6 +6,9 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.panel import Panel
+from rich.table import Table
+
 from playable.cli.dispatch import SHOW
 from playable.cli.io import fail, print_json, stdout, write_dealt
 from playable.cli.thegame.options import (
@@ -27,8 +30,6 @@ from playable.cli.thegame.options import (
 from playable.solver.thegame import notation
 from playable.solver.thegame.players import STRATEGIES, play_out
 from playable.solver.thegame.rules import State
-from rich.panel import Panel
-from rich.table import Table
 
 
 def deal_command(

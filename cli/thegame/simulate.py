@@ -7,6 +7,8 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich.table import Table
+
 from playable.cli.io import fail, print_json, stdout
 from playable.cli.progress import progress_bar
 from playable.cli.thegame.options import Expert, ExpertHand, Json, MaxCard, Players, variant_from
@@ -20,7 +22,6 @@ from playable.solver.thegame.simulate import (
     store_config,
     summarise,
 )
-from rich.table import Table
 
 #: The most games or deals one run takes: a run streams its seeds, but each result is
 #: kept for the summary (a larger run is better split into resumable parts with --db).

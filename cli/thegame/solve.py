@@ -7,6 +7,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
+from rich.table import Table
+
 from playable.cli.budget import (
     DEFAULT_MEMORY_MB,
     Memory,
@@ -31,7 +33,6 @@ from playable.cli.thegame.options import (
     start_of,
 )
 from playable.solver.core.jsonkeys import LOSS, VALUES, WIN, analyse_exit_code
-from rich.table import Table
 
 if TYPE_CHECKING:
     from playable.solver.core.result import SolveResult

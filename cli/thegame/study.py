@@ -7,6 +7,8 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich.table import Table
+
 from playable.cli.budget import _check_memory, _check_nodes, _check_seconds
 from playable.cli.io import fail, make_folder, print_json, stderr, stdout
 from playable.cli.progress import progress_bar
@@ -16,7 +18,6 @@ from playable.solver.core.stats import Proportion
 from playable.solver.core.study import ResultStore, SchedulerError, check_scheduler, run_study
 from playable.solver.thegame.simulate import summarise
 from playable.solver.thegame.study import Study, summarise_study
-from rich.table import Table
 
 Database = Annotated[Path, typer.Option("--db", help="SQLite file of the study.")]
 

@@ -42,6 +42,7 @@ from collections.abc import Callable
 import numpy as np
 import numpy.typing as npt
 from numba import njit, objmode
+
 from playable.solver.core.tt import MISSING, tt_lookup, tt_store
 
 HAND_SIZE = 6

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+
 from playable.solver.core.budget import Budget
 from playable.solver.core.errors import IllegalMove
 from playable.solver.core.result import SolveResult, Status

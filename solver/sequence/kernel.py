@@ -47,6 +47,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 from numba import njit
+
 from playable.solver.core.tt import MISSING, tt_lookup, tt_store
 from playable.solver.sequence.board import CELLS_OF, CORNERS, LINES, LINES_THROUGH, RANKS, SUITS
 from playable.solver.sequence.rules import EMPTY, ONE_EYED, TWO_EYED, State

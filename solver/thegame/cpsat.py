@@ -24,6 +24,7 @@ from dataclasses import replace
 from typing import Any
 
 from ortools.sat.python import cp_model
+
 from playable.solver.core.errors import IllegalMove
 from playable.solver.core.result import SolveResult, Status
 from playable.solver.thegame.cpsat_model import GameModel, build_model

@@ -46,6 +46,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ortools.sat.python import cp_model
+
 from playable.solver.thegame.rules import PILES, State, accepts
 
 #: A linear expression of the model (an int when it is constant).

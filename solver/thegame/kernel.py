@@ -39,6 +39,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 from numba import njit
+
 from playable.solver.core.tt import MISSING, tt_lookup, tt_store
 
 #: lower bound meaning "no legal continuation" (a turn that cannot reach its minimum)

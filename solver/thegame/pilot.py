@@ -31,6 +31,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 from numba import njit
+
 from playable.solver.thegame.kernel import (
     END,
     INF,

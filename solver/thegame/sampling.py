@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
+
 from playable.solver.thegame.players import STRANDED, minimum_turns
 from playable.solver.thegame.rules import Play, State, Variant, accepts
 

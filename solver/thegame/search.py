@@ -35,6 +35,7 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+
 from playable.solver.core.budget import Budget
 from playable.solver.core.result import SolveResult, Status
 from playable.solver.core.tt import SLOT_BYTES, new_table

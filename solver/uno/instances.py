@@ -28,6 +28,7 @@ from collections.abc import Hashable
 from typing import Any
 
 import networkx as nx
+
 from playable.solver.uno.cards import colour_of, full_deck, is_wild
 from playable.solver.uno.playout import GenCard, Problem, from_uno
 

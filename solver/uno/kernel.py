@@ -21,6 +21,7 @@ import time
 import numpy as np
 import numpy.typing as npt
 from numba import njit
+
 from playable.solver.core.budget import Budget
 from playable.solver.core.result import Status
 from playable.solver.core.tt import SLOT_BYTES, new_table, tt_lookup, tt_store

@@ -22,6 +22,7 @@ from __future__ import annotations
 import time
 
 from ortools.sat.python import cp_model
+
 from playable.solver.core.budget import Budget
 from playable.solver.core.result import Status
 from playable.solver.uno.playout import (

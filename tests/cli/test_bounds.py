@@ -6,8 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from playable.cli.main import app
 from typer.testing import CliRunner
+
+from playable.cli.main import app
 
 RUNNER = CliRunner()
 STUDY = ["study", "thegame", "--players", "2", "--deals", "1", "--workers", "1"]

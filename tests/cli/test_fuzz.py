@@ -36,13 +36,14 @@ import pytest
 import typer.main
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from typer.testing import CliRunner
+
 from playable.cli.main import app
 from playable.puzzles.library import PuzzleLibrary
 from playable.solver.core.study import ResultStore
 from playable.solver.thegame.rules import Variant
 from playable.solver.thegame.simulate import Simulation, store_config
 from playable.solver.thegame.study import Study
-from typer.testing import CliRunner
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted((ROOT / "examples").glob("*.txt"))

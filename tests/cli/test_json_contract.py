@@ -17,9 +17,10 @@ from typing import Any
 
 import pytest
 from jsonschema import Draft202012Validator
+from referencing import Registry, Resource
+
 from playable.cli.main import main
 from playable.solver.core.jsonkeys import SCHEMA_DIR, analyse_exit_code, schema, schema_names
-from referencing import Registry, Resource
 
 EX = Path(__file__).parents[2] / "examples"
 SCHEMAS = {p.stem: json.loads(p.read_text("utf-8")) for p in SCHEMA_DIR.glob("*.json")}

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+
 from playable.solver.thegame import notation
 from playable.solver.thegame.rules import Variant
 

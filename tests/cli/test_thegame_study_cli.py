@@ -61,12 +61,13 @@ def test_study_extends_and_reports(tmp_path: Path) -> None:
 
 
 def test_report_keeps_studies_of_one_configuration_apart(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
     from playable.cli.main import app
     from playable.cli.thegame.study import plot_labels
     from playable.solver.core.study import ResultStore
     from playable.solver.thegame.rules import Variant
     from playable.solver.thegame.study import Study
-    from typer.testing import CliRunner
 
     config = Study(Variant(2), 5.0).config()
     for name, left in (("a.sqlite", 0), ("b.sqlite", 3)):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from playable.solver.core.cardlist import Token, integer, is_number
 from playable.solver.core.errors import NotationError
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from playable.solver.core.stats import Proportion, wilson
 
 

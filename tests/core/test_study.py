@@ -14,6 +14,7 @@ from pathlib import Path
 
 import psutil
 import pytest
+
 from playable.solver.core.dbfile import APPLICATION_ID, KINDS, DatabaseFileError
 from playable.solver.core.study import ResultStore, StudyMismatch, run_jobs
 from playable.solver.thegame.rules import Variant

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+
 from playable.solver.core.budget import Budget
 from playable.solver.core.tt import CLUSTER, MISSING, new_table, tt_lookup, tt_store
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from playable.solver.core.errors import NotationError
 from playable.solver.facetoface import notation
 from playable.solver.facetoface.rules import Play, State, Variant, shuffled_decks, turns

@@ -6,6 +6,7 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from playable.solver.facetoface.rules import (
     END_TURN,
     HAND_SIZE,

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+
 from playable.solver.core.budget import Budget
 from playable.solver.core.errors import IllegalMove
 from playable.solver.core.result import Status

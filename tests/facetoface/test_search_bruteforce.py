@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 
 import pytest
+
 from playable.solver.core.budget import Budget
 from playable.solver.core.result import Status
 from playable.solver.facetoface import bruteforce, kernel, notation
@@ -31,7 +32,6 @@ from playable.solver.facetoface.rules import (
     shuffled_decks,
 )
 from playable.solver.facetoface.search import Solver, certify, solve
-
 from tests.facetoface.test_search import live_positions
 
 SMALL = Budget(seconds=60, memory_mb=2)

@@ -6,14 +6,14 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from typer.testing import CliRunner
+
 from playable.cli.main import app
 from playable.solver.core.budget import Budget
 from playable.solver.core.result import Status
 from playable.solver.facetoface import notation
 from playable.solver.facetoface.rules import Variant, deal, shuffled_decks, winner
 from playable.solver.facetoface.search import solve, solve_starts
-from typer.testing import CliRunner
-
 from tests.facetoface.test_cli import DATA, LOST
 
 runner = CliRunner()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from itertools import pairwise
 
 import pytest
+
 from playable.puzzles.base import BANDS, Level
 
 

@@ -8,6 +8,7 @@ from functools import cache
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from playable.puzzles.base import Level, Puzzle
 from playable.puzzles.facetoface.kinds import KINDS, WIN_FROM_HERE, parse_answer, position_of
 from playable.puzzles.facetoface.rating import analyse, choice_signal, score_of

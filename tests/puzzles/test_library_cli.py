@@ -9,15 +9,16 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
-import playable.puzzles.registry as registry
 import pytest
+from typer.testing import CliRunner
+
+import playable.puzzles.registry as registry
 from playable.cli.main import app
 from playable.puzzles.base import Level, Puzzle, PuzzleKind, Rating, Verdict
 from playable.puzzles.fileformat import format_puzzle, parse_puzzle
 from playable.puzzles.generate import GeneratorBug, attempt
 from playable.puzzles.library import PuzzleLibrary
 from playable.solver.core.errors import NotationError
-from typer.testing import CliRunner
 
 POSITION = """# two cards to lay
 playable thegame position

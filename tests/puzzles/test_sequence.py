@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from playable.puzzles.base import Level, Puzzle
 from playable.puzzles.fileformat import format_puzzle, parse_puzzle
 from playable.puzzles.sequence.generate import mutate

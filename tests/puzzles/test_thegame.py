@@ -9,6 +9,7 @@ from functools import cache
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from playable.puzzles.base import Level, Puzzle, PuzzleKind
 from playable.puzzles.registry import kind_of
 from playable.puzzles.thegame.bots import RandomGreedy, RandomPlanner, success_share

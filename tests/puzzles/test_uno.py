@@ -6,6 +6,7 @@ import random
 from itertools import permutations, product
 
 import pytest
+
 from playable.puzzles.base import Level, Puzzle
 from playable.puzzles.uno.ending import Ending, parse_first_move
 from playable.puzzles.uno.kinds import KINDS

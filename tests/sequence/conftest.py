@@ -6,6 +6,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 import pytest
+
 from playable.solver.sequence.board import CORNERS, LINES, parse_line
 from playable.solver.sequence.rules import COLOURS, CORNER, DECK, EMPTY, Completed, State, Variant
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from playable.cli.main import app
 from typer.testing import CliRunner
+
+from playable.cli.main import app
 
 runner = CliRunner()
 EXAMPLES = Path(__file__).parents[2] / "examples"

@@ -7,13 +7,13 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+
 from playable.solver.core.budget import Budget
 from playable.solver.core.result import SolveResult, Status
 from playable.solver.sequence.cpsat import distance_to_win, solitaire
 from playable.solver.sequence.notation import parse_move, parse_position
 from playable.solver.sequence.rules import DECK, PASS, State, apply
 from playable.solver.sequence.search import forced_win
-
 from tests.sequence.conftest import Builder
 
 DATA = Path(__file__).parents[1] / "data" / "sequence" / "solitaire.txt"

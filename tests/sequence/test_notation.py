@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+
 from playable.solver.core.errors import IllegalMove, NotationError
 from playable.solver.sequence.notation import (
     apply_text,
@@ -23,7 +24,6 @@ from playable.solver.sequence.rules import (
     legal_moves,
     shuffled_deck,
 )
-
 from tests.sequence.conftest import Builder
 
 START = format_position(deal(Variant(2, 2), shuffled_deck(7)))

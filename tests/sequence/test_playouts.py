@@ -7,6 +7,7 @@ from collections import Counter
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from playable.solver.sequence.notation import format_position, parse_position
 from playable.solver.sequence.rules import (
     CORNER,

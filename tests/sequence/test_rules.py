@@ -6,6 +6,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+
 from playable.solver.core.errors import IllegalMove, InvalidVariant
 from playable.solver.sequence import board as b
 from playable.solver.sequence.board import CELLS_OF, GRID, LINES, cell_name, parse_cell, parse_line

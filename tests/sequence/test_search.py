@@ -9,6 +9,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pytest
+
 from playable.solver.core.budget import Budget
 from playable.solver.core.result import Status
 from playable.solver.sequence.notation import parse_move, parse_position

@@ -7,6 +7,7 @@ import random
 
 import numpy as np
 import pytest
+
 from playable.solver.core.tt import new_table
 from playable.solver.thegame import kernel as K
 from playable.solver.thegame import proofcheck

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from playable.solver.thegame.bruteforce import PositionLimit, optimal, optimal_deal
 from playable.solver.thegame.rules import State, Variant, deal, end_turn, lay, shuffled_deck
 

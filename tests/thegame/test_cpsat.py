@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+
 from playable.solver.core.result import SolveResult, Status
 from playable.solver.thegame.bruteforce import optimal
 from playable.solver.thegame.cpsat import CpsatLineError, solve_cpsat, solve_cpsat_warm

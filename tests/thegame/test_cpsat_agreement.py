@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 
 import pytest
+
 from playable.solver.core.budget import Budget
 from playable.solver.core.result import SolveResult, Status
 from playable.solver.thegame import search

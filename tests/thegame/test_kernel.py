@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from playable.solver.thegame import kernel as K
 from playable.solver.thegame.pruning import dead_cards, top_class
 from playable.solver.thegame.rules import PILES, Variant, accepts, can_lay

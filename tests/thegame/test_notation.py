@@ -7,6 +7,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from playable.solver.core.errors import NotationError
 from playable.solver.thegame import notation
 from playable.solver.thegame.notation import Deal

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+
 from playable.solver.core.budget import Budget
 from playable.solver.thegame import kernel as K
 from playable.solver.thegame import pilot as P

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from playable.solver.thegame.players import GreedyPlayer, PlannerPlayer, minimum_turns, play_out
 from playable.solver.thegame.rules import Variant, apply, deal, end_turn, lay, shuffled_deck
 from playable.solver.thegame.simulate import Simulation, summarise

@@ -6,6 +6,7 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from playable.solver.thegame.players import GreedyPlayer, play_out
 from playable.solver.thegame.rules import (
     END_TURN,

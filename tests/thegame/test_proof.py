@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from playable.solver.thegame import proof, proofcheck
 from playable.solver.thegame.bruteforce import optimal
 from playable.solver.thegame.rules import State, Variant

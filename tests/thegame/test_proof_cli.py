@@ -8,11 +8,12 @@ import json
 from pathlib import Path
 
 import typer
+from typer.testing import CliRunner
+
 from playable.cli.dispatch import verb
 from playable.cli.thegame import solve as thegame_solve
 from playable.solver.thegame.notation import format_position
 from playable.solver.thegame.rules import State, Variant
-from typer.testing import CliRunner
 
 RUNNER = CliRunner()
 # a stored lost position (tests/data/thegame): optimum 6 cards left

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+
 from playable.solver.thegame.bruteforce import PositionLimit, optimal
 from playable.solver.thegame.pruning import (
     available_cards,

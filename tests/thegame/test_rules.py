@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from playable.solver.core.errors import IllegalMove, InvalidVariant
 from playable.solver.thegame.players import GreedyPlayer
 from playable.solver.thegame.rules import (

@@ -10,6 +10,8 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from typer.testing import CliRunner
+
 from playable.solver.thegame.players import (
     STRATEGIES,
     GreedyPlayer,
@@ -35,7 +37,6 @@ from playable.solver.thegame.sampling import (
 )
 from playable.solver.thegame.sampling_kernel import GREEDY, PLANNER, can_lay, rollout
 from playable.solver.thegame.simulate import Simulation
-from typer.testing import CliRunner
 
 SMALL = SamplingPlayer(samples=12)
 

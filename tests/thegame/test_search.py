@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
+
 from playable.solver.core.budget import Budget
 from playable.solver.core.errors import IllegalMove
 from playable.solver.core.result import SolveResult, Status

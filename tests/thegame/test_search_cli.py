@@ -5,12 +5,13 @@ from __future__ import annotations
 import json
 
 import typer
+from typer.testing import CliRunner
+
 from playable.cli.dispatch import verb
 from playable.cli.thegame import solve as thegame_solve
 from playable.solver.thegame.notation import Deal, format_position
 from playable.solver.thegame.rules import State, Variant, shuffled_deck
 from playable.solver.thegame.search import certify
-from typer.testing import CliRunner
 
 
 def make_app() -> typer.Typer:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+
 from playable.solver.thegame.players import GreedyPlayer, PlannerPlayer, play_out
 from playable.solver.thegame.rules import Play, State, Variant, deal, shuffled_deck
 from playable.solver.thegame.signals import RESERVE_PENALTY, fits_well, penalty, reserved_piles

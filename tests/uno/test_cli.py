@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+
 from playable.cli.main import main
 from playable.solver.uno import notation
 from playable.solver.uno.cards import parse_card, parse_colour

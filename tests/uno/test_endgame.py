@@ -6,12 +6,12 @@ from __future__ import annotations
 import random
 
 import pytest
+
 from playable.solver.core.budget import Budget
 from playable.solver.core.errors import InvalidVariant
 from playable.solver.core.result import Status
 from playable.solver.uno.endgame import analyse, solve_position
 from playable.solver.uno.rules import Draw, apply, legal_moves
-
 from tests.uno.endgame_brute import LOSS, UNKNOWN, WIN, minimax, seeded_minimax, tiny
 from tests.uno.helpers import position
 

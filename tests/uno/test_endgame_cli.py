@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 
 from playable.solver.uno import notation
-
 from tests.uno.helpers import position
 from tests.uno.test_cli import run
 

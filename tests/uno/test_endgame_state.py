@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 
 import pytest
+
 from playable.solver.uno.endgame_state import RESHUFFLE, Rules, from_move, to_move
 from playable.solver.uno.rules import Options, State, apply, legal_moves, random_deal
-
 from tests.uno.helpers import position
 
 

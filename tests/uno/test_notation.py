@@ -6,6 +6,7 @@ import random
 from pathlib import Path
 
 import pytest
+
 from playable.solver.core.errors import InvalidVariant, NotationError
 from playable.solver.uno import notation
 from playable.solver.uno.cards import KINDS, WILD, name, parse_card

@@ -8,6 +8,7 @@ import random
 from pathlib import Path
 
 import pytest
+
 from playable.solver.core.budget import Budget
 from playable.solver.core.result import Status
 from playable.solver.uno import notation
@@ -25,7 +26,6 @@ from playable.solver.uno.playout import (
     solve,
 )
 from playable.solver.uno.playout_cpsat import solve_cpsat
-
 from tests.uno.helpers import cards
 
 DATA = Path(__file__).parents[1] / "data" / "uno" / "playout.txt"

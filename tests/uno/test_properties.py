@@ -9,6 +9,7 @@ from collections import Counter
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from playable.solver.core.errors import IllegalMove
 from playable.solver.uno import notation
 from playable.solver.uno.cards import full_deck

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+
 from playable.solver.core.errors import IllegalMove, InvalidVariant
 from playable.solver.uno.cards import (
     KINDS,
@@ -40,7 +41,6 @@ from playable.solver.uno.rules import (
     start,
     uno_penalty,
 )
-
 from tests.uno.helpers import cards, position, rest_of_deck
 
 RED, YELLOW, GREEN, BLUE = range(4)

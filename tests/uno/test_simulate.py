@@ -14,7 +14,6 @@ from playable.solver.uno.simulate import (
     play_match,
     play_round,
 )
-
 from tests.uno.helpers import cards, position
 
 
