@@ -22,9 +22,8 @@ demo: setup
 # mypy has no package-dir mapping: give it the installed layout (playable.solver, ...)
 # as links to the source folders, so errors still name the files you edit.
 typecheck: setup
-	mkdir -p $(VENV)/typecheck/playable
-	ln -sfn $(CURDIR)/playable/__init__.py $(VENV)/typecheck/playable/__init__.py
-	for d in solver puzzles cli; do ln -sfn $(CURDIR)/$$d $(VENV)/typecheck/playable/$$d; done
+	rm -rf $(VENV)/typecheck && mkdir -p $(VENV)/typecheck/playable
+	for f in playable/*.py solver puzzles cli; do ln -s $(CURDIR)/$$f $(VENV)/typecheck/playable/; done
 	MYPYPATH=$(VENV)/typecheck $(BIN)/mypy
 
 test: setup typecheck

@@ -14,6 +14,7 @@ from playable.cli.dispatch import SHOW
 from playable.cli.io import fail, print_json, read_source, stdout, write_dealt
 from playable.cli.progress import warm_up
 from playable.solver.core.errors import InvalidVariant
+from playable.solver.core.jsonkeys import LOSS, WIN, analyse_exit_code
 from playable.solver.facetoface import notation
 from playable.solver.facetoface.rules import State, Variant, shuffled_decks
 
@@ -240,11 +241,10 @@ def analyse_command(
 ) -> None:
     """Every distinct turn of the player to move with its proven value (win, loss, or
     unknown once the budget, shared by all turns, runs out). On a deal, ``--first``
-    picks who starts (default player 1, FF-7). Exit code 3 if the budget ran out
-    before every turn was decided, else 0 the mover wins, 1 the mover loses (every
-    turn lost, or none possible, FF-6)."""
-    from playable.solver.facetoface.rules import winner
-    from playable.solver.facetoface.search import VALUE_NAMES, Solver
+    picks who starts (default player 1, FF-7). Exit code 0 when a turn wins, 1 when
+    every turn loses or none is possible (FF-6), 3 when neither is proven before the
+    budget runs out."""
+    from playable.solver.facetoface.analysis import analyse
     from playable.solver.facetoface.search import warm_up as load_kernel
 
     game = load(file, max_card, seed, deck_a, deck_b)
@@ -256,38 +256,8 @@ def analyse_command(
         state = game.start(0 if first is None else first - 1)
     budget = budget_from(seconds, nodes, memory, json)
     warm_up(load_kernel, json)  # compiling the kernel is not part of the budget
-    budget.start()
-    solver = Solver(state, memory)
-    over = winner(state)
-    rows = [] if over is not None else solver.analyse(state, budget)
-    rows.sort(key=lambda row: (-row[2], len(row[0])))
-    wins = sum(1 for row in rows if row[2] == 1)
-    unknown = sum(1 for row in rows if row[2] == 0)
-    if over is not None:
-        value = 1 if over == state.to_move else -1
-    else:
-        value = 1 if wins else (0 if unknown else -1)
-    document = {
-        "game": GAME,
-        "to_move": state.to_move,
-        "value": VALUE_NAMES[value],
-        "winner": None if value == 0 else (state.to_move if value == 1 else 1 - state.to_move),
-        "finished": over is not None,
-        "moves": [  # docs/json.md: a move of analyse is one whole turn here
-            {
-                "move": notation.format_turn(plays),
-                "plays": [{"card": p.card, "pile": p.pile} for p in plays],
-                "value": VALUE_NAMES[v],
-            }
-            for plays, _, v in rows
-        ],
-        "wins": wins,
-        "losses": sum(1 for row in rows if row[2] == -1),
-        "unknown": unknown,
-        "nodes": solver.counters.nodes,
-        "seconds": round(budget.elapsed, 6),
-        "tt_entries": solver.counters.tt_entries,
-    }
+    document = analyse(state, budget, memory)
+    over = document["winner"] if document["finished"] else None
     if json:
         print_json(document)
     else:
@@ -295,26 +265,26 @@ def analyse_command(
         if over is not None:
             stdout.print(f"[bold]the game is over: player {over + 1} has won (FF-6)[/]")
         else:
+            rows = document["moves"]
             table = Table(title=f"player {mover} to move: {len(rows)} turns")
             table.add_column("value")
             table.add_column("turn")
-            colour = {1: "green", -1: "red", 0: "yellow"}
-            for plays, _, v in rows:
-                table.add_row(f"[{colour[v]}]{VALUE_NAMES[v]}[/]", notation.format_turn(plays))
+            colour = {"win": "green", "loss": "red", "unknown": "yellow"}
+            for row in rows:
+                table.add_row(f"[{colour[row['value']]}]{row['value']}[/]", row["move"])
             stdout.print(table)
             verdict = {
-                1: f"player {mover} (to move) wins with perfect play",
-                -1: f"player {mover} (to move) loses with perfect play: every turn loses",
-                0: "unknown: the budget ran out before a turn was proven winning",
-            }[value]
+                "win": f"player {mover} (to move) wins with perfect play",
+                "loss": f"player {mover} (to move) loses with perfect play: every turn loses",
+                "unknown": "unknown: the budget ran out before a turn was proven winning",
+            }[document["value"]]
             stdout.print(f"[bold]{verdict}[/]")
         stdout.print(
             f"wins {document['wins']}, losses {document['losses']}, unknown "
             f"{document['unknown']}; nodes {document['nodes']}, {document['seconds']:.3f} s"
         )
-    if unknown:
-        raise typer.Exit(3)
-    raise typer.Exit(0 if value == 1 else 1)
+    finished = None if over is None else (WIN if over == state.to_move else LOSS)
+    raise typer.Exit(analyse_exit_code([row["value"] for row in document["moves"]], finished))
 
 
 def simulate_command(

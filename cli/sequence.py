@@ -165,12 +165,7 @@ def analyse_command(
         warm_up(load_kernel, json)
         proof = forced_win(state, depth, budget_from(seconds, nodes, memory, json))
     if json:
-        document = report.to_json()
-        if proof is not None:
-            document["proof"] = proof.to_json()
-            if proof.status == Status.SOLVED:
-                document["best_move"] = proof.line[0]["move"]
-        print_json(document)
+        print_json(report.to_json(proof))
     else:
         stdout.print(render_analysis(report))
         if proof is not None:

@@ -301,39 +301,34 @@ def analyse_command(
 ) -> None:
     """Every legal move of a two-player position with its perfect-information value.
     Exit code: 0 when a move wins, 1 when every move loses, 3 when undecided."""
-    from playable.solver.uno.endgame import analyse
+    from playable.solver.uno.endgame import analyse_report
 
     text, source = read_source(file)
     parsed = notation.parse(text, source)
     if isinstance(parsed, notation.PlayoutHand):
         fail("analyse takes a deal or position; use 'solve' for a play-out hand")
     state = parsed.start() if isinstance(parsed, Deal) else parsed
-    rows = analyse(state, budget_from(seconds, nodes, memory, json), seeded_reshuffles)
+    document = analyse_report(state, budget_from(seconds, nodes, memory, json), seeded_reshuffles)
+    values = [row["value"] for row in document["moves"]]
     if json:
-        print_json(
-            {
-                "game": GAME,
-                "to_move": state.to_move,
-                "moves": [{"move": str(m), "value": v, "line": line} for m, v, line in rows],
-            }
-        )
-        raise typer.Exit(_analyse_code(state, rows))
+        print_json(document)
+        raise typer.Exit(_analyse_code(state, values))
     table = Table(title=f"player {state.to_move + 1} to move ({state.phase.value})")
     table.add_column("move")
     table.add_column("value")
-    for move, value, _ in rows:
-        table.add_row(str(move), value)
+    for row in document["moves"]:
+        table.add_row(row["move"], row["value"])
     stdout.print(table)
-    raise typer.Exit(_analyse_code(state, rows))
+    raise typer.Exit(_analyse_code(state, values))
 
 
-def _analyse_code(state: State, rows: list[tuple[Any, str, Any]]) -> int:
+def _analyse_code(state: State, values: list[str]) -> int:
     """analyse's exit code: the position's value (README). A finished game has no
     moves: its winner emptied their hand (UN-9)."""
     finished = None
     if state.is_over:
         finished = WIN if state.winner == state.to_move else LOSS
-    return analyse_exit_code([value for _, value, _ in rows], finished)
+    return analyse_exit_code(values, finished)
 
 
 def simulate_command(

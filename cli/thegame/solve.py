@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.table import Table
@@ -32,7 +32,7 @@ from playable.cli.thegame.options import (
     load,
     start_of,
 )
-from playable.solver.core.jsonkeys import LOSS, VALUES, WIN, analyse_exit_code
+from playable.solver.core.jsonkeys import LOSS, WIN, analyse_exit_code
 
 if TYPE_CHECKING:
     from playable.solver.core.result import SolveResult
@@ -256,45 +256,17 @@ def analyse_command(
 ) -> None:
     """Every legal next move (one card, or ending the turn) of the player to move with
     its value: still fully playable, or the fewest cards left it allows; best first."""
+    from playable.solver.thegame.analysis import analyse
     from playable.solver.thegame.notation import Deal
-    from playable.solver.thegame.rules import EndTurn, apply, legal_moves
-    from playable.solver.thegame.search import solve
 
     # the input checks of `solve` (one validation): the parser's check_position, and
     # --first only on a fresh deal
     game = _game(load(file, players, expert, expert_hand, max_card, seed, deck), first)
     state = game.start(0) if isinstance(game, Deal) else game
-    rows: list[dict[str, Any]] = []
-    for move in legal_moves(state):
-        result = solve(apply(state, move), budget_from(seconds, nodes, memory, json))
-        rows.append(
-            {
-                "move": "end" if isinstance(move, EndTurn) else str(move),
-                "status": result.status.value,
-                "value": VALUES[result.status],
-                "cards_left": result.objective,
-                "bound": result.bound,
-                "proven_optimal": result.proven_optimal,
-                "nodes": result.nodes,
-                "seconds": round(result.seconds, 6),
-                "tt_entries": result.tt_entries,
-            }
-        )
-    order = {"solved": 0, "unsolvable": 1, "unknown": 2}
-    rows.sort(
-        key=lambda r: (r["cards_left"] if r["cards_left"] is not None else 999, order[r["status"]])
-    )
+    document = analyse(state, lambda: budget_from(seconds, nodes, memory, json))
+    rows = document["moves"]
     if json:
-        print_json(
-            {
-                "game": GAME,
-                "to_move": state.to_move,
-                "laid": state.laid,
-                "moves": rows,
-                **{k: sum(r[k] for r in rows) for k in ("nodes", "tt_entries")},
-                "seconds": round(sum(r["seconds"] for r in rows), 6),
-            }
-        )
+        print_json(document)
     else:
         table = Table(title=f"player {state.to_move + 1} to move, {state.laid} laid this turn")
         for column in ("move", "value", "cards left", "proven"):

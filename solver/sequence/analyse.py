@@ -25,6 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from playable.solver.core.result import SolveResult, Status
 from playable.solver.sequence.board import LINES, LINES_THROUGH, cell_name, line_name, shared_cells
 from playable.solver.sequence.rules import (
     CORNER,
@@ -174,9 +175,12 @@ class Analysis:
             return self.winning_moves[0]
         return self.ranked[0][1] if self.ranked else None
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, proof: SolveResult | None = None) -> dict[str, Any]:
+        """The document of ``playable analyse sequence --json``; with the ``proof``
+        search's result (``--depth``) under ``proof``, whose first move, when it
+        proves a win, is the best move."""
         s = self.state
-        return {
+        document = {
             "game": "sequence",
             "to_move": s.to_move,
             "side": s.side,
@@ -195,6 +199,11 @@ class Analysis:
             "moves": [{"move": str(m), "gain": g} for g, m in self.ranked[:5]],
             **self.extra,
         }
+        if proof is not None:
+            document["proof"] = proof.to_json()
+            if proof.status == Status.SOLVED:
+                document["best_move"] = proof.line[0]["move"]
+        return document
 
 
 def analyse(state: State) -> Analysis:

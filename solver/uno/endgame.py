@@ -75,7 +75,7 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 from playable.solver.core.budget import Budget
 from playable.solver.core.errors import InvalidVariant
@@ -482,5 +482,25 @@ def analyse(
     return rows
 
 
+def analyse_report(
+    state: State, budget: Budget | None = None, seeded: bool = False
+) -> dict[str, Any]:
+    """:func:`analyse` as the document of ``playable analyse uno --json`` (docs/json.md,
+    kind ``analyse``), shared by the CLI and the library API."""
+    rows = analyse(state, budget, seeded)
+    moves = [{"move": str(m), "value": v, "line": line} for m, v, line in rows]
+    return {"game": "uno", "to_move": state.to_move, "moves": moves}
+
+
 #: the puzzle generator's search and value (puzzles/uno/ending.py)
-__all__ = ["LOSS", "UNKNOWN", "WIN", "Endgame", "Search", "analyse", "decide", "solve_position"]
+__all__ = [
+    "LOSS",
+    "UNKNOWN",
+    "WIN",
+    "Endgame",
+    "Search",
+    "analyse",
+    "analyse_report",
+    "decide",
+    "solve_position",
+]

@@ -1,0 +1,181 @@
+"""The library API: load a position of any of the four games, play moves, solve and
+analyse it, write it back (docs/api.md has tested examples).
+
+Everything goes through the one game interface (:mod:`playable.solver.core.game`):
+moves are checked by each game's reference rules, and :func:`solve` and
+:func:`analyse` return exactly the JSON documents of ``playable solve|analyse
+--json`` (docs/json.md), so a program and the command line read the same answers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from playable.cli.budget import memory_problem, nodes_problem, seconds_problem
+from playable.solver.core.budget import Budget
+from playable.solver.core.errors import IllegalMove, PlayableError
+from playable.solver.core.game import Game
+from playable.solver.games import game_of
+
+
+@dataclass(frozen=True)
+class Position:
+    """A position of one game: the game (its interface) and its reference state.
+
+    Immutable: :meth:`play` returns a new position. A deal file loads as its
+    starting position (player 1 to move, TG-9, FF-7; UNO turns the first card, UN-2).
+    """
+
+    game: Game[Any, Any]
+    state: Any
+
+    @property
+    def name(self) -> str:
+        """The game's name: ``thegame``, ``facetoface``, ``uno`` or ``sequence``."""
+        return self.game.name
+
+    @property
+    def to_move(self) -> int:
+        """The player whose decision it is (0-based)."""
+        return self.game.to_move(self.state)
+
+    @property
+    def players(self) -> int:
+        return self.game.players(self.state)
+
+    @property
+    def is_over(self) -> bool:
+        return self.game.is_terminal(self.state)
+
+    @property
+    def returns(self) -> tuple[int, ...]:
+        """The outcome per player once the game is over (see ``Game.returns``)."""
+        if not self.is_over:
+            raise PlayableError("the game is not over")
+        return self.game.returns(self.state)
+
+    def legal_moves(self) -> list[str]:
+        """The text of every move the rules allow now."""
+        return [str(m) for m in self.game.legal_moves(self.state)]
+
+    def play(self, *moves: str) -> Position:
+        """The position after ``moves`` (texts such as ``37@0``, ``R7``, ``QS@e4``; one
+        string may hold several, separated by blanks). In The Game and Face to Face a
+        turn ends with ``/`` (TG-4, FF-4): the ``move`` of a solve line's item is the
+        turn's cards, so it is played as ``play(item["move"], "/")``. Raises
+        ``IllegalMove`` naming the move and the rule, or ``NotationError`` for a
+        malformed move; ``self`` is unchanged."""
+        state = self.state
+        for number, text in enumerate((w for m in moves for w in m.split()), start=1):
+            move = self.game.parse_move(state, text, source=f"move {number}")
+            try:
+                state = self.game.apply(state, move)
+            except IllegalMove as error:
+                raise IllegalMove(f"move {number} '{text}': {error}") from None
+        return Position(self.game, state)
+
+    def text(self) -> str:
+        """The position file (docs/notation.md); :func:`loads` reads it back."""
+        return self.game.format(self.state)
+
+    def to_json(self) -> dict[str, Any]:
+        """The position as the JSON document of ``playable show --json``."""
+        return self.game.to_json(self.state)
+
+    def save(self, path: str | Path) -> None:
+        Path(path).write_text(self.text(), encoding="utf-8")
+
+
+def loads(text: str, source: str = "<string>") -> Position:
+    """The position written in ``text``; the game is read from its first line.
+    A ``NotationError`` names ``source``, line and column."""
+    game = game_of(text, source)
+    return Position(game, game.parse(text, source))
+
+
+def load(path: str | Path) -> Position:
+    """The position in the file at ``path``."""
+    return loads(Path(path).read_text(encoding="utf-8"), str(path))
+
+
+def _budget(seconds: float | None, nodes: int | None, memory_mb: int) -> Budget:
+    for problem in (seconds_problem(seconds), nodes_problem(nodes), memory_problem(memory_mb)):
+        if problem:
+            raise PlayableError(problem)
+    return Budget(seconds=seconds, nodes=nodes, memory_mb=memory_mb)
+
+
+def solve(
+    position: Position,
+    *,
+    seconds: float | None = None,
+    nodes: int | None = None,
+    memory_mb: int = 256,
+    turns: int = 3,
+    seeded_reshuffles: bool = False,
+) -> dict[str, Any]:
+    """Solve ``position`` for the player to move, with everything known: the document
+    of ``playable solve FILE --json`` on its position file.
+
+    The Game: every card laid, or the fewest left (TG-8); Face to Face and UNO
+    (two players): who wins with perfect play; Sequence: a forced win within
+    ``turns`` own turns. ``seeded_reshuffles`` lets UNO follow reshuffles (UN-9). A
+    budget (``seconds``, ``nodes``) that runs out gives ``"status": "unknown"``.
+    """
+    budget = _budget(seconds, nodes, memory_mb)
+    state = position.state
+    if position.name == "thegame":
+        from playable.solver.thegame.search import solve as solve_thegame
+
+        return solve_thegame(state, budget).to_json()
+    if position.name == "facetoface":
+        from playable.solver.facetoface.search import solve as solve_facetoface
+
+        return solve_facetoface(state, budget).to_json()
+    if position.name == "uno":
+        from playable.solver.uno.endgame import solve_position
+
+        return solve_position(state, budget, seeded_reshuffles).to_json()
+    from playable.solver.sequence.search import forced_win
+
+    return forced_win(state, turns, budget).to_json()
+
+
+def analyse(
+    position: Position,
+    *,
+    seconds: float | None = 2.0,
+    nodes: int | None = None,
+    memory_mb: int = 64,
+    depth: int = 0,
+    seeded_reshuffles: bool = False,
+) -> dict[str, Any]:
+    """Every next move of the player to move with its value: the document of
+    ``playable analyse FILE --json``.
+
+    The Game spends the budget on each move; Face to Face (whole turns) and UNO
+    share one budget among the moves; Sequence reports sequences, threats and the
+    best move, and with ``depth`` > 0 also proves a forced win within that many
+    own turns.
+    """
+    state = position.state
+    if position.name == "thegame":
+        from playable.solver.thegame.analysis import analyse as analyse_thegame
+
+        return analyse_thegame(state, lambda: _budget(seconds, nodes, memory_mb))
+    budget = _budget(seconds, nodes, memory_mb)
+    if position.name == "facetoface":
+        from playable.solver.facetoface.analysis import analyse as analyse_facetoface
+
+        return analyse_facetoface(state, budget, memory_mb)
+    if position.name == "uno":
+        from playable.solver.uno.endgame import analyse_report
+
+        return analyse_report(state, budget, seeded_reshuffles)
+    from playable.solver.sequence.analyse import analyse as analyse_sequence
+    from playable.solver.sequence.search import forced_win
+
+    proof = forced_win(state, depth, budget) if depth > 0 and state.winner is None else None
+    return analyse_sequence(state).to_json(proof)
