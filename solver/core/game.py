@@ -1,4 +1,4 @@
-"""The one interface every game implements (docs/architecture.md, "One game API").
+"""The one interface every game implements (docs/architecture.md).
 
 Each game's reference rules (``rules.py``) and notation (``notation.py``) have their
 own names and shapes; :class:`Game` is the small common surface over them that the
