@@ -349,8 +349,8 @@ def lay(state: State, card: int, pile: str) -> State:
     if pile in OPP_PILES and state.laid_opp:
         raise IllegalMove("only one card per turn may go on the opponent's piles (FF-3)")
     if not accepts(pile, state.top(pile), card):
-        rule = "must improve it (FF-3)" if pile in OPP_PILES else "(FF-2, TG-3)"
-        raise IllegalMove(f"{card} cannot go on {pile} showing {state.top(pile)} {rule}")
+        rule = ": it must improve that pile (FF-3)" if pile in OPP_PILES else " (FF-2, TG-3)"
+        raise IllegalMove(f"{card} cannot go on {pile} showing {state.top(pile)}{rule}")
     after = _lay_unchecked(state, card, pile)
     if not can_complete(after):
         raise IllegalMove(
