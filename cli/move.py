@@ -57,7 +57,7 @@ def verdict(game: Game[Any, Any], state: Any) -> str:
         if left == 0:
             return "every card is laid: the team wins (TG-8)"
         return f"no turn can reach its minimum: lost with {left} cards not laid (TG-7, TG-8)"
-    winner = game.to_json(state).get("winner")
+    winner: int = game.to_json(state)["winner"]  # 0-based player (Sequence: side)
     if game.name == "sequence":
         return f"{_SIDES[winner]} has won (SQ-8)"
     if game.name == "uno":
