@@ -39,7 +39,7 @@ MOVE_TEXTS = {
     "thegame": "37@0 (piles 0-1 up, 2-3 down), / ends the turn",
     "facetoface": "37@own-up, 12@opp-down, / ends the turn",
     "uno": "R7, W:green, draw, pass, challenge, accept, colour:red",
-    "sequence": "QS@e4, JDxe4, dead:9C, pass",
+    "sequence": "QS@e4, JHxe4, dead:9C, pass",
 }
 
 
@@ -57,11 +57,12 @@ def verdict(game: Game[Any, Any], state: Any) -> str:
         if left == 0:
             return "every card is laid: the team wins (TG-8)"
         return f"no turn can reach its minimum: lost with {left} cards not laid (TG-7, TG-8)"
-    winner: int = game.to_json(state)["winner"]  # 0-based player (Sequence: side)
+    document = game.to_json(state)
+    winner: int = document["winner"]  # 0-based player (Sequence: side)
     if game.name == "sequence":
         return f"{_SIDES[winner]} has won (SQ-8)"
     if game.name == "uno":
-        if max(returns) > 0:  # standard scoring: the winner scores the others' cards
+        if document["options"]["scoring"] == "standard":  # the winner scores the others'
             return f"player {winner + 1} went out and scores {max(returns)} points (UN-9, UN-10)"
         leftovers = ", ".join(str(-r) for r in returns)
         return f"player {winner + 1} went out; leftovers {leftovers} (UN-9, UN-10 alternative)"
@@ -103,7 +104,7 @@ def move_command(
     * The Game: `37@0` (piles 0-1 ascending, 2-3 descending), `/` ends the turn
     * Face to Face: `37@own-up`, `12@opp-down`, `/` ends the turn
     * UNO: `R7`, `W:green`, `draw`, `pass`, `challenge`, `accept`, `colour:red`
-    * Sequence: `QS@e4` (`+a0-e0` claims a sequence), `JDxe4`, `dead:9C`, `pass`
+    * Sequence: `QS@e4` (`+a0-e0` claims a sequence), `JHxe4`, `dead:9C`, `pass`
 
     Example: `playable move deal.txt 37@0 48@2 / -o after.txt`, or the moves as
     one string, `playable move deal.txt "37@0 48@2 /"`.

@@ -295,6 +295,11 @@ def test_game_over_is_written_and_said(tmp_path: Path) -> None:
     assert as_json(UNO_END, "G9 GR G0 G7")["returns"] == [0, 2]
     code, out, err = run("move", UNO_END, "G9 GR G0 G7", "--json")
     assert "game over" not in err  # --json: the document says it
+    text = Path(UNO_END).read_text("utf-8").replace("scoring: standard", "scoring: alternative")
+    alternative = write(tmp_path, "alternative.txt", text)  # UN-10: own leftovers count
+    code, _, err = run("move", alternative, "G9 GR G0 G7")
+    assert code == 0 and "player 2 went out; leftovers 2, 0 (UN-9, UN-10 alternative)" in err
+    assert as_json(alternative, "G9 GR G0 G7")["returns"] == [-2, 0]
 
 
 # --------------------------------------------------------------------- refusals
