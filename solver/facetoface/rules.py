@@ -129,7 +129,7 @@ def own_accepts(pile: str, top: int, card: int) -> bool:
         return thegame_rules.accepts(_TG_ASCENDING, top, card)
     if pile == OWN_DOWN:
         return thegame_rules.accepts(_TG_DESCENDING, top, card)
-    raise IllegalMove(f"'{pile}' is not an own pile")
+    raise IllegalMove(f"'{pile}' is not an own pile (FF-2)")
 
 
 def opp_accepts(pile: str, top: int, card: int) -> bool:
@@ -139,7 +139,7 @@ def opp_accepts(pile: str, top: int, card: int) -> bool:
         return card < top
     if pile == OPP_DOWN:
         return card > top
-    raise IllegalMove(f"'{pile}' is not an opponent's pile")
+    raise IllegalMove(f"'{pile}' is not an opponent's pile (FF-3)")
 
 
 def accepts(pile: str, top: int, card: int) -> bool:
@@ -148,7 +148,7 @@ def accepts(pile: str, top: int, card: int) -> bool:
         return own_accepts(pile, top, card)
     if pile in OPP_PILES:
         return opp_accepts(pile, top, card)
-    raise IllegalMove(f"there is no pile '{pile}'; piles are {', '.join(PILES)}")
+    raise IllegalMove(f"there is no pile '{pile}'; piles are {', '.join(PILES)} (FF-1)")
 
 
 @dataclass(frozen=True)
@@ -341,16 +341,16 @@ def apply(state: State, move: Move) -> State:
 def lay(state: State, card: int, pile: str) -> State:
     """FF-2, FF-3, FF-4: the player to move lays ``card`` on ``pile``."""
     if is_terminal(state):
-        raise IllegalMove("the game is over")
+        raise IllegalMove("the game is over (FF-6)")
     if pile not in PILES:
-        raise IllegalMove(f"there is no pile '{pile}'; piles are {', '.join(PILES)}")
+        raise IllegalMove(f"there is no pile '{pile}'; piles are {', '.join(PILES)} (FF-1)")
     if card not in state.hand:
-        raise IllegalMove(f"player {state.to_move + 1} does not hold {card}")
+        raise IllegalMove(f"player {state.to_move + 1} does not hold {card} (FF-4)")
     if pile in OPP_PILES and state.laid_opp:
         raise IllegalMove("only one card per turn may go on the opponent's piles (FF-3)")
     if not accepts(pile, state.top(pile), card):
-        rule = "must improve it (FF-3)" if pile in OPP_PILES else "(FF-2, TG-3)"
-        raise IllegalMove(f"{card} cannot go on {pile} showing {state.top(pile)} {rule}")
+        rule = ": it must improve that pile (FF-3)" if pile in OPP_PILES else " (FF-2, TG-3)"
+        raise IllegalMove(f"{card} cannot go on {pile} showing {state.top(pile)}{rule}")
     after = _lay_unchecked(state, card, pile)
     if not can_complete(after):
         raise IllegalMove(
@@ -369,7 +369,7 @@ def draw_count(state: State) -> int:
 def end_turn(state: State) -> State:
     """FF-4, FF-5: end the turn, draw, and pass the turn to the opponent."""
     if is_terminal(state):
-        raise IllegalMove("the game is over")
+        raise IllegalMove("the game is over (FF-6)")
     if not can_end_turn(state):
         raise IllegalMove(
             f"the turn must lay at least {MINIMUM} cards, at least one on an own pile "

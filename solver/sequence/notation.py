@@ -75,8 +75,12 @@ from playable.solver.sequence.rules import (
     CORNER,
     DECK,
     EMPTY,
+    PASS,
     Completed,
     Move,
+    Place,
+    Remove,
+    ReplaceDead,
     State,
     Variant,
     apply,
@@ -372,14 +376,37 @@ def parse_move(state: State, text: str, line: int = 1, column: int = 1) -> Move:
 
 
 def _why_illegal(state: State, text: str) -> str:
-    head = text.split("+", 1)[0]
+    """Why ``text``, no legal move of ``state``, is refused: a malformed text says
+    what was expected; a well-formed one gives the rules' reason with its rule id."""
+    move = _move_of(text)
+    if move is None:
+        return f"expected a move like QS@e4, JDxe4, dead:9C or pass, got '{text}'"
+    try:
+        apply(state, move)
+    except IllegalMove as refused:
+        return str(refused)
+    # the rules would allow it but legal_moves does not list it: SQ-11 (a dead card
+    # is not exchanged when nothing can be drawn)
+    return f"'{text}' is not a legal move for player {state.to_move + 1} here (SQ-6, SQ-11)"
+
+
+def _move_of(text: str) -> Move | None:
+    """The move ``text`` names, read by its form alone (not checked against a state)."""
+    if text == "pass":
+        return PASS
+    if text.startswith("dead:"):
+        return ReplaceDead(text[5:]) if is_card(text[5:]) else None
+    head, *claimed = text.split("+")
+    lines = [parse_line(name) for name in claimed]
     for sep in ("@", "x"):
         card, found, cell_text = head.partition(sep)
-        if found and is_card(card) and parse_cell(cell_text) is not None:
-            return f"'{text}' is not a legal move for player {state.to_move + 1} here"
-    if text.startswith("dead:") or text == "pass":
-        return f"'{text}' is not a legal move for player {state.to_move + 1} here"
-    return f"expected a move like QS@e4, JDxe4, dead:9C or pass, got '{text}'"
+        cell = parse_cell(cell_text)
+        if not found or not is_card(card) or cell is None or None in lines:
+            continue
+        if sep == "x":
+            return Remove(card, cell) if not claimed else None
+        return Place(card, cell, tuple(line for line in lines if line is not None))
+    return None
 
 
 def apply_text(state: State, text: str) -> State:

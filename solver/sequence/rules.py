@@ -372,15 +372,15 @@ def legal_moves(state: State) -> list[Move]:
 def apply(state: State, move: Move) -> State:
     """The state after ``move``; raises :class:`IllegalMove` if the rules forbid it."""
     if is_terminal(state):
-        raise IllegalMove("the game is over")
+        raise IllegalMove("the game is over (SQ-8)")
     if isinstance(move, ReplaceDead):
         return _replace_dead(state, move.card)
     if isinstance(move, Pass):
         if placements(state) or removals(state):
-            raise IllegalMove("a card can be played, so the turn cannot be passed")
+            raise IllegalMove("a card can be played, so the turn cannot be passed (SQ-11)")
         return _next_turn(state, state.hands, state.discards, state.draw, state.unknown, state.seed)
     if move.card not in state.hand:
-        raise IllegalMove(f"{move.card} is not in the hand of player {state.to_move + 1}")
+        raise IllegalMove(f"{move.card} is not in the hand of player {state.to_move + 1} (SQ-4)")
     if isinstance(move, Remove):
         return _remove(state, move)
     return _place(state, move)
@@ -411,7 +411,9 @@ def _draw_one(
     """
     if not draw:
         if unknown:
-            raise UnknownCard("the next card of the draw pile is unknown")
+            raise UnknownCard(
+                "the next card of the draw pile is unknown: the position does not list it (SQ-4)"
+            )
         pile = [c for d in discards for c in d]
         if not pile:
             return None, discards, draw, seed
@@ -425,7 +427,7 @@ def _replace_dead(state: State, card: str) -> State:
     if state.replaced:
         raise IllegalMove("only one dead card may be replaced per turn (SQ-6)")
     if card not in state.hand:
-        raise IllegalMove(f"{card} is not in the hand of player {state.to_move + 1}")
+        raise IllegalMove(f"{card} is not in the hand of player {state.to_move + 1} (SQ-6)")
     if not is_dead(state.chips, card):
         raise IllegalMove(f"{card} is not a dead card: one of its spaces is empty (SQ-6)")
     p = state.to_move
@@ -453,7 +455,9 @@ def _place(state: State, move: Place) -> State:
     if card in ONE_EYED:
         raise IllegalMove(f"{card} is a one-eyed Jack: it removes a chip, it places none (SQ-5)")
     if not 0 <= cell < CELLS or state.chips[cell] != EMPTY:
-        raise IllegalMove(f"cell {cell_name(cell) if 0 <= cell < CELLS else cell} is not empty")
+        raise IllegalMove(
+            f"cell {cell_name(cell) if 0 <= cell < CELLS else cell} is not empty (SQ-4)"
+        )
     if card not in TWO_EYED and cell not in CELLS_OF[card]:
         raise IllegalMove(f"{card} does not show on {cell_name(cell)} (SQ-4)")
     chips = _set(state.chips, cell, side)

@@ -128,7 +128,7 @@ def accepts(pile: int, top: int, card: int) -> bool:
         return card > top or card == top - TRICK
     if pile in DESCENDING_PILES:
         return card < top or card == top + TRICK
-    raise IllegalMove(f"there is no pile {pile}; piles are 0-3")
+    raise IllegalMove(f"there is no pile {pile}; piles are 0-3 (TG-12)")
 
 
 @dataclass(frozen=True)
@@ -277,7 +277,7 @@ def legal_moves(state: State) -> list[Move]:
 def apply(state: State, move: Move) -> State:
     """The state after ``move``; raises :class:`IllegalMove` if the rules forbid it."""
     if is_terminal(state):
-        raise IllegalMove("the game is over")
+        raise IllegalMove("the game is over (TG-7)")
     if isinstance(move, EndTurn):
         return end_turn(state)
     return lay(state, move.card, move.pile)
@@ -286,12 +286,14 @@ def apply(state: State, move: Move) -> State:
 def lay(state: State, card: int, pile: int) -> State:
     """TG-3, TG-4: the player to move lays ``card`` on ``pile``."""
     if pile not in PILES:
-        raise IllegalMove(f"there is no pile {pile}; piles are 0-3")
+        raise IllegalMove(f"there is no pile {pile}; piles are 0-3 (TG-12)")
     if card not in state.hand:
-        raise IllegalMove(f"player {state.to_move + 1} does not hold {card}")
+        raise IllegalMove(f"player {state.to_move + 1} does not hold {card} (TG-4)")
     if not accepts(pile, state.piles[pile], card):
         kind = "ascending" if pile in ASCENDING_PILES else "descending"
-        raise IllegalMove(f"{card} cannot go on {kind} pile {pile} showing {state.piles[pile]}")
+        raise IllegalMove(
+            f"{card} cannot go on {kind} pile {pile} showing {state.piles[pile]} (TG-3)"
+        )
     rest = tuple(c for c in state.hand if c != card)
     piles = _lay(state.piles, pile, card)
     need = max(state.minimum - state.laid - 1, 0)

@@ -405,12 +405,40 @@ def legal_moves(state: State) -> list[Move]:
 def apply(state: State, move: Move) -> State:
     """The state after ``move``; raises :class:`IllegalMove` if the rules forbid it."""
     if state.is_over:
-        raise IllegalMove("the round is over")
+        raise IllegalMove("the round is over (UN-9)")
     if move not in legal_moves(state):
-        raise IllegalMove(
-            f"{move} is not legal for player {state.to_move + 1} in phase {state.phase}"
-        )
+        raise IllegalMove(_why_illegal(state, move))
     return apply_legal(state, move)
+
+
+def _why_illegal(state: State, move: Move) -> str:
+    """Why ``move``, not among :func:`legal_moves` of ``state``, is refused: the rule
+    of the phase that forbids it, with its id."""
+    player = f"player {state.to_move + 1}"
+    if state.phase == Phase.PLAY:
+        if isinstance(move, Play):
+            if move.card not in state.hand:
+                return f"{player} does not hold {name(move.card)} (UN-3)"
+            top = name(state.top)
+            return f"{move} matches neither {top} nor the colour {colour_name(state.colour)} (UN-3)"
+        if isinstance(move, Pass):
+            return "only a card just drawn may be kept with pass; play a card or draw (UN-4)"
+        if isinstance(move, Challenge | Accept):
+            return (
+                f"no Wild Draw Four or Draw Two is pending: {move} is not a move now (UN-5, UN-6)"
+            )
+        return "a colour is named alone only for a Wild turned first (UN-7); play W:green"
+    if state.phase == Phase.DRAWN:
+        drawn = name(state.drawn)
+        return f"{player} drew {drawn}: only {drawn} may be played now, or pass (UN-4)"
+    if state.phase == Phase.CHALLENGE:
+        answers = (
+            "challenge, accept or stack a W4" if state.options.stacking else "challenge or accept"
+        )
+        return f"{player} must answer the Wild Draw Four: {answers} (UN-6)"
+    if state.phase == Phase.STACK:
+        return f"{player} must answer the Draw Two: stack a Draw Two or accept (UN-5 stacking)"
+    return f"a Wild was turned first: {player} names the colour, e.g. colour:red (UN-7)"
 
 
 def apply_legal(state: State, move: Move) -> State:

@@ -313,6 +313,7 @@ def _bases(files: dict[str, str]) -> dict[tuple[str, ...], list[str]]:
     budget = ["--seconds", "1", "--nodes", "2000"]
     bases: dict[tuple[str, ...], list[str]] = {
         ("show",): [example["thegame-solo.deal.txt"]],
+        ("move",): [example["thegame-solo.deal.txt"], "5@0"],
         ("report",): [files["study.sqlite"]],
         ("generate",): [
             "thegame",

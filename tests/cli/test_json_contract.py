@@ -127,6 +127,10 @@ CASES: list[tuple[str, int, list[str]]] = [
     ("analyse", 0, ["analyse", str(EX / "win-in-2.sequence.txt"), "--depth", "2"]),
     ("analyse", 3, ["analyse", str(EX / "win-in-2.sequence.txt"), "--depth", "3", "--nodes", "2"]),
     ("analyse", 0, ["analyse", str(EX / "threats.sequence.txt")]),
+    ("move", 0, ["move", str(EX / "thegame-solo.deal.txt"), "5@0 32@1", "/"]),
+    ("move", 0, ["move", str(EX / "endgame.facetoface.txt"), "11@own-up", "12@own-up", "/"]),
+    ("move", 0, ["move", str(EX / "endgame.uno.txt"), "G9", "GR", "G0", "G7"]),  # over: UN-9
+    ("move", 0, ["move", str(EX / "win-in-2.sequence.txt"), "5C@b1", "TD@h5"]),
     ("simulate", 0, ["simulate", "thegame", "--games", "2", "--workers", "1"]),
     ("simulate", 0, ["simulate", "facetoface", "--games", "2"]),
     ("simulate", 0, ["simulate", "uno", "--games", "1", "--target", "50"]),
@@ -225,6 +229,8 @@ ERRORS: list[list[str]] = [
     ["report", "no-such-file.sqlite"],
     ["generate", "thegame", "--difficulty", "bogus"],
     ["puzzles", "show", "1"],
+    ["move", "no-such-file.txt", "5@0"],
+    ["move", str(EX / "thegame-solo.deal.txt"), "5@0", "7@1"],
 ]
 
 
