@@ -15,7 +15,8 @@ from typing import Any
 
 from playable.cli.budget import memory_problem, nodes_problem, seconds_problem
 from playable.solver.core.budget import Budget
-from playable.solver.core.errors import IllegalMove, PlayableError
+from playable.solver.core.cardlist import sniff_game
+from playable.solver.core.errors import IllegalMove, NotationError, PlayableError
 from playable.solver.core.game import Game
 from playable.solver.games import game_of
 
@@ -89,10 +90,22 @@ class Position:
 
 
 def loads(text: str, source: str = "<string>") -> Position:
-    """The position written in ``text``; the game is read from its first line.
-    A ``NotationError`` names ``source``, line and column."""
+    """The position written in ``text``; the game is read from its first line. A
+    puzzle file (``playable puzzle GAME``, docs/puzzles.md) gives its position. A
+    ``NotationError`` names ``source``, line and column."""
+    if _is_puzzle(text):
+        from playable.puzzles.fileformat import parse_puzzle
+
+        text = parse_puzzle(text, source).position
     game = game_of(text, source)
     return Position(game, game.parse(text, source))
+
+
+def _is_puzzle(text: str) -> bool:
+    try:
+        return sniff_game(text) == "puzzle"
+    except NotationError:
+        return False  # game_of reports it, naming the source
 
 
 def load(path: str | Path) -> Position:

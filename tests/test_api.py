@@ -88,3 +88,13 @@ def test_bad_files_are_notation_errors(tmp_path: Path) -> None:
         playable.load(path)
     with pytest.raises(playable.NotationError, match="<string>:"):
         playable.loads("playable uno position\nplayers: 11\n")
+
+
+def test_a_puzzle_file_loads_as_its_position() -> None:
+    position = playable.load(EXAMPLES / "thegame-lay-all-easy.puzzle.txt")
+    assert position.name == "thegame" and position.state.cards_left == 13
+
+
+def test_a_uno_play_out_hand_is_not_a_round() -> None:
+    with pytest.raises(playable.NotationError, match=r"playout\.uno\.txt:\d+:1: .*playable solve"):
+        playable.load(EXAMPLES / "playout.uno.txt")

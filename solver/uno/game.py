@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from playable.solver.core.cardlist import split_document
 from playable.solver.core.errors import NotationError
 from playable.solver.core.game import Game
 from playable.solver.uno import notation, rules
@@ -26,7 +27,11 @@ class Uno:
             return parsed.start()
         if isinstance(parsed, State):
             return parsed
-        raise NotationError("a play-out hand is a puzzle, not a round to play", 1, 1, source)
+        header = split_document(text).header_line
+        message = "a play-out hand is a one-player puzzle, not a round: use `playable solve`"
+            "a play-out hand is a one-player puzzle, not a round: solve it with `playable solve`"
+        )
+        raise NotationError(message, header, 1, source)
 
     def format(self, state: State) -> str:
         return notation.format_position(state)
