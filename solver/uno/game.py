@@ -29,8 +29,6 @@ class Uno:
             return parsed
         header = split_document(text).header_line
         message = "a play-out hand is a one-player puzzle, not a round: use `playable solve`"
-            "a play-out hand is a one-player puzzle, not a round: solve it with `playable solve`"
-        )
         raise NotationError(message, header, 1, source)
 
     def format(self, state: State) -> str:
