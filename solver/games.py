@@ -8,7 +8,7 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Any, Final
 
-from playable.solver.core.cardlist import sniff_game
+from playable.solver.core.cardlist import sniff_game, split_document
 from playable.solver.core.errors import NotationError
 from playable.solver.core.game import Game
 
@@ -38,7 +38,7 @@ def game_of(text: str, source: str = "<input>") -> Game[Any, Any]:
     except NotationError as error:
         raise error.with_source(source) from None
     if name not in MODULES:
-        raise NotationError(
-            f"unknown game '{name}'; the games are {', '.join(NAMES)}", 1, 10, source
-        )
+        known = ", ".join(NAMES)
+        line = split_document(text).header_line
+        raise NotationError(f"unknown game '{name}'; the games are {known}", line, 10, source)
     return game(name)
