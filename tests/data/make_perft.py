@@ -62,6 +62,8 @@ HAND_CHECKS = {
         "  (UN-3), so only draw (UN-4): 1.",
         "colour: a Wild turned first, the first player names one of 4 colours (UN-7): 4.",
         "challenge: challenge or accept (UN-6), no stacking: 2.",
+        "drawn: the drawn Y5 matches yellow: play it or pass (UN-4): 2.",
+        "stack: a Draw Two pending, stacking on, player 4 holds no Draw Two: accept: 1.",
     ],
     "sequence": [
         "deal-2p: player 2 holds 2H 6C 6H 6S 7S 8H KH, 7 kinds with 2 empty spaces each",
