@@ -5,10 +5,27 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from playable.solver.core.errors import NotationError
+from playable.solver.core.errors import IllegalMove, NotationError
 from playable.solver.core.game import Game
 from playable.solver.sequence import notation, rules
-from playable.solver.sequence.rules import Move, State
+from playable.solver.sequence.board import parse_cell, parse_line
+from playable.solver.sequence.rules import Move, State, is_card
+
+
+def well_formed(text: str) -> bool:
+    """Is ``text`` written like a move (``QS@e4+a4-e4``, ``JHxe4``, ``dead:9C``,
+    ``pass``), whether or not it is legal anywhere?"""
+    if text == "pass":
+        return True
+    if text.startswith("dead:"):
+        return is_card(text.removeprefix("dead:"))
+    head, *claims = text.split("+")
+    card, at, cell = head.partition("@")
+    if at:
+        ok = is_card(card) and parse_cell(cell) is not None
+        return ok and all(parse_line(claim) is not None for claim in claims)
+    card, x, cell = head.partition("x")
+    return bool(x) and not claims and is_card(card) and parse_cell(cell) is not None
 
 
 class Sequence:
@@ -38,10 +55,13 @@ class Sequence:
     def parse_move(self, state: State, text: str, source: str = "<move>") -> Move:
         """``QS@e4`` (place, ``+`` a line to claim, SQ-7), ``JDxe4`` (remove with a
         one-eyed jack), ``dead:9C`` (SQ-6) or ``pass`` (SQ-11). A move is read
-        against ``state``: a text that is not a legal move there is refused."""
+        against ``state``: a well-formed text that is not a legal move there raises
+        :class:`IllegalMove` (as :meth:`apply` would), a malformed one NotationError."""
         try:
             return notation.parse_move(state, text.strip())
         except NotationError as error:
+            if well_formed(text.strip()):
+                raise IllegalMove(error.message) from None
             raise error.with_source(source) from None
 
     def apply(self, state: State, move: Move) -> State:
