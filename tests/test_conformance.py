@@ -34,6 +34,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
+
 from playable.solver.core.errors import IllegalMove, NotationError
 from playable.solver.core.game import Game
 from playable.solver.facetoface import rules as ff

@@ -8,24 +8,7 @@ from typing import Any
 from playable.solver.core.errors import IllegalMove, NotationError
 from playable.solver.core.game import Game
 from playable.solver.sequence import notation, rules
-from playable.solver.sequence.board import parse_cell, parse_line
-from playable.solver.sequence.rules import Move, State, is_card
-
-
-def well_formed(text: str) -> bool:
-    """Is ``text`` written like a move (``QS@e4+a4-e4``, ``JHxe4``, ``dead:9C``,
-    ``pass``), whether or not it is legal anywhere?"""
-    if text == "pass":
-        return True
-    if text.startswith("dead:"):
-        return is_card(text.removeprefix("dead:"))
-    head, *claims = text.split("+")
-    card, at, cell = head.partition("@")
-    if at:
-        ok = is_card(card) and parse_cell(cell) is not None
-        return ok and all(parse_line(claim) is not None for claim in claims)
-    card, x, cell = head.partition("x")
-    return bool(x) and not claims and is_card(card) and parse_cell(cell) is not None
+from playable.solver.sequence.rules import Move, State
 
 
 class Sequence:
@@ -60,7 +43,7 @@ class Sequence:
         try:
             return notation.parse_move(state, text.strip())
         except NotationError as error:
-            if well_formed(text.strip()):
+            if notation.move_of(text.strip()) is not None:  # well-formed, not legal here
                 raise IllegalMove(error.message) from None
             raise error.with_source(source) from None
 

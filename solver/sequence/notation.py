@@ -378,7 +378,7 @@ def parse_move(state: State, text: str, line: int = 1, column: int = 1) -> Move:
 def _why_illegal(state: State, text: str) -> str:
     """Why ``text``, no legal move of ``state``, is refused: a malformed text says
     what was expected; a well-formed one gives the rules' reason with its rule id."""
-    move = _move_of(text)
+    move = move_of(text)
     if move is None:
         return f"expected a move like QS@e4, JDxe4, dead:9C or pass, got '{text}'"
     try:
@@ -390,7 +390,7 @@ def _why_illegal(state: State, text: str) -> str:
     return f"'{text}' is not a legal move for player {state.to_move + 1} here (SQ-6, SQ-11)"
 
 
-def _move_of(text: str) -> Move | None:
+def move_of(text: str) -> Move | None:
     """The move ``text`` names, read by its form alone (not checked against a state)."""
     if text == "pass":
         return PASS

@@ -419,7 +419,7 @@ def test_bad_files_and_no_moves(tmp_path: Path) -> None:
     assert "b.txt:" in refused(broken, "5@0")
     puzzle = str(EX / "thegame-lay-all-easy.puzzle.txt")
     assert "a puzzle file asks a question" in refused(puzzle, "16@0")
-    assert "a play-out hand is a puzzle" in refused(str(EX / "playout.uno.txt"), "R1")
+    assert "a play-out hand is a one-player puzzle" in refused(str(EX / "playout.uno.txt"), "R1")
     assert "no move given; The Game moves look like 37@0" in refused(TG_DEAL, "  ")
     code, _, err = run("move", TG_DEAL)  # MOVE is required
     assert code == 2 and "Missing argument" in err
