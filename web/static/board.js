@@ -62,10 +62,9 @@ function seat(index, toMove, ...content) {
 }
 
 function drawTheGame(p, view) {
-  const names = ["↑ 1", "↑ 1", "↓ 100", "↓ 100"];
   const piles = el("div", {}, p.piles.map((top, i) =>
-    el("div", { class: "pile" }, el("div", {}, `pile ${i} ${i < 2 ? "ascending" : "descending"}`),
-      el("div", { class: "top" }, top), el("small", {}, `from ${names[i]}`))));
+    el("div", { class: "pile" }, el("div", {}, `pile ${i} ${i < 2 ? "ascending ↑" : "descending ↓"}`),
+      el("div", { class: "top" }, top))));
   return el("div", {}, piles,
     el("p", {}, `Draw pile: ${p.draw.length} cards · laid this turn: ${p.laid} (minimum ${p.minimum}) · cards left: ${p.cards_left}`),
     p.hands.map((hand, i) => seat(i, view.to_move, cards(hand))));
@@ -197,7 +196,7 @@ function showResult(task, result) {
     const columns = ["move", ...new Set(doc.moves.flatMap((row) => Object.keys(row)
       .filter((k) => ["value", "gain", "cards_left", "status"].includes(k))))];
     $("analysis").replaceChildren(el("tr", {}, columns.map((c) => el("th", {}, c))),
-      doc.moves.map((row) => el("tr", {}, columns.map((c) => el("td", {}, c === "move"
+      ...doc.moves.map((row) => el("tr", {}, columns.map((c) => el("td", {}, c === "move"
         ? el("button", { class: "move", type: "button", onclick: () => guarded(() => play(row.move, state.view.game === "facetoface")) }, row.move)
         : String(row[c] ?? ""))))));
   }
@@ -296,8 +295,8 @@ async function start() {
   $("tab-puzzles").onclick = () => guarded(async () => {
     tab(true);
     const found = await call("GET", "/api/puzzles");
-    $("puzzle-game").replaceChildren(el("option", { value: "" }, "any"), found.games.map((g) => el("option", { value: g }, g)));
-    $("puzzle-level").replaceChildren(el("option", { value: "" }, "any"), found.levels.map((l) => el("option", { value: l }, l)));
+    $("puzzle-game").replaceChildren(el("option", { value: "" }, "any"), ...found.games.map((g) => el("option", { value: g }, g)));
+    $("puzzle-level").replaceChildren(el("option", { value: "" }, "any"), ...found.levels.map((l) => el("option", { value: l }, l)));
     await listPuzzles();
   });
   $("puzzle-list-button").onclick = () => guarded(listPuzzles);
