@@ -12,7 +12,8 @@ Endpoints (all JSON; an error is ``{"error": "one line"}`` with 4xx/5xx):
 
 ========================================  ==========================================
 ``GET  /api/examples``                    the example positions the server knows
-``POST /api/load``                        ``{"text"}`` or ``{"example"}`` -> a view
+``POST /api/load``                        ``{"text"}`` (a position, deal or puzzle
+                                          file) or ``{"example"}`` -> a view
 ``POST /api/play``                        ``{"text", "moves", "end_turn"}`` -> a view;
                                           422 with the rules' line for a bad move
 ``POST /api/solve``, ``/api/analyse``     ``{"text", "seconds", "nodes", "turns" |
@@ -46,6 +47,7 @@ from starlette.staticfiles import StaticFiles
 
 import playable
 from playable.puzzles.base import Level, Puzzle
+from playable.puzzles.fileformat import parse_puzzle
 from playable.puzzles.library import PuzzleLibrary
 from playable.puzzles.registry import GAMES, kind_of
 from playable.solver.core.errors import PlayableError
@@ -84,6 +86,9 @@ class Board:
 
     @staticmethod
     async def body(request: Request) -> dict[str, Any]:
+        length = request.headers.get("content-length", "0")
+        if not length.isdigit() or int(length) > 4 * MAX_TEXT:
+            raise BadRequest(f"the request is longer than {4 * MAX_TEXT} bytes", 413)
         try:
             document = await request.json()
         except ValueError:
@@ -171,7 +176,10 @@ class Board:
             if not isinstance(name, str) or name not in files:
                 raise BadRequest(f"no example '{name}'", 404)
             return JSONResponse(view(playable.load(files[name])))
-        return JSONResponse(view(playable.loads(self.text(body), "<upload>")))
+        text = self.text(body)
+        if _is_puzzle_file(text):  # a puzzle file: the board shows its position
+            text = parse_puzzle(text, "<upload>").position
+        return JSONResponse(view(playable.loads(text, "<upload>")))
 
     async def play(self, request: Request) -> Response:
         body = await self.body(request)
@@ -291,6 +299,15 @@ class Board:
 
     async def index(self, request: Request) -> Response:
         return FileResponse(STATIC / "index.html")
+
+
+def _is_puzzle_file(text: str) -> bool:
+    """Whether ``text``'s first line that is not blank or a comment is
+    ``playable puzzle GAME`` (puzzles/fileformat.py)."""
+    for line in text.splitlines():
+        if line.strip() and not line.lstrip().startswith("#"):
+            return line.split()[:2] == ["playable", "puzzle"]
+    return False
 
 
 async def _refused(request: Request, error: Exception) -> Response:

@@ -79,6 +79,25 @@ def test_each_game_loads_and_plays_its_first_legal_move(
     assert played.json()["text"] == position.play(move).text()
 
 
+def test_a_puzzle_file_loads_as_its_position(client: TestClient) -> None:
+    loaded = client.post("/api/load", json={"text": PUZZLE.read_text()})
+    assert loaded.status_code == 200, loaded.text
+    assert loaded.json()["position"]["piles"] == [14, 3, 49, 20]
+
+
+def test_search_progress_is_reported_while_it_runs(client: TestClient) -> None:
+    """A whole Face to Face deal is not solved in 2 s: the job shows the search's nodes."""
+    text = (EXAMPLES / "deal.facetoface.txt").read_text()
+    job = client.post("/api/solve", json={"text": text, "seconds": 2}).json()
+    seen = []
+    while job["state"] in ("waiting", "running"):
+        seen.append(job["progress"].get("nodes", 0))
+        time.sleep(0.1)
+        job = client.get(f"/api/jobs/{job['id']}").json()
+    assert job["state"] == "done", job
+    assert max(seen) > 0 and job["progress"]["nodes"] > 0
+
+
 def test_the_sequence_view_carries_the_board_layout(client: TestClient) -> None:
     view = client.post("/api/load", json={"example": "win-in-2.sequence.txt"}).json()
     assert view["layout"][0][:3] == ["XX", "2S", "3S"] and len(view["layout"]) == 10
@@ -109,6 +128,7 @@ def test_a_whole_turn_can_end_the_turn(client: TestClient) -> None:
         {"text": "playable thegame position\nbanana: 1\n"},
         {"text": 5},
         {"example": "no-such.txt"},
+        {"text": "playable puzzle thegame\nkind: lay-all\n"},
     ],
 )
 def test_bad_positions_are_refused_with_one_line(client: TestClient, body: dict[str, Any]) -> None:
