@@ -10,6 +10,7 @@ every command with it, and a deployment script can use it too.
 from __future__ import annotations
 
 import ipaddress
+import socket
 from pathlib import Path
 from typing import Annotated
 
@@ -61,13 +62,14 @@ def serve_command(
     if db is not None:
         PuzzleLibrary(db, create=False).close()  # must exist and be a library
         PuzzleLibrary(db, create=True).close()  # adds the success counts if missing
+    listening = None if check else listen(host, port)
     if not is_loopback(host):
         stderr.print(
             f"warning: listening on {host}: anyone who can reach it can use the board "
             "and run searches (use --host 127.0.0.1 to keep it local)",
             soft_wrap=True,
         )
-    if check:
+    if listening is None:
         return
     import uvicorn
 
@@ -75,4 +77,18 @@ def serve_command(
 
     app = create_app(db, folder, workers=workers, max_seconds=max_seconds)
     stderr.print(f"playable web board on http://{host}:{port}/ (Ctrl-C stops it)", soft_wrap=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[listening])
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host:port``, or one clear line (exit code 2) when the address
+    is unknown or taken; bound here rather than by uvicorn, which exits with code 3
+    (our code for a budget that ran out) on such errors."""
+    try:
+        family, kind, _, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+        listening = socket.socket(family, kind)
+        listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listening.bind(address)
+    except OSError as error:
+        raise InputError(f"--host {host} --port {port}: {error.strerror or error}") from None
+    return listening

@@ -4,6 +4,7 @@ Every case uses --check, which validates and exits without starting the server."
 
 from __future__ import annotations
 
+import socket
 import sqlite3
 from pathlib import Path
 
@@ -69,3 +70,14 @@ def test_serve_adds_the_success_table_to_an_older_library(tmp_path: Path) -> Non
     assert RUNNER.invoke(app, ["serve", "--check", "--db", str(path)]).exit_code == 0
     tables = {row[0] for row in sqlite3.connect(path).execute("SELECT name FROM sqlite_master")}
     assert "plays" in tables
+
+
+def test_a_taken_port_is_one_line_and_exit_2() -> None:
+    """Bound before the server starts: uvicorn itself would exit with code 3."""
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = str(taken.getsockname()[1])
+        result = RUNNER.invoke(app, ["serve", "--port", port])
+    assert result.exit_code == 2
+    assert len(result.stderr.strip().splitlines()) == 1 and "in use" in result.stderr
