@@ -23,7 +23,7 @@ Endpoints (all JSON; an error is ``{"error": "one line"}`` with 4xx/5xx):
 ``GET  /api/puzzles/{id}``                one puzzle and its position's view
 ``POST /api/puzzles/{id}/attempt``        ``{"answer"}`` -> the kind's verdict,
                                           counted in the library
-``GET  /api/puzzles/{id}/solution``       the stored solution
+``GET  /api/puzzles/{id}/solution``       the stored solution and its positions
 ========================================  ==========================================
 
 A *view* is :func:`playable.web.tasks.view`: the position's JSON, its text, the
@@ -52,7 +52,14 @@ from playable.puzzles.library import PuzzleLibrary
 from playable.puzzles.registry import GAMES, kind_of
 from playable.solver.core.errors import PlayableError
 from playable.web.jobs import Busy, Jobs
-from playable.web.tasks import analyse_task, check_task, play, solve_task, view
+from playable.web.tasks import (
+    analyse_task,
+    check_task,
+    play,
+    solution_frames,
+    solve_task,
+    view,
+)
 
 STATIC = Path(__file__).parent / "static"
 #: The longest position text or answer accepted (a Sequence position is ~1 kB).
@@ -295,7 +302,12 @@ class Board:
     async def solution(self, request: Request) -> Response:
         puzzle_id = request.path_params["puzzle_id"]
         puzzle = await run_in_threadpool(self.puzzle, puzzle_id)
-        return JSONResponse({"id": puzzle_id, "solution": puzzle.solution})
+        try:
+            start = playable.loads(puzzle.position, f"puzzle {puzzle_id}")
+            shown = solution_frames(start, puzzle.solution)
+        except PlayableError:  # a position the board cannot play (a UNO play-out hand)
+            shown = []
+        return JSONResponse({"id": puzzle_id, "solution": puzzle.solution, "frames": shown})
 
     async def index(self, request: Request) -> Response:
         return FileResponse(STATIC / "index.html")

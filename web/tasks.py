@@ -78,6 +78,26 @@ def frames(position: playable.Position, line: list[dict[str, Any]]) -> list[dict
     return shown
 
 
+def solution_frames(position: playable.Position, solution: str) -> list[dict[str, Any]]:
+    """The positions along a puzzle's stored solution, one move at a time. The stored
+    text is the game's line notation (``1: 16@0 7@1 / 1: 9@1 ...``, or moves separated
+    by blanks): a ``N:`` names the player and is skipped, and a ``/`` is played where
+    the rules have it (the end of a turn, TG-4, FF-4) and is a separator elsewhere. A
+    move the rules refuse ends the frames with its error."""
+    shown: list[dict[str, Any]] = []
+    for word in solution.split():
+        if word.endswith(":") or (word == "/" and "/" not in position.legal_moves()):
+            continue
+        player = position.to_move
+        try:
+            position = position.play(word)
+        except PlayableError as error:
+            shown.append({"player": player, "move": word, "error": str(error)})
+            break
+        shown.append({"player": player, "move": word, "view": view(position)})
+    return shown
+
+
 def _line_of(document: dict[str, Any]) -> list[dict[str, Any]]:
     """The line a solve or analyse document proposes, if any."""
     if isinstance(document.get("line"), list):

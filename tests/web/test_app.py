@@ -19,7 +19,7 @@ from playable.puzzles.fileformat import parse_puzzle
 from playable.puzzles.library import PuzzleLibrary
 from playable.solver.core.dbfile import APPLICATION_ID, KINDS
 from playable.web.app import create_app
-from playable.web.tasks import wait_task
+from playable.web.tasks import solution_frames, wait_task
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
@@ -223,7 +223,10 @@ def test_puzzle_list_attempt_reveal_and_count(client: TestClient, library: Path)
 
     wrong = client.post(f"/api/puzzles/{summary['id']}/attempt", json={"answer": "16@0 7@1 8@1"})
     assert wrong.status_code == 200 and wrong.json()["correct"] is False
-    solution = client.get(f"/api/puzzles/{summary['id']}/solution").json()["solution"]
+    revealed = client.get(f"/api/puzzles/{summary['id']}/solution").json()
+    solution = revealed["solution"]
+    assert revealed["frames"][-1]["view"]["is_over"]
+    assert revealed["frames"][-1]["view"]["returns"] == [0]  # every card laid
     # the answer as the board sends it: the moves played, turn ends included (the
     # stored solution names the player before each turn: "1: 16@0 7@1 8@1 / 1: ...")
     position = playable.loads(puzzle["text"])
@@ -276,3 +279,15 @@ def test_the_page_and_its_assets_are_served(client: TestClient) -> None:
     assert page.status_code == 200 and "board.js" in page.text
     assert client.get("/static/board.js").status_code == 200
     assert client.get("/static/board.css").status_code == 200
+
+
+def test_solution_frames_skip_player_names_and_separators() -> None:
+    """In UNO a ``/`` is no move: it only separates the turns of a stored line."""
+    position = playable.load(EXAMPLES / "endgame.uno.txt")
+    line = playable.solve(position, seconds=10)["line"]
+    text = " / ".join(f"{item['player'] + 1}: {item['move']}" for item in line)
+    shown = solution_frames(position, text)
+    assert [f["move"] for f in shown] == [item["move"] for item in line]
+    assert shown[-1]["view"]["is_over"]
+    broken = solution_frames(position, "2: G9 / 1: R9")
+    assert "error" in broken[-1] and broken[-1]["move"] == "R9"

@@ -138,6 +138,9 @@ def test_deal_move_solve_and_a_puzzle(server: str, tmp_path: Path) -> None:
         assert "solved 1 of 1" in page.inner_text("#verdict")
         page.click("#reveal")
         page.wait_for_function("document.getElementById('solution').textContent.length > 0")
+        page.wait_for_selector("#line li")
+        page.click("#line-forward")
+        assert "after move 1" in page.inner_text("#line-where")
         page.screenshot(path=str(shots / "4-puzzle-solved.png"), full_page=True)
         assert page.inner_text("#error") == ""
         browser.close()

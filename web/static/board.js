@@ -200,7 +200,11 @@ function showResult(task, result) {
         ? el("button", { class: "move", type: "button", onclick: () => guarded(() => play(row.move, state.view.game === "facetoface")) }, row.move)
         : String(row[c] ?? ""))))));
   }
-  state.frames = result.frames;
+  showFrames(result.frames);
+}
+
+function showFrames(frames) {
+  state.frames = frames;
   if (state.frames.length) {
     $("line-controls").hidden = false;
     $("line").replaceChildren(...state.frames.map((f, i) =>
@@ -265,6 +269,10 @@ async function reveal() {
   if (!state.puzzle) throw new Error("open a puzzle first");
   const found = await call("GET", `/api/puzzles/${state.puzzle.id}/solution`);
   $("solution").textContent = `Solution: ${found.solution}`;
+  if (found.frames.length && state.puzzle.view) {
+    setView(state.puzzle.view, true);  // step through it from the puzzle's start
+    showFrames(found.frames);
+  }
 }
 
 // ---------------------------------------------------------------------- setup
