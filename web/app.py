@@ -19,6 +19,7 @@ Endpoints (all JSON; an error is ``{"error": "one line"}`` with 4xx/5xx):
 ``POST /api/solve``, ``/api/analyse``     ``{"text", "seconds", "nodes", "turns" |
                                           "depth"}`` -> 202 ``{"id"}`` (a job)
 ``GET  /api/jobs/{id}``                   the job: state, progress, result
+``DELETE /api/jobs/{id}``                 stop the job (its process is terminated)
 ``GET  /api/puzzles?game=&level=&kind=``  the library's puzzles (no solutions)
 ``GET  /api/puzzles/{id}``                one puzzle and its position's view
 ``POST /api/puzzles/{id}/attempt``        ``{"answer"}`` -> the kind's verdict,
@@ -229,6 +230,8 @@ class Board:
         job = self.jobs.get(request.path_params["job_id"])
         if job is None:
             raise BadRequest(f"no job {request.path_params['job_id']}", 404)
+        if request.method == "DELETE":
+            self.jobs.cancel(job)
         return JSONResponse(job.to_json())
 
     async def puzzles(self, request: Request) -> Response:
@@ -356,7 +359,7 @@ def create_app(
         Route("/api/play", board.play, methods=["POST"]),
         Route("/api/solve", board.solve, methods=["POST"]),
         Route("/api/analyse", board.analyse, methods=["POST"]),
-        Route("/api/jobs/{job_id}", board.job),
+        Route("/api/jobs/{job_id}", board.job, methods=["GET", "DELETE"]),
         Route("/api/puzzles", board.puzzles),
         Route("/api/puzzles/{puzzle_id:int}", board.puzzle_one),
         Route("/api/puzzles/{puzzle_id:int}/attempt", board.attempt, methods=["POST"]),

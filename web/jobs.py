@@ -13,6 +13,7 @@ several people may use it at once, so:
 * the search budget is capped (``max_seconds``), and a process still running
   ``grace`` seconds after its budget (numba loading its kernels is not charged to
   the budget) is terminated: the job ends with an error, the server goes on;
+* a job can be cancelled (:meth:`Jobs.cancel`): its process is terminated;
 * the process reports the search's progress (nodes, seconds, what the search
   noted, from ``Budget.progress``) through a pipe; :meth:`Jobs.status` shows the
   latest report, which the front end polls.
@@ -51,7 +52,9 @@ class Job:
     seconds: float
     #: waiting | running | done | error (the input was refused: a PlayableError's
     #: line) | failed (the process broke, ran out of memory or overran its budget)
+    #: | cancelled (stopped on request)
     state: str = "waiting"
+    cancelled: bool = False
     submitted: float = field(default_factory=time.monotonic)
     started: float | None = None
     progress: dict[str, Any] = field(default_factory=dict)
@@ -136,6 +139,16 @@ class Jobs:
         with self._lock:
             return self._jobs.get(job_id)
 
+    def cancel(self, job: Job) -> None:
+        """Stop ``job``: a waiting job never starts, a running one's process is
+        terminated within a tenth of a second; a finished job is left as it is."""
+        with self._lock:
+            job.cancelled = True
+            if job.state == "waiting":
+                job.state = "cancelled"
+                job.error = "stopped on request"
+                job.done.set()
+
     def wait(self, job: Job) -> Job:
         """Block until ``job`` ends (it always does: see the grace period)."""
         job.done.wait()
@@ -153,13 +166,16 @@ class Jobs:
             del self._jobs[job.id]
 
     def _run(self, job: Job, function: Callable[..., Any], arguments: dict[str, Any]) -> None:
+        with self._lock:
+            if job.cancelled:
+                return
+            job.started = time.monotonic()
+            job.state = "running"
         receiver, sender = self._context.Pipe(duplex=False)
         process = self._context.Process(
             target=_child, args=(function, arguments, sender), daemon=True
         )
         try:
-            job.started = time.monotonic()
-            job.state = "running"
             process.start()
             self._processes.add(process)
             sender.close()
@@ -191,6 +207,8 @@ class Jobs:
     ) -> tuple[str, Any] | None:
         """Read progress until the answer comes; None once past ``limit``."""
         while time.monotonic() < limit:
+            if job.cancelled:
+                return ("cancelled", "stopped on request")
             if not receiver.poll(0.1):
                 if not process.is_alive() and not receiver.poll(0):
                     return ("failed", f"the search process ended (exit code {process.exitcode})")

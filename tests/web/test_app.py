@@ -291,3 +291,21 @@ def test_solution_frames_skip_player_names_and_separators() -> None:
     assert shown[-1]["view"]["is_over"]
     broken = solution_frames(position, "2: G9 / 1: R9")
     assert "error" in broken[-1] and broken[-1]["move"] == "R9"
+
+
+def test_jobs_run_two_at_once_and_can_be_stopped(library: Path) -> None:
+    app = create_app(library, EXAMPLES, workers=2, max_seconds=5.0)
+    with TestClient(app) as test_client:
+        jobs = app.state.board.jobs
+        started = [jobs.submit("wait", 5.0, wait_task, {"seconds": 60}) for _ in range(3)]
+        deadline = time.monotonic() + 30
+        while [job.state for job in started] != ["running", "running", "waiting"]:
+            assert time.monotonic() < deadline, [job.state for job in started]
+            time.sleep(0.05)
+        stopped = test_client.delete(f"/api/jobs/{started[2].id}").json()
+        assert stopped["state"] == "cancelled"  # never started
+        for job in started[:2]:
+            assert test_client.delete(f"/api/jobs/{job.id}").status_code == 200
+            jobs.wait(job)
+            assert job.state == "cancelled"
+        assert test_client.get(f"/api/jobs/{started[2].id}").json()["state"] == "cancelled"

@@ -27,6 +27,7 @@ const state = {
   frames: [],        // the positions along a solver's line
   frame: -1,         // which frame is shown (-1: the board's own position)
   puzzle: null,      // the puzzle being played
+  job: null,         // the id of the search running, if any
 };
 
 async function call(method, path, body) {
@@ -173,6 +174,7 @@ async function search(task) {
   const depth = Number($("depth").value);
   if (state.view.game === "sequence") body[task === "solve" ? "turns" : "depth"] = task === "solve" ? Math.max(1, depth) : depth;
   let job = await call("POST", `/api/${task}`, body);
+  state.job = job.id;
   while (job.state === "waiting" || job.state === "running") {
     const p = job.progress || {};
     $("progress").textContent = `${task}: ${job.state}, ${job.elapsed.toFixed(1)} s of ${job.seconds} s` +
@@ -181,6 +183,7 @@ async function search(task) {
     await new Promise((resolve) => setTimeout(resolve, 300));
     job = await call("GET", `/api/jobs/${job.id}`);
   }
+  state.job = null;
   $("progress").textContent = `${task}: ${job.state} after ${job.elapsed.toFixed(1)} s`;
   if (job.state !== "done") throw new Error(job.error);
   showResult(task, job.result);
@@ -295,6 +298,7 @@ async function start() {
   $("undo").onclick = undo;
   $("solve").onclick = () => guarded(() => search("solve"));
   $("analyse").onclick = () => guarded(() => search("analyse"));
+  $("stop").onclick = () => guarded(async () => state.job && call("DELETE", `/api/jobs/${state.job}`));
   $("line-start").onclick = () => showFrame(-1);
   $("line-back").onclick = () => showFrame(state.frame - 1);
   $("line-forward").onclick = () => showFrame(state.frame + 1);
