@@ -343,7 +343,9 @@ def create_app(
     """The web board. ``library``: a puzzle library (migrated to hold success counts
     beforehand by the caller, see ``playable serve``); ``examples``: a folder of
     position files offered in the board; ``workers`` searches run at once, each
-    capped at ``max_seconds``."""
+    capped at ``max_seconds``. The searches run in ``forkserver`` processes, which
+    import the main module: a script that serves the app must keep its work under
+    ``if __name__ == "__main__":`` (as ``playable serve`` does)."""
     jobs = Jobs(workers=workers, max_seconds=max_seconds)
     board = Board(library, examples, jobs)
 

@@ -10,6 +10,7 @@ worker process (web/jobs.py) and take a ``report`` progress listener.
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable
 from typing import Any
@@ -22,6 +23,9 @@ from playable.solver.core.budget import Budget
 from playable.solver.core.errors import PlayableError
 
 Report = Callable[[int, float, dict[str, Any]], None]
+
+#: The player's number before a move of a stored line (``1:`` in ``1:Y9`` or ``1: 16@0``).
+_PLAYER = re.compile(r"^[0-9]+:")
 
 #: Games whose turns end with an explicit ``/`` (TG-4, FF-4).
 TURN_GAMES = ("thegame", "facetoface")
@@ -80,13 +84,14 @@ def frames(position: playable.Position, line: list[dict[str, Any]]) -> list[dict
 
 def solution_frames(position: playable.Position, solution: str) -> list[dict[str, Any]]:
     """The positions along a puzzle's stored solution, one move at a time. The stored
-    text is the game's line notation (``1: 16@0 7@1 / 1: 9@1 ...``, or moves separated
-    by blanks): a ``N:`` names the player and is skipped, and a ``/`` is played where
+    text is the game's line notation (``1: 16@0 7@1 / 1: 9@1 ...``, ``1:draw 1:Y9``,
+    ``2:TS@b5+a5-e5``): a leading ``N:`` names the player and is dropped, and a ``/`` is played where
     the rules have it (the end of a turn, TG-4, FF-4) and is a separator elsewhere. A
     move the rules refuse ends the frames with its error."""
     shown: list[dict[str, Any]] = []
-    for word in solution.split():
-        if word.endswith(":") or (word == "/" and "/" not in position.legal_moves()):
+    for named in solution.split():
+        word = _PLAYER.sub("", named)
+        if not word or (word == "/" and "/" not in position.legal_moves()):
             continue
         player = position.to_move
         try:

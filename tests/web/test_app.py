@@ -282,13 +282,16 @@ def test_the_page_and_its_assets_are_served(client: TestClient) -> None:
 
 
 def test_solution_frames_skip_player_names_and_separators() -> None:
-    """In UNO a ``/`` is no move: it only separates the turns of a stored line."""
+    """In UNO a ``/`` is no move: it only separates the turns of a stored line; the
+    player's number stands alone (``1: 16@0``) or before the move (``1:Y9``)."""
     position = playable.load(EXAMPLES / "endgame.uno.txt")
     line = playable.solve(position, seconds=10)["line"]
     text = " / ".join(f"{item['player'] + 1}: {item['move']}" for item in line)
     shown = solution_frames(position, text)
     assert [f["move"] for f in shown] == [item["move"] for item in line]
     assert shown[-1]["view"]["is_over"]
+    attached = " ".join(f"{item['player'] + 1}:{item['move']}" for item in line)  # UNO's form
+    assert [f["move"] for f in solution_frames(position, attached)] == [i["move"] for i in line]
     broken = solution_frames(position, "2: G9 / 1: R9")
     assert "error" in broken[-1] and broken[-1]["move"] == "R9"
 
