@@ -83,11 +83,13 @@ def frames(position: playable.Position, line: list[dict[str, Any]]) -> list[dict
 
 
 def solution_frames(position: playable.Position, solution: str) -> list[dict[str, Any]]:
-    """The positions along a puzzle's stored solution, one move at a time. The stored
-    text is the game's line notation (``1: 16@0 7@1 / 1: 9@1 ...``, ``1:draw 1:Y9``,
-    ``2:TS@b5+a5-e5``): a leading ``N:`` names the player and is dropped, and a ``/`` is played where
-    the rules have it (the end of a turn, TG-4, FF-4) and is a separator elsewhere. A
-    move the rules refuse ends the frames with its error."""
+    """The positions along a puzzle's stored solution, one move at a time.
+
+    The stored text is the game's line notation (``1: 16@0 7@1 / 1: 9@1 ...``,
+    ``1:draw 1:Y9``, ``2:TS@b5+a5-e5``): a leading ``N:`` names the player and is
+    dropped, and a ``/`` is played where the rules have it (the end of a turn, TG-4,
+    FF-4) and is a separator elsewhere. A move the rules refuse ends the frames with
+    its error."""
     shown: list[dict[str, Any]] = []
     for named in solution.split():
         word = _PLAYER.sub("", named)
