@@ -214,15 +214,20 @@ class Board:
     async def analyse(self, request: Request) -> Response:
         body = await self.body(request)
         text = self.text(body)
-        playable.loads(text, "<board>")
+        position = playable.loads(text, "<board>")
         seconds = self.seconds(body, 2.0)
         nodes = self.whole(body, "nodes", 1, 10**12, None)
         depth = self.whole(body, "depth", 0, 3, 0)
+        # The Game's analysis spends its budget on each move (docs/api.md): share the
+        # request's seconds among the moves, so the whole job keeps within them.
+        each = (
+            seconds / max(1, len(position.legal_moves())) if position.name == "thegame" else seconds
+        )
         job = self.jobs.submit(
             "analyse",
             seconds,
             analyse_task,
-            {"text": text, "seconds": seconds, "nodes": nodes, "depth": depth},
+            {"text": text, "seconds": each, "nodes": nodes, "depth": depth},
         )
         return JSONResponse(job.to_json(), status_code=202)
 

@@ -312,3 +312,16 @@ def test_jobs_run_two_at_once_and_can_be_stopped(library: Path) -> None:
             jobs.wait(job)
             assert job.state == "cancelled"
         assert test_client.get(f"/api/jobs/{started[2].id}").json()["state"] == "cancelled"
+
+
+def test_the_game_analysis_shares_the_budget_among_the_moves(client: TestClient) -> None:
+    """The Game's analyse spends its budget on each move: the job divides it. In this
+    deal a few moves stay open at any small budget (each would spend a whole second)."""
+    text = (EXAMPLES / "thegame-3p.deal.txt").read_text()
+    job = client.post("/api/analyse", json={"text": text, "seconds": 1}).json()
+    done = finish(client, job)
+    assert done["state"] == "done", done
+    rows = done["result"]["document"]["moves"]
+    assert len(rows) == len(playable.loads(text).legal_moves())
+    assert any(row["status"] == "unknown" for row in rows)
+    assert sum(row["seconds"] for row in rows) <= 1.5
