@@ -151,7 +151,16 @@ def analyse_task(
     _listen(report)
     position = playable.loads(text, "<board>")
     document = playable.analyse(position, seconds=seconds, nodes=nodes, depth=depth)
-    return {"document": document, "frames": frames(position, _line_of(document))}
+    rows = document.get("moves")
+    lines = [  # UNO gives each move's line: the board steps through any of them
+        frames(position, row["line"]) if isinstance(row, dict) and row.get("line") else []
+        for row in (rows if isinstance(rows, list) else [])
+    ]
+    return {
+        "document": document,
+        "frames": frames(position, _line_of(document)),
+        "row_frames": lines,
+    }
 
 
 def check_task(

@@ -325,3 +325,14 @@ def test_the_game_analysis_shares_the_budget_among_the_moves(client: TestClient)
     assert len(rows) == len(playable.loads(text).legal_moves())
     assert any(row["status"] == "unknown" for row in rows)
     assert sum(row["seconds"] for row in rows) <= 1.5
+
+
+def test_uno_analysis_gives_each_moves_line_as_frames(client: TestClient) -> None:
+    text = (EXAMPLES / "endgame.uno.txt").read_text()
+    done = finish(client, client.post("/api/analyse", json={"text": text, "seconds": 2}).json())
+    rows = done["result"]["document"]["moves"]
+    lines = done["result"]["row_frames"]
+    assert len(lines) == len(rows)
+    for row, shown in zip(rows, lines, strict=True):
+        assert [f["move"] for f in shown] == [item["move"] for item in row["line"]]
+        assert shown[0]["move"] == row["move"] and "error" not in shown[-1]

@@ -114,6 +114,10 @@ def test_deal_move_solve_and_a_puzzle(server: str, tmp_path: Path) -> None:
         page.wait_for_selector("#analysis button", timeout=60_000)
         assert "loss" in page.inner_text("#analysis")  # draw loses (docs/api.md)
         page.screenshot(path=str(shots / "3-analysis.png"), full_page=True)
+        page.click("#analysis button.show-line >> nth=0")
+        page.click("#line-forward")
+        assert "after move 1" in page.inner_text("#line-where")
+        page.click("#line-start")
         page.click("#analysis button:text-is('G7')")
         page.wait_for_function("document.getElementById('played').textContent.includes('G7')")
 

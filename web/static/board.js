@@ -198,10 +198,14 @@ function showResult(task, result) {
   if (task === "analyse" && Array.isArray(doc.moves)) {
     const columns = ["move", ...new Set(doc.moves.flatMap((row) => Object.keys(row)
       .filter((k) => ["value", "gain", "cards_left", "status"].includes(k))))];
-    $("analysis").replaceChildren(el("tr", {}, columns.map((c) => el("th", {}, c))),
-      ...doc.moves.map((row) => el("tr", {}, columns.map((c) => el("td", {}, c === "move"
+    const lines = result.row_frames || [];
+    $("analysis").replaceChildren(el("tr", {}, columns.map((c) => el("th", {}, c)), el("th", {}, "line")),
+      ...doc.moves.map((row, i) => el("tr", {}, columns.map((c) => el("td", {}, c === "move"
         ? el("button", { class: "move", type: "button", onclick: () => guarded(() => play(row.move, state.view.game === "facetoface")) }, row.move)
-        : String(row[c] ?? ""))))));
+        : String(row[c] ?? ""))),
+      el("td", {}, lines[i] && lines[i].length
+        ? el("button", { type: "button", class: "show-line", onclick: () => showFrames(lines[i]) }, `${lines[i].length} moves`)
+        : ""))));
   }
   showFrames(result.frames);
 }
