@@ -23,7 +23,7 @@ demo: setup
 # as links to the source folders, so errors still name the files you edit.
 typecheck: setup
 	rm -rf $(VENV)/typecheck && mkdir -p $(VENV)/typecheck/playable
-	for f in playable/*.py solver puzzles cli; do ln -s $(CURDIR)/$$f $(VENV)/typecheck/playable/; done
+	for f in playable/*.py solver puzzles cli web; do ln -s $(CURDIR)/$$f $(VENV)/typecheck/playable/; done
 	MYPYPATH=$(VENV)/typecheck $(BIN)/mypy
 
 test: setup typecheck

@@ -10,7 +10,7 @@ import typer
 from typer.core import TyperGroup
 
 from playable import __version__
-from playable.cli import facetoface, move, puzzles, sequence, uno
+from playable.cli import facetoface, move, puzzles, sequence, serve, uno
 from playable.cli.dispatch import SHOW, game_of, verb
 from playable.cli.io import InputError, fail, forget_inputs, print_error, read_source, stderr
 from playable.cli.thegame import play as thegame_play
@@ -126,6 +126,7 @@ app.command("report")(thegame_study.report_command)
 app.command("move")(move.move_command)
 app.command("generate")(puzzles.generate_command)
 app.add_typer(puzzles.puzzles_app, name="puzzles")
+app.command("serve")(serve.serve_command)
 
 
 def main() -> None:

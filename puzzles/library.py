@@ -5,7 +5,10 @@ interrupted ``playable generate --db`` loses nothing it finished. The ``attempts
 table records every (game, kind, level, seed) tried and the puzzle it gave, if any:
 run again with the same arguments, generation skips the seeds already tried and
 stops once the seed series holds the requested count. The same position of a kind
-is stored once.
+is stored once. The ``plays`` table counts, per puzzle, the answers people submitted
+(``playable serve``) and how many were right; a library written before it existed
+gets the table the first time it is opened for writing (:data:`_SCHEMA` only adds
+tables that are missing, so the migration is the same statement).
 """
 
 from __future__ import annotations
@@ -44,6 +47,11 @@ CREATE TABLE IF NOT EXISTS attempts (
     seed INTEGER NOT NULL,
     puzzle_id INTEGER REFERENCES puzzles (id),
     PRIMARY KEY (game, kind, level, seed)
+);
+CREATE TABLE IF NOT EXISTS plays (
+    puzzle_id INTEGER PRIMARY KEY REFERENCES puzzles (id),
+    tries INTEGER NOT NULL DEFAULT 0,
+    solved INTEGER NOT NULL DEFAULT 0
 );
 """
 
@@ -164,6 +172,30 @@ class PuzzleLibrary:
             sql += " WHERE " + " AND ".join(f"{column}=?" for column, _ in where)
         for row in self._db.execute(sql + " ORDER BY id", [str(value) for _, value in where]):
             yield int(row[0]), _puzzle(row[1:])
+
+    def record_play(self, puzzle_id: int, correct: bool) -> tuple[int, int]:
+        """Count one submitted answer to the puzzle (right or wrong); its new
+        (tries, solved). The library must be open for writing."""
+        self.get(puzzle_id)  # a clear error for an unknown id
+        with self._db:
+            self._db.execute(
+                "INSERT INTO plays (puzzle_id, tries, solved) VALUES (?, 1, ?)"
+                " ON CONFLICT (puzzle_id) DO UPDATE SET tries = tries + 1,"
+                " solved = solved + excluded.solved",
+                (puzzle_id, int(correct)),
+            )
+        return self.plays(puzzle_id)
+
+    def plays(self, puzzle_id: int) -> tuple[int, int]:
+        """How many answers were submitted to the puzzle and how many were right;
+        (0, 0) also for a library opened read-only that predates the ``plays`` table."""
+        try:
+            row = self._db.execute(
+                "SELECT tries, solved FROM plays WHERE puzzle_id=?", (puzzle_id,)
+            ).fetchone()
+        except sqlite3.OperationalError:  # no such table: an old library, read-only
+            return 0, 0
+        return (int(row[0]), int(row[1])) if row else (0, 0)
 
 
 _COLUMNS = (

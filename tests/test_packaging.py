@@ -1,6 +1,6 @@
-"""One top-level name: the folders solver/, puzzles/ and cli/ install as
-``playable.solver``, ``playable.puzzles`` and ``playable.cli`` (pyproject's package-dir
-mapping), and the wheel holds nothing else at the top level.
+"""One top-level name: the folders solver/, puzzles/, cli/ and web/ install as
+``playable.solver``, ``playable.puzzles``, ``playable.cli`` and ``playable.web``
+(pyproject's package-dir mapping), and the wheel holds nothing else at the top level.
 
 The wheel is built for real (``pip wheel``, no build isolation: setuptools comes
 from the test extras) and installed into a plain folder; a command then runs from
@@ -19,7 +19,12 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-FOLDERS = {"solver": "playable.solver", "puzzles": "playable.puzzles", "cli": "playable.cli"}
+FOLDERS = {
+    "solver": "playable.solver",
+    "puzzles": "playable.puzzles",
+    "cli": "playable.cli",
+    "web": "playable.web",
+}
 
 
 def _configured() -> dict[str, object]:
@@ -63,6 +68,7 @@ def test_the_wheel_installs_only_playable_at_the_top_level(wheel: Path) -> None:
     assert top == {"playable", next(t for t in top if t.endswith(".dist-info"))}
     assert "playable/solver/core/schemas/solve.json" in names
     assert "playable/cli/thegame/solve.py" in names
+    assert "playable/web/static/index.html" in names
 
 
 def test_a_normal_install_runs_without_the_source_tree(wheel: Path, tmp_path: Path) -> None:

@@ -342,6 +342,8 @@ def _bases(files: dict[str, str]) -> dict[tuple[str, ...], list[str]]:
         ("puzzles", "list"): ["--db", files["library.sqlite"]],
         ("puzzles", "show"): ["1", "--db", files["library.sqlite"]],
         ("puzzles", "export"): ["--db", files["library.sqlite"], "-o", files["out"]],
+        # --check validates the options and exits: the walk must not start a server
+        ("serve",): ["--check"],
     }
     return bases
 

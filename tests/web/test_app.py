@@ -1,0 +1,338 @@
+"""The web board's endpoints (web/app.py) through Starlette's test client: each
+game's example loads and plays, illegal moves are refused with the rules' line,
+solve/analyse run as jobs in worker processes under a capped budget, and a puzzle
+is attempted, judged by its kind's check, revealed and counted in the library."""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+import playable
+from playable.puzzles.fileformat import parse_puzzle
+from playable.puzzles.library import PuzzleLibrary
+from playable.solver.core.dbfile import APPLICATION_ID, KINDS
+from playable.web.app import create_app
+from playable.web.tasks import solution_frames, wait_task
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = ROOT / "examples"
+PUZZLE = EXAMPLES / "thegame-lay-all-easy.puzzle.txt"
+
+
+@pytest.fixture(scope="module")
+def library(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A small library: the README's easy The Game puzzle (a real lay-all puzzle)."""
+    path = tmp_path_factory.mktemp("web") / "lib.sqlite"
+    with PuzzleLibrary(path) as made:
+        made.add(parse_puzzle(PUZZLE.read_text(), str(PUZZLE)))
+    return path
+
+
+@pytest.fixture(scope="module")
+def client(library: Path) -> Iterator[TestClient]:
+    app = create_app(library, EXAMPLES, workers=2, max_seconds=5.0)
+    with TestClient(app) as test_client:
+        yield test_client
+
+
+def finish(client: TestClient, job: dict[str, Any]) -> dict[str, Any]:
+    """Poll a job until it ends (the worker pool guarantees it does)."""
+    deadline = time.monotonic() + 120
+    while job["state"] in ("waiting", "running"):
+        assert time.monotonic() < deadline, job
+        time.sleep(0.05)
+        job = client.get(f"/api/jobs/{job['id']}").json()
+    return job
+
+
+@pytest.mark.parametrize(
+    ("example", "game"),
+    [
+        ("thegame-solo-late.position.txt", "thegame"),
+        ("endgame.facetoface.txt", "facetoface"),
+        ("endgame.uno.txt", "uno"),
+        ("win-in-2.sequence.txt", "sequence"),
+    ],
+)
+def test_each_game_loads_and_plays_its_first_legal_move(
+    client: TestClient, example: str, game: str
+) -> None:
+    assert example in client.get("/api/examples").json()["examples"]
+    loaded = client.post("/api/load", json={"example": example})
+    assert loaded.status_code == 200, loaded.text
+    view = loaded.json()
+    position = playable.load(EXAMPLES / example)
+    assert view["game"] == game
+    assert view["legal_moves"] == position.legal_moves()
+    assert view["to_move"] == position.to_move
+    assert view["position"] == position.to_json()
+    move = view["legal_moves"][0]
+    played = client.post("/api/play", json={"text": view["text"], "moves": move})
+    assert played.status_code == 200, played.text
+    assert played.json()["text"] == position.play(move).text()
+
+
+def test_a_puzzle_file_loads_as_its_position(client: TestClient) -> None:
+    loaded = client.post("/api/load", json={"text": PUZZLE.read_text()})
+    assert loaded.status_code == 200, loaded.text
+    assert loaded.json()["position"]["piles"] == [14, 3, 49, 20]
+
+
+def test_search_progress_is_reported_while_it_runs(client: TestClient) -> None:
+    """A whole Face to Face deal is not solved in 2 s: the job shows the search's nodes."""
+    text = (EXAMPLES / "deal.facetoface.txt").read_text()
+    job = client.post("/api/solve", json={"text": text, "seconds": 2}).json()
+    seen = []
+    while job["state"] in ("waiting", "running"):
+        seen.append(job["progress"].get("nodes", 0))
+        time.sleep(0.1)
+        job = client.get(f"/api/jobs/{job['id']}").json()
+    assert job["state"] == "done", job
+    assert max(seen) > 0 and job["progress"]["nodes"] > 0
+
+
+def test_the_sequence_view_carries_the_board_layout(client: TestClient) -> None:
+    view = client.post("/api/load", json={"example": "win-in-2.sequence.txt"}).json()
+    assert view["layout"][0][:3] == ["XX", "2S", "3S"] and len(view["layout"]) == 10
+
+
+def test_an_illegal_move_gets_the_rules_line(client: TestClient) -> None:
+    text = (EXAMPLES / "thegame-solo-late.position.txt").read_text()
+    refused = client.post("/api/play", json={"text": text, "moves": "62@2"})
+    assert refused.status_code == 422
+    assert refused.json()["error"] == (
+        "move 1 '62@2': 62 cannot go on descending pile 2 showing 19"
+    )
+    short = client.post("/api/play", json={"text": text, "moves": "14@2 /"})
+    assert short.status_code == 422 and "(TG-5)" in short.json()["error"]
+    malformed = client.post("/api/play", json={"text": text, "moves": "banana"})
+    assert malformed.status_code == 422 and "banana" in malformed.json()["error"]
+
+
+def test_a_whole_turn_can_end_the_turn(client: TestClient) -> None:
+    text = (EXAMPLES / "thegame-solo-late.position.txt").read_text()
+    view = client.post("/api/play", json={"text": text, "moves": "14@2 47@0", "end_turn": True})
+    assert view.json()["text"] == playable.loads(text).play("14@2 47@0 /").text()
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"text": "playable thegame position\nbanana: 1\n"},
+        {"text": 5},
+        {"example": "no-such.txt"},
+        {"text": "playable puzzle thegame\nkind: lay-all\n"},
+    ],
+)
+def test_bad_positions_are_refused_with_one_line(client: TestClient, body: dict[str, Any]) -> None:
+    refused = client.post("/api/load", json=body)
+    assert refused.status_code in (404, 422)
+    assert "\n" not in refused.json()["error"]
+
+
+def test_solve_runs_in_a_worker_and_gives_the_cli_document_and_its_line(
+    client: TestClient,
+) -> None:
+    text = (EXAMPLES / "endgame.uno.txt").read_text()
+    job = client.post("/api/solve", json={"text": text, "seconds": 5})
+    assert job.status_code == 202
+    done = finish(client, job.json())
+    assert done["state"] == "done", done
+    document = done["result"]["document"]
+    assert document["status"] == "solved" and document["winner"] == 1
+    frames = done["result"]["frames"]
+    assert [f["move"] for f in frames] == [item["move"] for item in document["line"]]
+    assert frames[-1]["view"]["is_over"]
+
+
+def test_the_game_line_is_replayed_turn_by_turn(client: TestClient) -> None:
+    text = (EXAMPLES / "thegame-solo-late.position.txt").read_text()
+    job = client.post("/api/solve", json={"text": text, "seconds": 5}).json()
+    done = finish(client, job)
+    assert done["result"]["document"]["cards_left"] == 0
+    last = done["result"]["frames"][-1]["view"]
+    assert last["is_over"] and last["returns"] == [0]
+
+
+def test_analyse_with_a_small_budget(client: TestClient) -> None:
+    text = (EXAMPLES / "win-in-2.sequence.txt").read_text()
+    job = client.post("/api/analyse", json={"text": text, "seconds": 3, "depth": 2}).json()
+    done = finish(client, job)
+    assert done["state"] == "done", done
+    assert done["result"]["document"]["proof"]["status"] == "solved"
+    assert done["result"]["frames"][-1]["view"]["position"]["winner"] == 0
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"seconds": 0},
+        {"seconds": 31},
+        {"seconds": "5"},
+        {"seconds": 1, "nodes": 0},
+        {"seconds": 1, "depth": 9},
+    ],
+)
+def test_budgets_are_capped(client: TestClient, body: dict[str, Any]) -> None:
+    text = (EXAMPLES / "win-in-2.sequence.txt").read_text()
+    refused = client.post("/api/analyse", json={"text": text, **body})
+    assert refused.status_code == 422, refused.text
+
+
+def test_a_job_that_overruns_is_stopped(library: Path) -> None:
+    """A worker still running past its budget and the grace period is terminated."""
+    app = create_app(library, EXAMPLES, workers=1, max_seconds=5.0)
+    with TestClient(app) as test_client:
+        jobs = app.state.board.jobs
+        jobs.grace = 0.5
+        job = jobs.submit("wait", 0.1, wait_task, {"seconds": 60})
+        jobs.wait(job)
+        assert job.state == "failed" and "did not stop" in (job.error or "")
+        # the next job still runs
+        text = (EXAMPLES / "endgame.uno.txt").read_text()
+        assert test_client.post("/api/solve", json={"text": text, "seconds": 1}).status_code == 202
+
+
+def test_too_many_jobs_are_refused(library: Path) -> None:
+    app = create_app(library, EXAMPLES, workers=1, max_seconds=5.0)
+    with TestClient(app) as test_client:
+        jobs = app.state.board.jobs
+        jobs.queue = 0
+        jobs.grace = 0.5
+        first = jobs.submit("wait", 0.1, wait_task, {"seconds": 60})
+        text = (EXAMPLES / "endgame.uno.txt").read_text()
+        busy = test_client.post("/api/solve", json={"text": text, "seconds": 1})
+        assert busy.status_code == 503 and "try again" in busy.json()["error"]
+        jobs.wait(first)
+
+
+def test_puzzle_list_attempt_reveal_and_count(client: TestClient, library: Path) -> None:
+    listed = client.get("/api/puzzles", params={"game": "thegame", "level": "easy"}).json()
+    (summary,) = listed["puzzles"]
+    assert "solution" not in summary and summary["tries"] == 0
+    assert client.get("/api/puzzles", params={"game": "uno"}).json()["puzzles"] == []
+    puzzle = client.get(f"/api/puzzles/{summary['id']}").json()
+    assert "solution" not in puzzle and puzzle["view"]["game"] == "thegame"
+
+    wrong = client.post(f"/api/puzzles/{summary['id']}/attempt", json={"answer": "16@0 7@1 8@1"})
+    assert wrong.status_code == 200 and wrong.json()["correct"] is False
+    revealed = client.get(f"/api/puzzles/{summary['id']}/solution").json()
+    solution = revealed["solution"]
+    assert revealed["frames"][-1]["view"]["is_over"]
+    assert revealed["frames"][-1]["view"]["returns"] == [0]  # every card laid
+    # the answer as the board sends it: the moves played, turn ends included (the
+    # stored solution names the player before each turn: "1: 16@0 7@1 8@1 / 1: ...")
+    position = playable.loads(puzzle["text"])
+    played = []
+    for turn in solution.split("/"):
+        moves = " ".join(word for word in turn.split() if not word.endswith(":"))
+        position = position.play(moves)
+        if not position.is_over:
+            position = position.play("/")
+        played.append(moves)
+    assert position.is_over and position.returns == (0,)
+    right = client.post(
+        f"/api/puzzles/{summary['id']}/attempt", json={"answer": " / ".join(played)}
+    ).json()
+    assert right["correct"] is True and (right["tries"], right["solved"]) == (2, 1)
+    malformed = client.post(f"/api/puzzles/{summary['id']}/attempt", json={"answer": "x@y"})
+    assert malformed.status_code == 422
+    again = client.get("/api/puzzles").json()["puzzles"][0]
+    assert (again["tries"], again["solved"]) == (2, 1)
+    assert client.get("/api/puzzles/99").status_code == 404
+
+
+def test_an_old_library_gains_the_success_table_and_keeps_its_mark(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite"
+    with PuzzleLibrary(path) as made:
+        made.add(parse_puzzle(PUZZLE.read_text(), str(PUZZLE)))
+    old = sqlite3.connect(path)
+    old.execute("DROP TABLE plays")
+    old.commit()
+    old.close()
+    with PuzzleLibrary(path, create=False) as read_only:
+        assert read_only.plays(1) == (0, 0)  # no table yet: nothing counted
+    with PuzzleLibrary(path) as writable:
+        assert writable.record_play(1, True) == (1, 1)
+    check = sqlite3.connect(path)
+    assert check.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
+    assert check.execute("PRAGMA user_version").fetchone()[0] == KINDS["library"]
+    check.close()
+
+
+def test_without_a_library_puzzles_say_how_to_get_one() -> None:
+    with TestClient(create_app(None, None, workers=1)) as test_client:
+        missing = test_client.get("/api/puzzles")
+        assert missing.status_code == 404 and "--db" in missing.json()["error"]
+        assert test_client.get("/api/examples").json() == {"examples": []}
+
+
+def test_the_page_and_its_assets_are_served(client: TestClient) -> None:
+    page = client.get("/")
+    assert page.status_code == 200 and "board.js" in page.text
+    assert client.get("/static/board.js").status_code == 200
+    assert client.get("/static/board.css").status_code == 200
+
+
+def test_solution_frames_skip_player_names_and_separators() -> None:
+    """In UNO a ``/`` is no move: it only separates the turns of a stored line; the
+    player's number stands alone (``1: 16@0``) or before the move (``1:Y9``)."""
+    position = playable.load(EXAMPLES / "endgame.uno.txt")
+    line = playable.solve(position, seconds=10)["line"]
+    text = " / ".join(f"{item['player'] + 1}: {item['move']}" for item in line)
+    shown = solution_frames(position, text)
+    assert [f["move"] for f in shown] == [item["move"] for item in line]
+    assert shown[-1]["view"]["is_over"]
+    attached = " ".join(f"{item['player'] + 1}:{item['move']}" for item in line)  # UNO's form
+    assert [f["move"] for f in solution_frames(position, attached)] == [i["move"] for i in line]
+    broken = solution_frames(position, "2: G9 / 1: R9")
+    assert "error" in broken[-1] and broken[-1]["move"] == "R9"
+
+
+def test_jobs_run_two_at_once_and_can_be_stopped(library: Path) -> None:
+    app = create_app(library, EXAMPLES, workers=2, max_seconds=5.0)
+    with TestClient(app) as test_client:
+        jobs = app.state.board.jobs
+        started = [jobs.submit("wait", 5.0, wait_task, {"seconds": 60}) for _ in range(3)]
+        deadline = time.monotonic() + 30
+        while [job.state for job in started] != ["running", "running", "waiting"]:
+            assert time.monotonic() < deadline, [job.state for job in started]
+            time.sleep(0.05)
+        stopped = test_client.delete(f"/api/jobs/{started[2].id}").json()
+        assert stopped["state"] == "cancelled"  # never started
+        for job in started[:2]:
+            assert test_client.delete(f"/api/jobs/{job.id}").status_code == 200
+            jobs.wait(job)
+            assert job.state == "cancelled"
+        assert test_client.get(f"/api/jobs/{started[2].id}").json()["state"] == "cancelled"
+
+
+def test_the_game_analysis_shares_the_budget_among_the_moves(client: TestClient) -> None:
+    """The Game's analyse spends its budget on each move: the job divides it. In this
+    deal a few moves stay open at any small budget (each would spend a whole second)."""
+    text = (EXAMPLES / "thegame-3p.deal.txt").read_text()
+    job = client.post("/api/analyse", json={"text": text, "seconds": 1}).json()
+    done = finish(client, job)
+    assert done["state"] == "done", done
+    rows = done["result"]["document"]["moves"]
+    assert len(rows) == len(playable.loads(text).legal_moves())
+    assert any(row["status"] == "unknown" for row in rows)
+    assert sum(row["seconds"] for row in rows) <= 1.5
+
+
+def test_uno_analysis_gives_each_moves_line_as_frames(client: TestClient) -> None:
+    text = (EXAMPLES / "endgame.uno.txt").read_text()
+    done = finish(client, client.post("/api/analyse", json={"text": text, "seconds": 2}).json())
+    rows = done["result"]["document"]["moves"]
+    lines = done["result"]["row_frames"]
+    assert len(lines) == len(rows)
+    for row, shown in zip(rows, lines, strict=True):
+        assert [f["move"] for f in shown] == [item["move"] for item in row["line"]]
+        assert shown[0]["move"] == row["move"] and "error" not in shown[-1]

@@ -1,0 +1,151 @@
+"""The web board in a real browser: `playable serve` on a free port, driven by
+Playwright through Debian's chromium (/usr/bin/chromium, `apt-get install chromium`).
+
+Loads a deal, plays a move, solves and steps through the line, then finishes a
+puzzle (plays its solution by clicking the legal moves, submits, reveals). Screenshots
+of each step go to the test's tmp folder (printed at the end). Skipped, with the
+reason, when chromium or Playwright is absent.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from playable.puzzles.fileformat import parse_puzzle
+from playable.puzzles.library import PuzzleLibrary
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = os.environ.get("PLAYABLE_CHROMIUM", "/usr/bin/chromium")
+PUZZLE = ROOT / "examples" / "thegame-lay-all-easy.puzzle.txt"
+
+playwright_api = pytest.importorskip(
+    "playwright.sync_api", reason="playwright is not installed (test extras)"
+)
+if not shutil.which(CHROMIUM):
+    pytest.skip(
+        f"no chromium at {CHROMIUM}: apt-get install chromium (or set PLAYABLE_CHROMIUM)",
+        allow_module_level=True,
+    )
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """`playable serve` in a subprocess on a free port, with a one-puzzle library."""
+    library = tmp_path_factory.mktemp("browser") / "lib.sqlite"
+    with PuzzleLibrary(library) as made:
+        made.add(parse_puzzle(PUZZLE.read_text(), str(PUZZLE)))
+    port = free_port()
+    command = [sys.executable, "-m", "playable.cli.main", "serve", "--db", str(library)]
+    command += ["--port", str(port), "--examples", str(ROOT / "examples")]
+    process = subprocess.Popen(command, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                urllib.request.urlopen(f"{url}/api/examples", timeout=2).close()
+                break
+            except OSError:
+                assert process.poll() is None, process.stderr.read() if process.stderr else ""
+                assert time.monotonic() < deadline, "the server did not start in 60 s"
+                time.sleep(0.2)
+        yield url
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)  # the server and its search processes
+        process.wait(timeout=30)
+
+
+def test_deal_move_solve_and_a_puzzle(server: str, tmp_path: Path) -> None:
+    shots = tmp_path / "screenshots"
+    shots.mkdir()
+    with playwright_api.sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        page.goto(server)
+        page.wait_for_selector("body[data-ready=yes]")
+
+        # a deal: load it, play the first legal move
+        page.select_option("#example", "thegame-solo.deal.txt")
+        page.click("#load-example")
+        page.wait_for_selector("#moves button")
+        assert "The Game" in page.inner_text("#title")
+        first = page.locator("#moves button").first
+        move = first.inner_text()
+        first.click()
+        page.wait_for_function(f"document.getElementById('played').textContent.includes('{move}')")
+        page.screenshot(path=str(shots / "1-deal-after-a-move.png"), full_page=True)
+
+        # a position: solve it, step forward through the line
+        page.select_option("#example", "thegame-solo-late.position.txt")
+        page.click("#load-example")
+        page.fill("#seconds", "5")
+        page.click("#solve")
+        page.wait_for_selector("#line li", timeout=60_000)
+        assert "status: solved" in page.inner_text("#summary")
+        page.click("#line-forward")
+        assert "after move 1" in page.inner_text("#line-where")
+        page.screenshot(path=str(shots / "2-solved-line.png"), full_page=True)
+        page.click("#line-back")
+        assert "start of the line" in page.inner_text("#line-where")
+
+        # an analysis: each move with its value, a row's move plays it
+        page.select_option("#example", "endgame.uno.txt")
+        page.click("#load-example")
+        page.fill("#seconds", "2")
+        page.click("#analyse")
+        page.wait_for_selector("#analysis button", timeout=60_000)
+        assert "loss" in page.inner_text("#analysis")  # draw loses (docs/api.md)
+        page.screenshot(path=str(shots / "3-analysis.png"), full_page=True)
+        page.click("#analysis button.show-line >> nth=0")
+        page.click("#line-forward")
+        assert "after move 1" in page.inner_text("#line-where")
+        page.click("#line-start")
+        page.click("#analysis button:text-is('G7')")
+        page.wait_for_function("document.getElementById('played').textContent.includes('G7')")
+
+        # a puzzle: open it, play the stored solution by clicking, submit, reveal
+        page.click("#tab-puzzles")
+        page.wait_for_selector("#puzzle-list button")
+        page.click("#puzzle-list button")
+        page.wait_for_selector("#puzzle-info h3")
+        solution = parse_puzzle(PUZZLE.read_text()).solution
+        for turn_number, turn in enumerate(solution.split("/")):
+            if turn_number:
+                page.click("#moves button:text-is('/')")
+            for word in turn.split():
+                if not word.endswith(":"):
+                    page.click(f"#moves button:text-is('{word}')")
+                    page.wait_for_function(
+                        "(word) => document.getElementById('answer').value.endsWith(word)",
+                        arg=word,
+                    )
+        page.click("#submit")
+        page.wait_for_selector("#verdict.good", timeout=60_000)
+        assert "solved 1 of 1" in page.inner_text("#verdict")
+        page.click("#reveal")
+        page.wait_for_function("document.getElementById('solution').textContent.length > 0")
+        page.wait_for_selector("#line li")
+        page.click("#line-forward")
+        assert "after move 1" in page.inner_text("#line-where")
+        page.screenshot(path=str(shots / "4-puzzle-solved.png"), full_page=True)
+        assert page.inner_text("#error") == ""
+        browser.close()
+    print(f"screenshots: {shots}")

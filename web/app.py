@@ -1,0 +1,382 @@
+"""The web board: JSON endpoints over the library API, and the static front end.
+
+Starlette rather than FastAPI: the endpoints take and give small JSON documents that
+the API already defines (docs/json.md), so FastAPI's pydantic models would only
+restate them; Starlette is the part of FastAPI we use, with fewer dependencies.
+
+The server keeps no game state: every request carries the position's file text
+(``text``, as :func:`playable.loads` reads it) and every answer gives the new text
+back, so several people (or tabs) can use one server and a restart loses nothing.
+
+Endpoints (all JSON; an error is ``{"error": "one line"}`` with 4xx/5xx):
+
+========================================  ==========================================
+``GET  /api/examples``                    the example positions the server knows
+``POST /api/load``                        ``{"text"}`` (a position, deal or puzzle
+                                          file) or ``{"example"}`` -> a view
+``POST /api/play``                        ``{"text", "moves", "end_turn"}`` -> a view;
+                                          422 with the rules' line for a bad move
+``POST /api/solve``, ``/api/analyse``     ``{"text", "seconds", "nodes", "turns" |
+                                          "depth"}`` -> 202 ``{"id"}`` (a job)
+``GET  /api/jobs/{id}``                   the job: state, progress, result
+``DELETE /api/jobs/{id}``                 stop the job (its process is terminated)
+``GET  /api/puzzles?game=&level=&kind=``  the library's puzzles (no solutions)
+``GET  /api/puzzles/{id}``                one puzzle and its position's view
+``POST /api/puzzles/{id}/attempt``        ``{"answer"}`` -> the kind's verdict,
+                                          counted in the library
+``GET  /api/puzzles/{id}/solution``       the stored solution and its positions
+========================================  ==========================================
+
+A *view* is :func:`playable.web.tasks.view`: the position's JSON, its text, the
+legal moves, whose turn. Searches run in worker processes (web/jobs.py).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+import playable
+from playable.puzzles.base import Level, Puzzle
+from playable.puzzles.fileformat import parse_puzzle
+from playable.puzzles.library import PuzzleLibrary
+from playable.puzzles.registry import GAMES, kind_of
+from playable.solver.core.errors import PlayableError
+from playable.web.jobs import Busy, Jobs
+from playable.web.tasks import (
+    analyse_task,
+    check_task,
+    play,
+    solution_frames,
+    solve_task,
+    view,
+)
+
+STATIC = Path(__file__).parent / "static"
+#: The longest position text or answer accepted (a Sequence position is ~1 kB).
+MAX_TEXT = 100_000
+#: Seconds a puzzle check may search (opponent kinds prove the answer still wins).
+CHECK_SECONDS = 10.0
+
+
+class BadRequest(Exception):
+    """A request the server refuses: its status code and one line."""
+
+    def __init__(self, message: str, status: int = 422) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def _error(message: str, status: int) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+class Board:
+    """The endpoints, with their configuration: a puzzle library (or none), a folder
+    of example positions (or none), and the bounded search pool."""
+
+    def __init__(self, library: Path | None, examples: Path | None, jobs: Jobs) -> None:
+        self.library = library
+        self.examples = examples
+        self.jobs = jobs
+
+    # ------------------------------------------------------------------ helpers
+
+    @staticmethod
+    async def body(request: Request) -> dict[str, Any]:
+        length = request.headers.get("content-length", "0")
+        if not length.isdigit() or int(length) > 4 * MAX_TEXT:
+            raise BadRequest(f"the request is longer than {4 * MAX_TEXT} bytes", 413)
+        try:
+            document = await request.json()
+        except ValueError:
+            raise BadRequest("the request body must be a JSON object") from None
+        if not isinstance(document, dict):
+            raise BadRequest("the request body must be a JSON object")
+        return document
+
+    @staticmethod
+    def text(body: dict[str, Any], key: str = "text") -> str:
+        value = body.get(key)
+        if not isinstance(value, str):
+            raise BadRequest(f"'{key}' must be a string")
+        if len(value) > MAX_TEXT:
+            raise BadRequest(f"'{key}' is longer than {MAX_TEXT} characters", 413)
+        return value
+
+    def seconds(self, body: dict[str, Any], default: float) -> float:
+        value = body.get("seconds", default)
+        cap = self.jobs.max_seconds
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, int | float)
+            or not math.isfinite(value)
+            or not 0 < value <= cap
+        ):
+            raise BadRequest(f"'seconds' must be a number above 0 and at most {cap:g}")
+        return float(value)
+
+    @staticmethod
+    def whole(body: dict[str, Any], key: str, low: int, high: int, default: int | None) -> Any:
+        value = body.get(key, default)
+        if value is None and default is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise BadRequest(f"'{key}' must be a whole number from {low} to {high}")
+        return value
+
+    def example_files(self) -> dict[str, Path]:
+        """The example files that hold a position or deal the board can load."""
+        if self.examples is None or not self.examples.is_dir():
+            return {}
+        found = {}
+        for path in sorted(self.examples.glob("*.txt")):
+            with contextlib.suppress(PlayableError, OSError, UnicodeDecodeError):
+                playable.load(path)
+                found[path.name] = path
+        return found
+
+    def open_library(self, write: bool = False) -> PuzzleLibrary:
+        if self.library is None:
+            raise BadRequest("no puzzle library: start the server with --db LIBRARY", 404)
+        return PuzzleLibrary(self.library, create=write)
+
+    def puzzle(self, puzzle_id: int) -> Puzzle:
+        with self.open_library() as library:
+            return library.get(puzzle_id)
+
+    @staticmethod
+    def summary(puzzle_id: int, puzzle: Puzzle, plays: tuple[int, int]) -> dict[str, Any]:
+        """A puzzle without its solution, with its success count."""
+        return {
+            "id": puzzle_id,
+            "game": puzzle.game,
+            "kind": puzzle.kind,
+            "level": puzzle.level.value,
+            "score": round(puzzle.rating.score, 3),
+            "goal": puzzle.goal,
+            "unique": puzzle.unique,
+            "tries": plays[0],
+            "solved": plays[1],
+        }
+
+    # ---------------------------------------------------------------- endpoints
+
+    async def examples_list(self, request: Request) -> Response:
+        names = await run_in_threadpool(self.example_files)
+        return JSONResponse({"examples": list(names)})
+
+    async def load(self, request: Request) -> Response:
+        body = await self.body(request)
+        if "example" in body:
+            name = body["example"]
+            files = await run_in_threadpool(self.example_files)
+            if not isinstance(name, str) or name not in files:
+                raise BadRequest(f"no example '{name}'", 404)
+            return JSONResponse(view(playable.load(files[name])))
+        text = self.text(body)
+        if _is_puzzle_file(text):  # a puzzle file: the board shows its position
+            text = parse_puzzle(text, "<upload>").position
+        return JSONResponse(view(playable.loads(text, "<upload>")))
+
+    async def play(self, request: Request) -> Response:
+        body = await self.body(request)
+        position = playable.loads(self.text(body), "<board>")
+        moves = self.text(body, "moves")
+        after = play(position, moves, end_turn=bool(body.get("end_turn", False)))
+        return JSONResponse(view(after))
+
+    async def solve(self, request: Request) -> Response:
+        body = await self.body(request)
+        text = self.text(body)
+        playable.loads(text, "<board>")  # refuse a bad position now, not in a job
+        seconds = self.seconds(body, 5.0)
+        nodes = self.whole(body, "nodes", 1, 10**12, None)
+        turns = self.whole(body, "turns", 1, 4, 3)
+        job = self.jobs.submit(
+            "solve",
+            seconds,
+            solve_task,
+            {"text": text, "seconds": seconds, "nodes": nodes, "turns": turns},
+        )
+        return JSONResponse(job.to_json(), status_code=202)
+
+    async def analyse(self, request: Request) -> Response:
+        body = await self.body(request)
+        text = self.text(body)
+        position = playable.loads(text, "<board>")
+        seconds = self.seconds(body, 2.0)
+        nodes = self.whole(body, "nodes", 1, 10**12, None)
+        depth = self.whole(body, "depth", 0, 3, 0)
+        # The Game's analysis spends its budget on each move (docs/api.md): share the
+        # request's seconds among the moves, so the whole job keeps within them.
+        each = (
+            seconds / max(1, len(position.legal_moves())) if position.name == "thegame" else seconds
+        )
+        job = self.jobs.submit(
+            "analyse",
+            seconds,
+            analyse_task,
+            {"text": text, "seconds": each, "nodes": nodes, "depth": depth},
+        )
+        return JSONResponse(job.to_json(), status_code=202)
+
+    async def job(self, request: Request) -> Response:
+        job = self.jobs.get(request.path_params["job_id"])
+        if job is None:
+            raise BadRequest(f"no job {request.path_params['job_id']}", 404)
+        if request.method == "DELETE":
+            self.jobs.cancel(job)
+        return JSONResponse(job.to_json())
+
+    async def puzzles(self, request: Request) -> Response:
+        game = request.query_params.get("game") or None
+        kind = request.query_params.get("kind") or None
+        level_name = request.query_params.get("level") or None
+        if game is not None and game not in GAMES:
+            raise BadRequest(f"no puzzles for game '{game}' (games: {', '.join(GAMES)})")
+        try:
+            level = Level(level_name) if level_name else None
+        except ValueError:
+            names = ", ".join(v.value for v in Level)
+            raise BadRequest(f"no level '{level_name}' (levels: {names})") from None
+
+        def listed() -> list[dict[str, Any]]:
+            with self.open_library() as library:
+                return [
+                    self.summary(i, p, library.plays(i))
+                    for i, p in library.select(game=game, kind=kind, level=level)
+                ]
+
+        found = await run_in_threadpool(listed)
+        return JSONResponse(
+            {"puzzles": found, "games": list(GAMES), "levels": [v.value for v in Level]}
+        )
+
+    async def puzzle_one(self, request: Request) -> Response:
+        puzzle_id = request.path_params["puzzle_id"]
+
+        def shown() -> dict[str, Any]:
+            with self.open_library() as library:
+                puzzle = library.get(puzzle_id)
+                document = self.summary(puzzle_id, puzzle, library.plays(puzzle_id))
+            document["description"] = kind_of(puzzle.game, puzzle.kind).description
+            document["text"] = puzzle.position
+            try:  # a UNO play-out hand is not a round the board can play
+                document["view"] = view(playable.loads(puzzle.position, f"puzzle {puzzle_id}"))
+            except PlayableError as error:
+                document["view"] = None
+                document["view_error"] = str(error)
+            return document
+
+        return JSONResponse(await run_in_threadpool(shown))
+
+    async def attempt(self, request: Request) -> Response:
+        puzzle_id = request.path_params["puzzle_id"]
+        body = await self.body(request)
+        answer = self.text(body, "answer")
+        if not answer.strip():
+            raise BadRequest("the answer is empty: play or type your moves first")
+        puzzle = await run_in_threadpool(self.puzzle, puzzle_id)
+        job = self.jobs.submit(
+            "check",
+            CHECK_SECONDS,
+            check_task,
+            {"puzzle": puzzle, "answer": answer, "seconds": CHECK_SECONDS},
+        )
+        await run_in_threadpool(self.jobs.wait, job)
+        if job.state == "error":  # a malformed answer: not an attempt
+            raise BadRequest(job.error or "bad answer")
+        if job.state != "done":
+            raise BadRequest(job.error or "the check failed", 500)
+
+        def counted() -> tuple[int, int]:
+            with self.open_library(write=True) as library:
+                return library.record_play(puzzle_id, bool(job.result["correct"]))
+
+        tries, solved = await run_in_threadpool(counted)
+        return JSONResponse({**job.result, "tries": tries, "solved": solved})
+
+    async def solution(self, request: Request) -> Response:
+        puzzle_id = request.path_params["puzzle_id"]
+        puzzle = await run_in_threadpool(self.puzzle, puzzle_id)
+        try:
+            start = playable.loads(puzzle.position, f"puzzle {puzzle_id}")
+            shown = solution_frames(start, puzzle.solution)
+        except PlayableError:  # a position the board cannot play (a UNO play-out hand)
+            shown = []
+        return JSONResponse({"id": puzzle_id, "solution": puzzle.solution, "frames": shown})
+
+    async def index(self, request: Request) -> Response:
+        return FileResponse(STATIC / "index.html")
+
+
+def _is_puzzle_file(text: str) -> bool:
+    """Whether ``text``'s first line that is not blank or a comment is
+    ``playable puzzle GAME`` (puzzles/fileformat.py)."""
+    for line in text.splitlines():
+        if line.strip() and not line.lstrip().startswith("#"):
+            return line.split()[:2] == ["playable", "puzzle"]
+    return False
+
+
+async def _refused(request: Request, error: Exception) -> Response:
+    if isinstance(error, BadRequest):
+        return _error(str(error), error.status)
+    if isinstance(error, Busy):
+        return _error(str(error), 503)
+    # IllegalMove, NotationError, LibraryError...: the CLI's one line (exit code 2 there)
+    return _error(str(error), 404 if "no puzzle with id" in str(error) else 422)
+
+
+def create_app(
+    library: Path | None = None,
+    examples: Path | None = None,
+    workers: int = 2,
+    max_seconds: float = 30.0,
+) -> Starlette:
+    """The web board. ``library``: a puzzle library (migrated to hold success counts
+    beforehand by the caller, see ``playable serve``); ``examples``: a folder of
+    position files offered in the board; ``workers`` searches run at once, each
+    capped at ``max_seconds``. The searches run in ``forkserver`` processes, which
+    import the main module: a script that serves the app must keep its work under
+    ``if __name__ == "__main__":`` (as ``playable serve`` does)."""
+    jobs = Jobs(workers=workers, max_seconds=max_seconds)
+    board = Board(library, examples, jobs)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        yield
+        jobs.close()
+
+    routes = [
+        Route("/", board.index),
+        Route("/api/examples", board.examples_list),
+        Route("/api/load", board.load, methods=["POST"]),
+        Route("/api/play", board.play, methods=["POST"]),
+        Route("/api/solve", board.solve, methods=["POST"]),
+        Route("/api/analyse", board.analyse, methods=["POST"]),
+        Route("/api/jobs/{job_id}", board.job, methods=["GET", "DELETE"]),
+        Route("/api/puzzles", board.puzzles),
+        Route("/api/puzzles/{puzzle_id:int}", board.puzzle_one),
+        Route("/api/puzzles/{puzzle_id:int}/attempt", board.attempt, methods=["POST"]),
+        Route("/api/puzzles/{puzzle_id:int}/solution", board.solution),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    app = Starlette(
+        routes=routes,
+        lifespan=lifespan,
+        exception_handlers={BadRequest: _refused, PlayableError: _refused},
+    )
+    app.state.board = board
+    return app

@@ -1,0 +1,224 @@
+"""Searches for the web board, each in its own worker process, a bounded few at a time.
+
+A solve, an analysis or a puzzle check can run for its whole budget, use a lot of
+memory, or (a bug) never return. None of that may stall or kill the server, and
+several people may use it at once, so:
+
+* every job runs in a fresh process (``forkserver``: forked from a small server
+  process that has already imported ``playable``, so a job starts in milliseconds
+  and never inherits the web server's threads);
+* at most ``workers`` jobs run at once (a thread pool of that size starts them);
+  at most ``queue`` more wait; beyond that :meth:`Jobs.submit` refuses with
+  :class:`Busy` (the app answers 503);
+* the search budget is capped (``max_seconds``), and a process still running
+  ``grace`` seconds after its budget (numba loading its kernels is not charged to
+  the budget) is terminated: the job ends with an error, the server goes on;
+* a job can be cancelled (:meth:`Jobs.cancel`): its process is terminated;
+* the process reports the search's progress (nodes, seconds, what the search
+  noted, from ``Budget.progress``) through a pipe; :meth:`Jobs.status` shows the
+  latest report, which the front end polls.
+"""
+
+from __future__ import annotations
+
+import itertools
+import multiprocessing
+import threading
+import time
+import traceback
+from collections import OrderedDict
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
+from typing import Any
+
+from playable.solver.core.errors import PlayableError
+
+#: Finished jobs kept for polling; the oldest are forgotten first.
+KEEP_FINISHED = 200
+
+
+class Busy(PlayableError):
+    """Too many searches are running or waiting; try again later."""
+
+
+@dataclass
+class Job:
+    """One search: what it is, how far it got, and its answer or error."""
+
+    id: str
+    task: str
+    seconds: float
+    #: waiting | running | done | error (the input was refused: a PlayableError's
+    #: line) | failed (the process broke, ran out of memory or overran its budget)
+    #: | cancelled (stopped on request)
+    state: str = "waiting"
+    cancelled: bool = False
+    submitted: float = field(default_factory=time.monotonic)
+    started: float | None = None
+    progress: dict[str, Any] = field(default_factory=dict)
+    result: Any = None
+    error: str | None = None
+    done: threading.Event = field(default_factory=threading.Event)
+
+    def to_json(self) -> dict[str, Any]:
+        elapsed = 0.0 if self.started is None else time.monotonic() - self.started
+        document: dict[str, Any] = {
+            "id": self.id,
+            "task": self.task,
+            "state": self.state,
+            "seconds": self.seconds,
+            "elapsed": round(elapsed, 2),
+            "progress": self.progress,
+        }
+        if self.state == "done":
+            document["result"] = self.result
+        if self.error is not None:
+            document["error"] = self.error
+        return document
+
+
+def _child(function: Callable[..., Any], arguments: dict[str, Any], pipe: Connection) -> None:
+    """The worker process: run ``function(report=..., **arguments)``, send its answer."""
+
+    def report(nodes: int, seconds: float, info: dict[str, Any]) -> None:
+        pipe.send(("progress", {"nodes": nodes, "seconds": round(seconds, 2), "info": info}))
+
+    try:
+        pipe.send(("done", function(report=report, **arguments)))
+    except PlayableError as error:
+        pipe.send(("error", str(error)))
+    except MemoryError:
+        pipe.send(("failed", "out of memory"))
+    except Exception as error:  # a bug: shown as one line, logged in full by the server
+        traceback.print_exc()
+        pipe.send(("failed", f"internal error: {type(error).__name__}: {error}"))
+    finally:
+        pipe.close()
+
+
+class Jobs:
+    """The bounded pool of search processes (module docstring)."""
+
+    def __init__(
+        self,
+        workers: int = 2,
+        queue: int = 8,
+        max_seconds: float = 30.0,
+        grace: float = 60.0,
+    ) -> None:
+        self.workers = workers
+        self.queue = queue
+        self.max_seconds = max_seconds
+        self.grace = grace
+        self._context = multiprocessing.get_context("forkserver")
+        self._context.set_forkserver_preload(["playable.api", "playable.web.tasks"])
+        self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="search")
+        self._jobs: OrderedDict[str, Job] = OrderedDict()
+        self._lock = threading.Lock()
+        self._ids = itertools.count(1)
+        self._processes: set[Any] = set()
+
+    def submit(
+        self, task: str, seconds: float, function: Callable[..., Any], arguments: dict[str, Any]
+    ) -> Job:
+        """Queue ``function(report=..., **arguments)`` (a module-level function: it is
+        pickled to the worker) as a job of at most ``seconds`` of search."""
+        with self._lock:
+            pending = sum(job.state in ("waiting", "running") for job in self._jobs.values())
+            if pending >= self.workers + self.queue:
+                raise Busy(f"{pending} searches are running or waiting; try again shortly")
+            job = Job(id=str(next(self._ids)), task=task, seconds=seconds)
+            self._jobs[job.id] = job
+            self._forget_old()
+        self._pool.submit(self._run, job, function, arguments)
+        return job
+
+    def get(self, job_id: str) -> Job | None:
+        with self._lock:
+            return self._jobs.get(job_id)
+
+    def cancel(self, job: Job) -> None:
+        """Stop ``job``: a waiting job never starts, a running one's process is
+        terminated within a tenth of a second; a finished job is left as it is."""
+        with self._lock:
+            job.cancelled = True
+            if job.state == "waiting":
+                job.state = "cancelled"
+                job.error = "stopped on request"
+                job.done.set()
+
+    def wait(self, job: Job) -> Job:
+        """Block until ``job`` ends (it always does: see the grace period)."""
+        job.done.wait()
+        return job
+
+    def close(self) -> None:
+        """Stop every running search process and the pool (server shutdown)."""
+        for process in list(self._processes):
+            process.terminate()
+        self._pool.shutdown(wait=False, cancel_futures=True)
+
+    def _forget_old(self) -> None:
+        finished = [j for j in self._jobs.values() if j.done.is_set()]
+        for job in finished[: max(0, len(finished) - KEEP_FINISHED)]:
+            del self._jobs[job.id]
+
+    def _run(self, job: Job, function: Callable[..., Any], arguments: dict[str, Any]) -> None:
+        with self._lock:
+            if job.cancelled:
+                return
+            job.started = time.monotonic()
+            job.state = "running"
+        receiver, sender = self._context.Pipe(duplex=False)
+        process = self._context.Process(
+            target=_child, args=(function, arguments, sender), daemon=True
+        )
+        try:
+            process.start()
+            self._processes.add(process)
+            sender.close()
+            limit = job.started + job.seconds + self.grace
+            outcome = self._listen(job, receiver, process, limit)
+            if outcome is None:
+                job.error = f"the search did not stop {self.grace:g} s after its budget"
+                job.state = "failed"
+            elif outcome[0] == "done":
+                job.result = outcome[1]
+                job.state = "done"
+            else:
+                job.error = str(outcome[1])
+                job.state = outcome[0]
+        except Exception as error:  # the process could not start
+            job.error = f"the search failed: {error}"
+            job.state = "failed"
+        finally:
+            if process.is_alive():
+                process.terminate()
+            process.join(timeout=5)
+            self._processes.discard(process)
+            receiver.close()
+            job.done.set()
+
+    @staticmethod
+    def _listen(
+        job: Job, receiver: Connection, process: Any, limit: float
+    ) -> tuple[str, Any] | None:
+        """Read progress until the answer comes; None once past ``limit``."""
+        while time.monotonic() < limit:
+            if job.cancelled:
+                return ("cancelled", "stopped on request")
+            if not receiver.poll(0.1):
+                if not process.is_alive() and not receiver.poll(0):
+                    return ("failed", f"the search process ended (exit code {process.exitcode})")
+                continue
+            try:
+                kind, payload = receiver.recv()
+            except EOFError:
+                return ("failed", f"the search process ended (exit code {process.exitcode})")
+            if kind == "progress":
+                job.progress = payload
+            else:
+                return kind, payload
+        return None
