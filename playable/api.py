@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from playable.cli.budget import memory_problem, nodes_problem, seconds_problem
-from playable.solver.core.budget import Budget
+from playable.solver.core.budget import Budget, Progress
 from playable.solver.core.cardlist import sniff_game
 from playable.solver.core.errors import IllegalMove, NotationError, PlayableError
 from playable.solver.core.game import Game
@@ -113,11 +113,13 @@ def load(path: str | Path) -> Position:
     return loads(Path(path).read_text(encoding="utf-8"), str(path))
 
 
-def _budget(seconds: float | None, nodes: int | None, memory_mb: int) -> Budget:
+def _budget(
+    seconds: float | None, nodes: int | None, memory_mb: int, progress: Progress | None
+) -> Budget:
     for problem in (seconds_problem(seconds), nodes_problem(nodes), memory_problem(memory_mb)):
         if problem:
             raise PlayableError(problem)
-    return Budget(seconds=seconds, nodes=nodes, memory_mb=memory_mb)
+    return Budget(seconds=seconds, nodes=nodes, memory_mb=memory_mb, progress=progress)
 
 
 def solve(
@@ -128,6 +130,7 @@ def solve(
     memory_mb: int = 256,
     turns: int = 3,
     seeded_reshuffles: bool = False,
+    progress: Progress | None = None,
 ) -> dict[str, Any]:
     """Solve ``position`` for the player to move, with everything known: the document
     of ``playable solve FILE --json`` on its position file.
@@ -135,9 +138,10 @@ def solve(
     The Game: every card laid, or the fewest left (TG-8); Face to Face and UNO
     (two players): who wins with perfect play; Sequence: a forced win within
     ``turns`` own turns. ``seeded_reshuffles`` lets UNO follow reshuffles (UN-9). A
-    budget (``seconds``, ``nodes``) that runs out gives ``"status": "unknown"``.
+    budget (``seconds``, ``nodes``) that runs out gives ``"status": "unknown"``;
+    ``progress(nodes, seconds, info)`` hears from the search about twice a second.
     """
-    budget = _budget(seconds, nodes, memory_mb)
+    budget = _budget(seconds, nodes, memory_mb, progress)
     state = position.state
     if position.name == "thegame":
         from playable.solver.thegame.search import solve as solve_thegame
@@ -164,6 +168,7 @@ def analyse(
     memory_mb: int = 64,
     depth: int = 0,
     seeded_reshuffles: bool = False,
+    progress: Progress | None = None,
 ) -> dict[str, Any]:
     """Every next move of the player to move with its value: the document of
     ``playable analyse FILE --json``.
@@ -171,14 +176,14 @@ def analyse(
     The Game spends the budget on each move; Face to Face (whole turns) and UNO
     share one budget among the moves; Sequence reports sequences, threats and the
     best move, and with ``depth`` > 0 also proves a forced win within that many
-    own turns.
+    own turns. ``progress`` as in :func:`solve`.
     """
     state = position.state
     if position.name == "thegame":
         from playable.solver.thegame.analysis import analyse as analyse_thegame
 
-        return analyse_thegame(state, lambda: _budget(seconds, nodes, memory_mb))
-    budget = _budget(seconds, nodes, memory_mb)
+        return analyse_thegame(state, lambda: _budget(seconds, nodes, memory_mb, progress))
+    budget = _budget(seconds, nodes, memory_mb, progress)
     if position.name == "facetoface":
         from playable.solver.facetoface.analysis import analyse as analyse_facetoface
 

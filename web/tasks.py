@@ -16,10 +16,8 @@ from collections.abc import Callable
 from typing import Any
 
 import playable
-from playable import api
 from playable.puzzles.base import Puzzle
 from playable.puzzles.registry import kind_of
-from playable.solver.core.budget import Budget
 from playable.solver.core.errors import PlayableError
 
 Report = Callable[[int, float, dict[str, Any]], None]
@@ -115,32 +113,12 @@ def _line_of(document: dict[str, Any]) -> list[dict[str, Any]]:
     return []
 
 
-def _listen(report: Report | None) -> None:
-    """Attach ``report`` to every budget the API makes in this worker process.
-
-    The API's ``solve``/``analyse`` build their :class:`Budget` inside and take no
-    progress listener, so this process (one job per process, web/jobs.py) wraps the
-    API's budget maker; the searches already call ``Budget.expired``, which reports.
-    """
-    if report is None:
-        return
-    make = api._budget
-
-    def budget(seconds: float | None, nodes: int | None, memory_mb: int) -> Budget:
-        made = make(seconds, nodes, memory_mb)
-        made.progress = report
-        return made
-
-    api._budget = budget
-
-
 def solve_task(
     report: Report | None, text: str, seconds: float, nodes: int | None, turns: int
 ) -> dict[str, Any]:
     """``playable.solve`` on the position ``text``, and the frames of its line."""
-    _listen(report)
     position = playable.loads(text, "<board>")
-    document = playable.solve(position, seconds=seconds, nodes=nodes, turns=turns)
+    document = playable.solve(position, seconds=seconds, nodes=nodes, turns=turns, progress=report)
     return {"document": document, "frames": frames(position, _line_of(document))}
 
 
@@ -148,9 +126,10 @@ def analyse_task(
     report: Report | None, text: str, seconds: float, nodes: int | None, depth: int
 ) -> dict[str, Any]:
     """``playable.analyse`` on the position ``text``, and the frames of a proof line."""
-    _listen(report)
     position = playable.loads(text, "<board>")
-    document = playable.analyse(position, seconds=seconds, nodes=nodes, depth=depth)
+    document = playable.analyse(
+        position, seconds=seconds, nodes=nodes, depth=depth, progress=report
+    )
     rows = document.get("moves")
     lines = [  # UNO gives each move's line: the board steps through any of them
         frames(position, row["line"]) if isinstance(row, dict) and row.get("line") else []

@@ -108,7 +108,7 @@ def test_an_illegal_move_gets_the_rules_line(client: TestClient) -> None:
     refused = client.post("/api/play", json={"text": text, "moves": "62@2"})
     assert refused.status_code == 422
     assert refused.json()["error"] == (
-        "move 1 '62@2': 62 cannot go on descending pile 2 showing 19"
+        "move 1 '62@2': 62 cannot go on descending pile 2 showing 19 (TG-3)"
     )
     short = client.post("/api/play", json={"text": text, "moves": "14@2 /"})
     assert short.status_code == 422 and "(TG-5)" in short.json()["error"]
