@@ -3,7 +3,7 @@
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: setup demo test typecheck
+.PHONY: setup demo board test typecheck
 
 $(BIN)/playable: pyproject.toml
 	python3 -m venv $(VENV)
@@ -18,6 +18,15 @@ demo: setup
 	# exit code 1 is the greedy bot losing the deal (TG-7), not a failure of the demo
 	$(BIN)/playable play examples/thegame-3p.deal.txt || [ $$? -eq 1 ]
 	$(BIN)/playable solve examples/thegame-3p.deal.txt --seconds 60
+
+# The web board on a small example library (The Game and UNO puzzles, made once).
+BOARD := $(VENV)/board.sqlite
+board: setup
+	test -f $(BOARD) || { \
+	  $(BIN)/playable generate thegame --difficulty easy --count 3 --db $(BOARD).new && \
+	  $(BIN)/playable generate uno --kind ending --difficulty easy --count 3 --db $(BOARD).new && \
+	  mv $(BOARD).new $(BOARD); }
+	$(BIN)/playable serve --db $(BOARD)
 
 # mypy has no package-dir mapping: give it the installed layout (playable.solver, ...)
 # as links to the source folders, so errors still name the files you edit.
