@@ -41,6 +41,7 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
@@ -78,7 +79,9 @@ class BadRequest(Exception):
 
 
 def _error(message: str, status: int) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status)
+    """One line, as the CLI prints: a path or query part echoed back may hold a
+    line break."""
+    return JSONResponse({"error": " ".join(message.split())}, status_code=status)
 
 
 class Board:
@@ -234,7 +237,7 @@ class Board:
     async def job(self, request: Request) -> Response:
         job = self.jobs.get(request.path_params["job_id"])
         if job is None:
-            raise BadRequest(f"no job {request.path_params['job_id']}", 404)
+            raise BadRequest(f"no job '{request.path_params['job_id']}'", 404)
         if request.method == "DELETE":
             self.jobs.cancel(job)
         return JSONResponse(job.to_json())
@@ -339,6 +342,13 @@ async def _refused(request: Request, error: Exception) -> Response:
     return _error(str(error), 404 if "no puzzle with id" in str(error) else 422)
 
 
+async def _http_error(request: Request, error: Exception) -> Response:
+    """Starlette's own refusals (no such path, a method the path does not take) in
+    the same ``{"error": line}`` shape as every other answer."""
+    assert isinstance(error, HTTPException)
+    return _error(f"{error.detail}: {request.method} {request.url.path}", error.status_code)
+
+
 def create_app(
     library: Path | None = None,
     examples: Path | None = None,
@@ -376,7 +386,11 @@ def create_app(
     app = Starlette(
         routes=routes,
         lifespan=lifespan,
-        exception_handlers={BadRequest: _refused, PlayableError: _refused},
+        exception_handlers={
+            BadRequest: _refused,
+            PlayableError: _refused,
+            HTTPException: _http_error,
+        },
     )
     app.state.board = board
     return app
