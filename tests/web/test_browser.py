@@ -3,7 +3,8 @@ Playwright through Debian's chromium (/usr/bin/chromium, `apt-get install chromi
 
 Loads a deal, plays a move, solves and steps through the line, then finishes a
 puzzle (plays its solution by clicking the legal moves, submits, reveals). Screenshots
-of each step go to the test's tmp folder (printed at the end). Skipped, with the
+of each step are kept as test artifacts in ``$PLAYABLE_ARTIFACTS/web`` (default
+``build/test-artifacts/web`` in the repository, ignored by git). Skipped, with the
 reason, when chromium or Playwright is absent.
 """
 
@@ -73,9 +74,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         process.wait(timeout=30)
 
 
-def test_deal_move_solve_and_a_puzzle(server: str, tmp_path: Path) -> None:
-    shots = tmp_path / "screenshots"
-    shots.mkdir()
+def test_deal_move_solve_and_a_puzzle(server: str) -> None:
+    artifacts = os.environ.get("PLAYABLE_ARTIFACTS", str(ROOT / "build" / "test-artifacts"))
+    shots = Path(artifacts) / "web"
+    shots.mkdir(parents=True, exist_ok=True)
     with playwright_api.sync_playwright() as driver:
         browser = driver.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
         page = browser.new_page(viewport={"width": 1400, "height": 1000})
