@@ -44,6 +44,7 @@ from playable.solver.sequence.board import CELLS, cell_name
 from playable.solver.thegame import rules as tg
 from playable.solver.uno import cards as uno_cards
 from playable.solver.uno import rules as un
+from tests.data.make_perft import perft
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data"
@@ -418,21 +419,6 @@ def test_sequence_unknown_draw_raises_unknown_card() -> None:
 
 
 # --------------------------------------------------------------------- perft
-def perft(g: AnyGame, state: Any, depth: int) -> list[int]:
-    """Leaf counts of the move tree at depths 1..depth (tests/data/make_perft.py)."""
-    counts = [0] * depth
-
-    def walk(s: Any, level: int) -> None:
-        moves = g.legal_moves(s)
-        counts[level] += len(moves)
-        if level + 1 < depth:
-            for move in moves:
-                walk(g.apply(s, move), level + 1)
-
-    walk(state, 0)
-    return counts
-
-
 def perft_cases() -> list[tuple[str, str, list[int]]]:
     cases = []
     for name in NAMES:
