@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import time
 from pathlib import Path
 
 from playable.solver.core.errors import PlayableError
@@ -91,7 +92,7 @@ def open_database(path: str | Path, kinds: tuple[str, ...], write: bool) -> sqli
             connection.close()
             raise DatabaseFileError(f"{path}: {_a(kind)}, not {_a(' or '.join(kinds))}")
         if write:
-            connection.execute("PRAGMA journal_mode=WAL")
+            _write_ahead_log(connection)
             connection.execute("PRAGMA synchronous=NORMAL")
         elif kind is None:
             connection.close()
@@ -99,6 +100,24 @@ def open_database(path: str | Path, kinds: tuple[str, ...], write: bool) -> sqli
         return connection
     except sqlite3.Error as error:
         raise DatabaseFileError(f"{path}: {describe(error)}") from None
+
+
+def _write_ahead_log(connection: sqlite3.Connection) -> None:
+    """Switch the file to write-ahead logging (it stays so). Two processes opening a
+    new file at once may both try: SQLite then answers one of them "database is
+    locked" at once, without waiting out the busy timeout, so this retries, with
+    short pauses, for up to :data:`BUSY_TIMEOUT` seconds."""
+    deadline = time.monotonic() + BUSY_TIMEOUT
+    pause = 0.01
+    while True:
+        try:
+            connection.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or time.monotonic() > deadline:
+                raise
+            time.sleep(pause)
+            pause = min(2 * pause, 0.5)
 
 
 def file_kind(connection: sqlite3.Connection) -> str | None:
