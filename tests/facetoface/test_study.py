@@ -73,6 +73,11 @@ def test_study_resumes_without_redoing_deals(
     again = invoke(*BASE, "--deals", "4", "--seed", "5", "--db", db, "--json")
     assert again.exit_code == 0 and solved == []
     assert json.loads(again.stdout) == document
+    report = invoke("report", db, "--json")  # the same summary from `playable report`
+    assert report.exit_code == 0, report.stderr
+    assert json.loads(report.stdout)["facetoface_studies"] == [document]
+    table = invoke("report", db)
+    assert "first-player advantage" in table.stdout
 
 
 def test_other_configuration_is_refused(tmp_path: Path) -> None:
