@@ -110,14 +110,17 @@ def study_table(summaries: list[dict[str, Any]]) -> Table:
             str(s["max_card"]),
             str(s["deals"]),
             str(s["decided_deals"]),
-            *(str(_proportion(s[key])) for key in ("first_player_wins", "starter_wins")),
-            *(str(_proportion(s[key])) for key in ("second_wins", "same_winner", "unknown")),
+            *(_proportion(s[key]) for key in ("first_player_wins", "starter_wins")),
+            *(_proportion(s[key]) for key in ("second_wins", "same_winner", "unknown")),
         )
     return table
 
 
-def _proportion(document: dict[str, Any]) -> Proportion:
-    return Proportion(document["successes"], document["trials"])
+def _proportion(document: dict[str, Any]) -> str:
+    """The rate with its interval, or '-' when nothing was counted (no decided solve)."""
+    if not document["trials"]:
+        return "-"
+    return str(Proportion(document["successes"], document["trials"]))
 
 
 def register(verbs: dict[str, typer.Typer]) -> None:

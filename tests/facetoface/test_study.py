@@ -138,3 +138,15 @@ def test_summary_counts() -> None:
     assert [s[k]["successes"] for k in ("starter_wins", "second_wins", "same_winner")] == [1, 1, 1]
     assert s["unknown"]["successes"] == 1 and s["unknown"]["trials"] == 8
     assert s["decided"]["successes"] == 3 and s["total_seconds"] == 4.0
+
+
+def test_table_shows_a_dash_without_decided_solves() -> None:
+    from rich.console import Console
+
+    from playable.cli.facetoface_study import study_table
+
+    summary = {"max_card": 17, **summarise_study([{"starts": [start(0, None), start(1, None)]}])}
+    console = Console(width=200, record=True)
+    console.print(study_table([summary]))
+    text = console.export_text()
+    assert " - " in text and "100.0% [34.2%, 100.0%]" in text  # 2 of 2 solves unknown
