@@ -10,7 +10,7 @@ import typer
 from typer.core import TyperGroup
 
 from playable import __version__
-from playable.cli import facetoface, move, puzzles, sequence, serve, uno
+from playable.cli import facetoface, facetoface_study, move, puzzles, sequence, serve, uno
 from playable.cli.dispatch import SHOW, game_of, verb
 from playable.cli.io import InputError, fail, forget_inputs, print_error, read_source, stderr
 from playable.cli.thegame import play as thegame_play
@@ -85,6 +85,7 @@ for game in (
     thegame_solve,
     sequence,
     facetoface,
+    facetoface_study,
     uno,
     puzzles,
 ):

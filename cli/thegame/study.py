@@ -148,11 +148,13 @@ def report_command(
     json: Json = False,
 ) -> None:
     """Tables (and with --plots, PNG figures) from study and simulation files:
-    winnability with 95% Wilson intervals, cards left, decided and unknown shares."""
+    winnability with 95% Wilson intervals, cards left, decided and unknown shares.
+    Face to Face studies get their own table (first-player advantage, no plots)."""
     if plots is not None:
         make_folder(plots, "--plots")
     studies: list[dict[str, Any]] = []
     simulations: list[dict[str, Any]] = []
+    facetoface: list[dict[str, Any]] = []
     for file in files:
         store = ResultStore(file)
         try:
@@ -160,6 +162,9 @@ def report_command(
             config = store.config
         finally:
             store.close()
+        if config.get("game") == "facetoface" and config.get("kind") == "study":
+            facetoface.append(_facetoface_summary(file, config, rows))
+            continue
         if config.get("game", "thegame") != "thegame" or "variant" not in config:
             fail(f"{file}: not a study or simulation of The Game")
         try:
@@ -175,12 +180,17 @@ def report_command(
             fail(f"{file}: a study whose rows cannot be read ({type(error).__name__}: {error})")
     written = _plots(plots, studies, simulations) if plots is not None else []
     if json:
-        print_json(
-            {"studies": studies, "simulations": simulations, "plots": [str(p) for p in written]}
-        )
+        document = {"studies": studies, "simulations": simulations}
+        if facetoface:
+            document["facetoface_studies"] = facetoface
+        print_json({**document, "plots": [str(p) for p in written]})
         return
     if studies:
         stdout.print(study_table(studies))
+    if facetoface:
+        from playable.cli.facetoface_study import study_table as facetoface_table
+
+        stdout.print(facetoface_table(facetoface))
     for s in simulations:
         if not s["games"]:
             stdout.print(f"{label(s)}: no game stored yet in {s['db']}")
@@ -191,6 +201,16 @@ def report_command(
         )
     for path in written:
         stdout.print(f"wrote {path}")
+
+
+def _facetoface_summary(file: Path, config: dict[str, Any], rows: list[Any]) -> dict[str, Any]:
+    """A Face to Face study (`playable study facetoface`): its summary, or one line."""
+    from playable.solver.facetoface.study import summarise_study as summarise_facetoface
+
+    try:
+        return {"db": str(file), **config, **summarise_facetoface(rows)}
+    except (KeyError, TypeError, ValueError) as error:
+        fail(f"{file}: a study whose rows cannot be read ({type(error).__name__}: {error})")
 
 
 def _counts(proportion: dict[str, Any]) -> dict[str, int]:

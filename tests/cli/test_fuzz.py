@@ -127,6 +127,8 @@ def _flags(path: tuple[str, ...]) -> list[str]:
 
 #: The options of a study small enough for a fuzz case (one 11-card deal, 1 s).
 SMALL_STUDY = ["--deals", "1", "--max-card", "12", "--seconds", "1", "--workers", "1"]
+#: The same for Face to Face (one deal of cards 2..9, solved for both first players).
+SMALL_FACETOFACE_STUDY = ["--deals", "1", "--max-card", "9", "--nodes", "2000", "--workers", "1"]
 
 #: The files the ``files`` fixture makes (and "missing", in a folder that does not exist).
 PATH_NAMES = [
@@ -339,6 +341,7 @@ def _bases(files: dict[str, str]) -> dict[tuple[str, ...], list[str]]:
         ("simulate", "sequence"): ["--games", "1", "--max-turns", "40"],
         ("simulate", "facetoface"): ["--games", "1"],
         ("study", "thegame"): [*SMALL_STUDY, "--db", files["new"]],
+        ("study", "facetoface"): [*SMALL_FACETOFACE_STUDY, "--db", files["new"]],
         ("puzzles", "list"): ["--db", files["library.sqlite"]],
         ("puzzles", "show"): ["1", "--db", files["library.sqlite"]],
         ("puzzles", "export"): ["--db", files["library.sqlite"], "-o", files["out"]],

@@ -195,6 +195,12 @@ def test_study_report_and_puzzle_library(
     document = check(capsys, "study", 0, *study, "--db", study_db)
     assert document["deals"] == 1
     check(capsys, "report", 0, "report", study_db)
+    facetoface_db = str(tmp_path / "facetoface.sqlite")
+    study = ["study", "facetoface", "--max-card", "9", "--deals", "2", "--nodes", "20000"]
+    document = check(capsys, "study-facetoface", 0, *study, "--workers", "1", "--db", facetoface_db)
+    assert document["deals"] == 2 and document["solves"] == 4
+    both = check(capsys, "report", 0, "report", study_db, facetoface_db)
+    assert both["facetoface_studies"][0]["deals"] == 2 and len(both["studies"]) == 1
     generate = ["generate", "thegame", "--difficulty", "easy", "--count", "1", "--db", library]
     found = check(capsys, "generate", 0, *generate)["puzzles"]
     check(capsys, "puzzles-list", 0, "puzzles", "list", "--db", library)
@@ -226,6 +232,7 @@ ERRORS: list[list[str]] = [
     ["simulate", "sequence", "--sides", "7"],
     ["simulate", "thegame", "--strategy", "bogus"],
     ["study", "thegame", "--deals", "1"],
+    ["study", "facetoface", "--deals", "1", "--max-card", "9"],
     ["report", "no-such-file.sqlite"],
     ["generate", "thegame", "--difficulty", "bogus"],
     ["puzzles", "show", "1"],

@@ -1,0 +1,127 @@
+"""`playable study facetoface`: the first player's advantage in Face to Face with
+perfect information, each deal solved for both first players (FF-7) and stored in
+SQLite as it finishes (resumable, as The Game's study: :mod:`playable.cli.thegame.study`)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+from rich.table import Table
+
+from playable.cli.budget import _check_memory, _check_nodes, _check_seconds
+from playable.cli.facetoface import Json, MaxCard, variant_from
+from playable.cli.io import fail, print_json, stderr, stdout
+from playable.cli.progress import progress_bar
+from playable.cli.thegame.simulate import MAX_RUN, MAX_SEED, Workers
+from playable.cli.thegame.study import Database, Scheduler
+from playable.solver.core.stats import Proportion
+from playable.solver.core.study import ResultStore, run_study
+from playable.solver.facetoface.study import Study, summarise_study
+
+#: the time budget of each solve when neither --seconds nor --nodes is given
+DEFAULT_SECONDS = 10.0
+
+
+def study_command(
+    db: Database,
+    max_card: MaxCard,
+    deals: Annotated[
+        int, typer.Option(help="Solve the deals of seeds SEED..SEED+DEALS-1.", min=1, max=MAX_RUN)
+    ],
+    seed: Annotated[
+        int, typer.Option(help="Deal i is the deal of seed SEED + i.", min=0, max=MAX_SEED)
+    ] = 0,
+    seconds: Annotated[
+        float | None,
+        typer.Option(
+            help=f"Time budget of each solve (two per deal; default {DEFAULT_SECONDS:g}).",
+            callback=_check_seconds,
+        ),
+    ] = None,
+    nodes: Annotated[
+        int | None,
+        typer.Option(help="Node budget of each solve instead of time.", callback=_check_nodes),
+    ] = None,
+    memory: Annotated[
+        int, typer.Option(help="Transposition table MiB per worker.", callback=_check_memory)
+    ] = 64,
+    workers: Workers = 2,
+    scheduler: Scheduler = None,
+    json: Json = False,
+) -> None:
+    """Solve DEALS deals of cards 2..MAX_CARD exactly for both first players (FF-7),
+    storing each result in the --db file as it finishes: how often does the first
+    player win with perfect play? Interrupted and started again with the same
+    arguments, it carries on where it stopped; a finished file prints its summary."""
+    if seconds is not None and nodes is not None:
+        fail("give --seconds or --nodes, not both")
+    if seconds is None and nodes is None:
+        seconds = DEFAULT_SECONDS
+    study = Study(variant_from(max_card), seed, seconds, nodes, memory)
+    store = ResultStore(db, study.config())
+    seeds = range(seed, seed + deals)
+    # a claim outlives a deal's two solves and the first compilation
+    lease = 6 * (seconds or 60.0) + 300
+    try:
+        done = store.done()
+        finished = sum(1 for s in done if s in seeds)
+        with progress_bar("study", deals, finished, quiet=json) as advance:
+
+            def record(seed: int, result: dict[str, Any]) -> None:
+                store.record(seed, result, lease)
+                advance()
+
+            run_study(store, study.solve, seeds, record, workers, scheduler, lease)
+        rows = [row for row in store.results() if row["seed"] in seeds]
+    except KeyboardInterrupt:
+        stderr.print(
+            f"interrupted: {len(store.done())} deals stored in {db}; "
+            "run the same command again to carry on"
+        )
+        raise typer.Exit(130) from None
+    finally:
+        store.close()
+    summary = {"db": str(db), **study.config(), **summarise_study(rows)}
+    if json:
+        print_json(summary)
+    else:
+        stdout.print(study_table([summary]))
+
+
+def study_table(summaries: list[dict[str, Any]]) -> Table:
+    """Per study: deals, decided deals, the first player's win rate over decided
+    solves, who wins the decided deals, and the unknown solves (95% Wilson intervals)."""
+    table = Table(title="Face to Face: first-player advantage with every card known")
+    columns = (
+        "max card",
+        "deals",
+        "decided",
+        "first player wins",
+        "starter wins deal",
+        "second wins deal",
+        "same winner",
+        "unknown solves",
+    )
+    for column in columns:
+        table.add_column(column, justify="right")
+    for s in summaries:
+        table.add_row(
+            str(s["max_card"]),
+            str(s["deals"]),
+            str(s["decided_deals"]),
+            *(_proportion(s[key]) for key in ("first_player_wins", "starter_wins")),
+            *(_proportion(s[key]) for key in ("second_wins", "same_winner", "unknown")),
+        )
+    return table
+
+
+def _proportion(document: dict[str, Any]) -> str:
+    """The rate with its interval, or '-' when nothing was counted (no decided solve)."""
+    if not document["trials"]:
+        return "-"
+    return str(Proportion(document["successes"], document["trials"]))
+
+
+def register(verbs: dict[str, typer.Typer]) -> None:
+    verbs["study"].command("facetoface")(study_command)
