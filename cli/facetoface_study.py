@@ -11,12 +11,11 @@ from rich.table import Table
 
 from playable.cli.budget import _check_memory, _check_nodes, _check_seconds
 from playable.cli.facetoface import Json, MaxCard, variant_from
-from playable.cli.io import fail, print_json, stderr, stdout
-from playable.cli.progress import progress_bar
+from playable.cli.io import fail, print_json, stdout
+from playable.cli.study import Database, Scheduler, solve_missing
 from playable.cli.thegame.simulate import MAX_RUN, MAX_SEED, Workers
-from playable.cli.thegame.study import Database, Scheduler
 from playable.solver.core.stats import Proportion
-from playable.solver.core.study import ResultStore, run_study
+from playable.solver.core.study import ResultStore
 from playable.solver.facetoface.study import Study, summarise_study
 
 #: the time budget of each solve when neither --seconds nor --nodes is given
@@ -63,25 +62,7 @@ def study_command(
     seeds = range(seed, seed + deals)
     # a claim outlives a deal's two solves and the first compilation
     lease = 6 * (seconds or 60.0) + 300
-    try:
-        done = store.done()
-        finished = sum(1 for s in done if s in seeds)
-        with progress_bar("study", deals, finished, quiet=json) as advance:
-
-            def record(seed: int, result: dict[str, Any]) -> None:
-                store.record(seed, result, lease)
-                advance()
-
-            run_study(store, study.solve, seeds, record, workers, scheduler, lease)
-        rows = [row for row in store.results() if row["seed"] in seeds]
-    except KeyboardInterrupt:
-        stderr.print(
-            f"interrupted: {len(store.done())} deals stored in {db}; "
-            "run the same command again to carry on"
-        )
-        raise typer.Exit(130) from None
-    finally:
-        store.close()
+    rows = solve_missing(db, store, study.solve, seeds, workers, scheduler, lease, json)
     summary = {"db": str(db), **study.config(), **summarise_study(rows)}
     if json:
         print_json(summary)

@@ -10,34 +10,14 @@ import typer
 from rich.table import Table
 
 from playable.cli.budget import _check_memory, _check_nodes, _check_seconds
-from playable.cli.io import fail, make_folder, print_json, stderr, stdout
-from playable.cli.progress import progress_bar
+from playable.cli.io import fail, make_folder, print_json, stdout
+from playable.cli.study import Database, Scheduler, solve_missing
 from playable.cli.thegame.options import Expert, ExpertHand, Json, MaxCard, Players, variant_from
 from playable.cli.thegame.simulate import MAX_RUN, Workers
 from playable.solver.core.stats import Proportion
-from playable.solver.core.study import ResultStore, SchedulerError, check_scheduler, run_study
+from playable.solver.core.study import ResultStore
 from playable.solver.thegame.simulate import summarise
 from playable.solver.thegame.study import Study, summarise_study
-
-Database = Annotated[Path, typer.Option("--db", help="SQLite file of the study.")]
-
-
-def _check_scheduler(value: str | None) -> str | None:
-    if value is not None:
-        try:
-            check_scheduler(value)
-        except SchedulerError as error:
-            raise typer.BadParameter(str(error)) from None
-    return value
-
-
-Scheduler = Annotated[
-    str | None,
-    typer.Option(
-        help="Dask scheduler address (tcp://host:8786), or 'local' for a LocalCluster.",
-        callback=_check_scheduler,
-    ),
-]
 
 
 def study_command(
@@ -71,24 +51,7 @@ def study_command(
     store = ResultStore(db, study.config())
     seeds = range(deals)
     lease = 3 * seconds + 300  # a claim outlives a deal's budget and the first compilation
-    try:
-        done = store.done()
-        with progress_bar("study", deals, sum(1 for s in done if s < deals), quiet=json) as advance:
-
-            def record(seed: int, result: dict[str, Any]) -> None:
-                store.record(seed, result, lease)
-                advance()
-
-            run_study(store, study.solve, seeds, record, workers, scheduler, lease)
-        rows = [row for row in store.results() if row["seed"] < deals]
-    except KeyboardInterrupt:
-        finished = len(store.done())
-        stderr.print(
-            f"interrupted: {finished} deals stored in {db}; run the same command again to carry on"
-        )
-        raise typer.Exit(130) from None
-    finally:
-        store.close()
+    rows = solve_missing(db, store, study.solve, seeds, workers, scheduler, lease, json)
     summary = {"db": str(db), **study.config(), **summarise_study(rows)}
     if json:
         print_json(summary)
