@@ -49,7 +49,6 @@ from starlette.staticfiles import StaticFiles
 
 import playable
 from playable.puzzles.base import Level, Puzzle
-from playable.puzzles.fileformat import parse_puzzle
 from playable.puzzles.library import PuzzleLibrary
 from playable.puzzles.registry import GAMES, kind_of
 from playable.solver.core.errors import PlayableError
@@ -187,10 +186,8 @@ class Board:
             if not isinstance(name, str) or name not in files:
                 raise BadRequest(f"no example '{name}'", 404)
             return JSONResponse(view(playable.load(files[name])))
-        text = self.text(body)
-        if _is_puzzle_file(text):  # a puzzle file: the board shows its position
-            text = parse_puzzle(text, "<upload>").position
-        return JSONResponse(view(playable.loads(text, "<upload>")))
+        # a puzzle file loads as its position (playable.loads)
+        return JSONResponse(view(playable.loads(self.text(body), "<upload>")))
 
     async def play(self, request: Request) -> Response:
         body = await self.body(request)
@@ -322,15 +319,6 @@ class Board:
 
     async def index(self, request: Request) -> Response:
         return FileResponse(STATIC / "index.html")
-
-
-def _is_puzzle_file(text: str) -> bool:
-    """Whether ``text``'s first line that is not blank or a comment is
-    ``playable puzzle GAME`` (puzzles/fileformat.py)."""
-    for line in text.splitlines():
-        if line.strip() and not line.lstrip().startswith("#"):
-            return line.split()[:2] == ["playable", "puzzle"]
-    return False
 
 
 async def _refused(request: Request, error: Exception) -> Response:
