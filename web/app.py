@@ -34,6 +34,7 @@ legal moves, whose turn. Searches run in worker processes (web/jobs.py).
 from __future__ import annotations
 
 import contextlib
+import functools
 import math
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -137,15 +138,16 @@ class Board:
             raise BadRequest(f"'{key}' must be a whole number from {low} to {high}")
         return value
 
-    def example_files(self) -> dict[str, Path]:
-        """The example files that hold a position or deal the board can load."""
+    @functools.cached_property
+    def example_positions(self) -> dict[str, playable.Position]:
+        """The example files that hold a position or deal the board can load, by
+        name, read once (the folder is given when the server starts)."""
         if self.examples is None or not self.examples.is_dir():
             return {}
         found = {}
         for path in sorted(self.examples.glob("*.txt")):
             with contextlib.suppress(PlayableError, OSError, UnicodeDecodeError):
-                playable.load(path)
-                found[path.name] = path
+                found[path.name] = playable.load(path)
         return found
 
     def open_library(self, write: bool = False) -> PuzzleLibrary:
@@ -175,17 +177,17 @@ class Board:
     # ---------------------------------------------------------------- endpoints
 
     async def examples_list(self, request: Request) -> Response:
-        names = await run_in_threadpool(self.example_files)
-        return JSONResponse({"examples": list(names)})
+        names = await run_in_threadpool(lambda: list(self.example_positions))
+        return JSONResponse({"examples": names})
 
     async def load(self, request: Request) -> Response:
         body = await self.body(request)
         if "example" in body:
             name = body["example"]
-            files = await run_in_threadpool(self.example_files)
-            if not isinstance(name, str) or name not in files:
+            positions = await run_in_threadpool(lambda: self.example_positions)
+            if not isinstance(name, str) or name not in positions:
                 raise BadRequest(f"no example '{name}'", 404)
-            return JSONResponse(view(playable.load(files[name])))
+            return JSONResponse(view(positions[name]))
         # a puzzle file loads as its position (playable.loads)
         return JSONResponse(view(playable.loads(self.text(body), "<upload>")))
 
