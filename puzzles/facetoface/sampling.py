@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from playable.solver.facetoface.players import play_cost
 from playable.solver.facetoface.rules import (
@@ -128,12 +128,4 @@ def mutate(state: State, rng: random.Random) -> State | None:
     hands = [state.hands[0], state.hands[1]]
     draws = [state.draws[0], state.draws[1]]
     hands[player], draws[player] = tuple(hand), tuple(draw)
-    return State(
-        state.variant,
-        state.piles,
-        (hands[0], hands[1]),
-        (draws[0], draws[1]),
-        state.to_move,
-        state.laid_own,
-        state.laid_opp,
-    )
+    return replace(state, hands=(hands[0], hands[1]), draws=(draws[0], draws[1]))

@@ -32,7 +32,7 @@ with the game's random stream, so the deal's randomness and its own stay indepen
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from playable.solver.core.budget import Budget
@@ -103,15 +103,7 @@ def _hidden_dealt(state: State, own_draw: list[int], unseen: list[int]) -> State
     draws[me] = tuple(own_draw)
     hands[other] = tuple(unseen[:size])
     draws[other] = tuple(unseen[size:])
-    return State(
-        state.variant,
-        state.piles,
-        (hands[0], hands[1]),
-        (draws[0], draws[1]),
-        state.to_move,
-        state.laid_own,
-        state.laid_opp,
-    )
+    return replace(state, hands=(hands[0], hands[1]), draws=(draws[0], draws[1]))
 
 
 def determinize(state: State, rng: random.Random) -> State:
