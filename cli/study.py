@@ -4,7 +4,7 @@ result as it finishes (solver/core/study.py), with a progress bar."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -39,18 +39,20 @@ def solve_missing(
     db: Path,
     store: ResultStore,
     solve: Callable[[int], dict[str, Any]],
-    seeds: range,
+    seeds: Collection[int],
     workers: int,
     scheduler: str | None,
     lease: float,
     quiet: bool,
+    what: str = "study",
 ) -> list[dict[str, Any]]:
     """Solve the ``seeds`` that ``store`` lacks (``lease``: seconds a claim on a seed
-    lasts) and return the stored rows of ``seeds``; closes ``store``. Ctrl-C stops
-    the run with exit code 130 and says how to carry on: finished work is kept."""
+    lasts) and return the stored rows of ``seeds``; closes ``store``. ``what`` names
+    the run on the progress bar. Ctrl-C stops the run with exit code 130 and says how
+    to carry on: finished work is kept."""
     try:
         finished = sum(1 for seed in store.done() if seed in seeds)
-        with progress_bar("study", len(seeds), finished, quiet=quiet) as advance:
+        with progress_bar(what, len(seeds), finished, quiet=quiet) as advance:
 
             def record(seed: int, result: dict[str, Any]) -> None:
                 store.record(seed, result, lease)

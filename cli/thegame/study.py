@@ -17,7 +17,13 @@ from playable.cli.thegame.simulate import MAX_RUN, Workers
 from playable.solver.core.stats import Proportion
 from playable.solver.core.study import ResultStore
 from playable.solver.thegame.simulate import summarise
-from playable.solver.thegame.study import Study, summarise_study
+from playable.solver.thegame.study import (
+    Study,
+    budget_text,
+    retry_stage,
+    summarise_study,
+    with_retries,
+)
 
 
 def study_command(
@@ -30,6 +36,20 @@ def study_command(
     ] = 10.0,
     nodes: Annotated[
         int | None, typer.Option(help="Node budget per deal.", callback=_check_nodes)
+    ] = None,
+    retry_nodes: Annotated[
+        int | None,
+        typer.Option(
+            help="Then solve the deals left unknown again with this node budget.",
+            callback=_check_nodes,
+        ),
+    ] = None,
+    retry_seconds: Annotated[
+        float | None,
+        typer.Option(
+            help="Then solve the deals left unknown again with this time budget.",
+            callback=_check_seconds,
+        ),
     ] = None,
     memory: Annotated[
         int, typer.Option(help="Transposition table MiB per worker.", callback=_check_memory)
@@ -46,17 +66,74 @@ def study_command(
     the --db file as it finishes. Interrupted and started again with the same
     arguments, it carries on where it stopped. Several studies with the same
     arguments may share one --db file (on one machine or several): each deal is
-    solved once."""
+    solved once.
+
+    With --retry-nodes and/or --retry-seconds (a larger budget) the deals left
+    unknown are then solved again with that budget, kept apart in the same file as a
+    stage of the study: the figures count a deal as decided when any budget decided
+    it, and say how many each budget decided."""
     study = Study(variant_from(players, expert, expert_hand, max_card), seconds, nodes, memory)
+    retry = None
+    if retry_nodes is not None or retry_seconds is not None:
+        retry = Study(study.variant, retry_seconds, retry_nodes, memory)
+        _check_larger(study, retry)
     store = ResultStore(db, study.config())
     seeds = range(deals)
-    lease = 3 * seconds + 300  # a claim outlives a deal's budget and the first compilation
-    rows = solve_missing(db, store, study.solve, seeds, workers, scheduler, lease, json)
-    summary = {"db": str(db), **study.config(), **summarise_study(rows)}
+    rows = solve_missing(db, store, study.solve, seeds, workers, scheduler, _lease(study), json)
+    if retry is not None:
+        name = retry_stage(retry)
+        others = [r for r in read_retries(db, seeds) if r[0] != retry.config()]
+        open_rows, _ = with_retries(rows, others)
+        unknown = [row["seed"] for row in open_rows if row["status"] == "unknown"]
+        stage = ResultStore(db, retry.config(), stage=name)
+        lease = _lease(retry)
+        solve_missing(db, stage, retry.solve, unknown, workers, scheduler, lease, json, "retry")
+    summary = {"db": str(db), **study.config(), **summarise_study(rows, read_retries(db, seeds))}
     if json:
         print_json(summary)
     else:
         stdout.print(study_table([summary]))
+
+
+def _check_larger(study: Study, retry: Study) -> None:
+    """A retry must be able to search further than the first pass on every deal."""
+    for option, first, again in (
+        ("--retry-nodes", study.nodes, retry.nodes),
+        ("--retry-seconds", study.seconds, retry.seconds),
+    ):
+        if first is not None and again is not None and again <= first:
+            fail(f"{option} {again:g}: must be larger than the study's budget {first:g}")
+    if retry.nodes is None and retry.seconds is not None and study.seconds is None:
+        fail("--retry-seconds: the study is limited by nodes only; give --retry-nodes")
+    if retry.seconds is None and retry.nodes is not None and study.nodes is None:
+        fail("--retry-nodes: the study is limited by time only; give --retry-seconds")
+
+
+def _lease(study: Study) -> float:
+    """Seconds a claim on a deal lasts: longer than its budget (a node budget taken at
+    a slow 100,000 nodes a second) and the first compilation."""
+    seconds = study.seconds if study.seconds is not None else (study.nodes or 0) / 100_000
+    return 3 * seconds + 300
+
+
+def read_retries(
+    db: Path, seeds: range | None = None
+) -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:
+    """The retry stages of a study file: each one's arguments and rows (of ``seeds``)."""
+    store = ResultStore(db)
+    try:
+        names = [name for name in store.stages() if name.startswith("retry_")]
+    finally:
+        store.close()
+    retries = []
+    for name in names:
+        stage = ResultStore(db, stage=name)
+        try:
+            rows = [row for row in stage.results() if seeds is None or row["seed"] in seeds]
+            retries.append((stage.config, rows))
+        finally:
+            stage.close()
+    return retries
 
 
 def label(config: dict[str, Any]) -> str:
@@ -76,8 +153,9 @@ def label(config: dict[str, Any]) -> str:
 
 
 def study_table(summaries: list[dict[str, Any]]) -> Table:
-    """Per study: deals won / proven lost / unknown, winnability with its 95% interval
-    (unknown deals counted as not won), median seconds and nodes per second."""
+    """Per study: deals won / proven lost / unknown (after its retries), winnability
+    with its 95% interval (unknown deals counted as not won), what each retry budget
+    decided, median seconds of the first pass and nodes per second."""
     table = Table(title="The Game: winnability with every card known")
     for column in (
         "study",
@@ -86,6 +164,7 @@ def study_table(summaries: list[dict[str, Any]]) -> Table:
         "lost",
         "unknown",
         "winnable (95% CI)",
+        "retried",
         "median s",
         "nodes/s",
     ):
@@ -99,6 +178,11 @@ def study_table(summaries: list[dict[str, Any]]) -> Table:
             str(s["unsolvable"]),
             str(s["unknown"]),
             str(Proportion(s["solved"], s["deals"])),
+            "; ".join(
+                f"{r['deals']} at {budget_text(r)}: {r['solved']} won, {r['unsolvable']} lost"
+                for r in s.get("retries", [])
+            )
+            or "-",
             f"{s['median_seconds']:.2f}" if s["median_seconds"] is not None else "-",
             f"{rate / 1e6:.2f}M" if rate else "-",
         )
@@ -132,7 +216,8 @@ def report_command(
             fail(f"{file}: not a study or simulation of The Game")
         try:
             if config.get("kind") == "study":
-                studies.append({"db": str(file), **config, **summarise_study(rows)})
+                summary = summarise_study(rows, read_retries(file))
+                studies.append({"db": str(file), **config, **summary})
             elif config.get("kind") == "simulation":
                 values = [row["value"] for row in rows]
                 simulations.append({"db": str(file), **config, **summarise(values)})

@@ -32,7 +32,7 @@ import sys
 import threading
 import time
 import uuid
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from contextlib import contextmanager, suppress
 from pathlib import Path
@@ -46,7 +46,7 @@ OnResult = Callable[[int, dict[str, Any]], None]
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS study (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS results (
+CREATE TABLE IF NOT EXISTS results{stage} (
     seed INTEGER PRIMARY KEY,
     status TEXT NOT NULL,
     value INTEGER,
@@ -54,7 +54,7 @@ CREATE TABLE IF NOT EXISTS results (
     seconds REAL,
     result TEXT NOT NULL
 );
-CREATE TABLE IF NOT EXISTS claims (
+CREATE TABLE IF NOT EXISTS claims{stage} (
     seed INTEGER PRIMARY KEY,
     owner TEXT NOT NULL,
     host TEXT NOT NULL,
@@ -71,6 +71,9 @@ CONNECT_TIMEOUT = 5.0
 
 #: ``--scheduler``: ``local`` or an address such as ``tcp://10.0.0.5:8786``.
 SCHEDULER_ADDRESS = re.compile(r"(?:(?:tcp|tls|ws|wss|ucx)://)?[A-Za-z0-9_.\-]+:\d{1,5}")
+
+#: A stage name: part of SQL table names, so letters, digits and underscores only.
+STAGE_NAME = re.compile(r"[a-z0-9_]{1,64}")
 
 
 class StudyMismatch(PlayableError):
@@ -95,9 +98,22 @@ class ResultStore:
     JSON (for The Game this includes the line). ``config=None`` opens an existing
     file read-only (``playable report``); with a config the file is created or
     resumed and its kind (``config["kind"]``: ``study`` or ``simulation``) marked.
+
+    A file may hold later *stages* of its study besides the first pass: ``stage="x"``
+    keeps its own arguments (key ``config_x``), results (``results_x``) and claims
+    (``claims_x``), with the same resumable, shared behaviour. A study uses one to
+    solve again, with a larger budget, the seeds its first pass left undecided.
     """
 
-    def __init__(self, path: str | Path, config: dict[str, Any] | None = None) -> None:
+    def __init__(
+        self, path: str | Path, config: dict[str, Any] | None = None, stage: str = ""
+    ) -> None:
+        if stage and not STAGE_NAME.fullmatch(stage):
+            raise ValueError(f"stage name {stage!r}: lower-case letters, digits and _ only")
+        suffix = f"_{stage}" if stage else ""
+        self._results, self._claims, self._key = (
+            f"{t}{suffix}" for t in ("results", "claims", "config")
+        )
         self.path = Path(path)
         self.owner = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
         self.writable = config is not None
@@ -109,7 +125,7 @@ class ResultStore:
         try:
             if config is not None:
                 with self._transaction():
-                    for statement in _SCHEMA.split(";"):
+                    for statement in _SCHEMA.format(stage=suffix).split(";"):
                         if statement.strip():
                             self.connection.execute(statement)
                     mark(self.connection, kind)
@@ -122,23 +138,25 @@ class ResultStore:
             raise
 
     def _config(self, config: dict[str, Any] | None) -> dict[str, Any]:
-        stored = self.connection.execute("SELECT value FROM study WHERE key='config'").fetchone()
+        select = "SELECT value FROM study WHERE key=?"
+        stored = self.connection.execute(select, (self._key,)).fetchone()
         if config is not None:
             wanted = json.dumps(config, sort_keys=True)
             if stored is None:
                 with self._transaction():
                     self.connection.execute(
-                        "INSERT OR IGNORE INTO study VALUES ('config', ?)", (wanted,)
+                        "INSERT OR IGNORE INTO study VALUES (?, ?)", (self._key, wanted)
                     )
-                stored = self.connection.execute(
-                    "SELECT value FROM study WHERE key='config'"
-                ).fetchone()
+                stored = self.connection.execute(select, (self._key,)).fetchone()
             if stored[0] != wanted:
                 raise StudyMismatch(
                     f"{self.path} holds a study made with other arguments: {stored[0]}"
                 )
         elif stored is None:
-            raise StudyMismatch(f"{self.path} holds no study")
+            what = (
+                f"stage {self._key.removeprefix('config_')}" if self._key != "config" else "study"
+            )
+            raise StudyMismatch(f"{self.path} holds no {what}")
         try:
             loaded = json.loads(stored[0])
         except ValueError:
@@ -161,24 +179,26 @@ class ResultStore:
 
     def done(self) -> set[int]:
         """Seeds that already have a result."""
-        return {row[0] for row in self.connection.execute("SELECT seed FROM results")}
+        return {row[0] for row in self.connection.execute(f"SELECT seed FROM {self._results}")}
 
     def claim(self, seed: int, lease: float = DEFAULT_LEASE) -> bool:
         """Claim ``seed`` for this process: ``False`` if it has a result or another
         live claimer holds it. A claim held by a dead process, or whose lease ran
         out, is taken over."""
         with self._transaction():
-            if self.connection.execute("SELECT 1 FROM results WHERE seed=?", (seed,)).fetchone():
+            if self.connection.execute(
+                f"SELECT 1 FROM {self._results} WHERE seed=?", (seed,)
+            ).fetchone():
                 return False
             row = self.connection.execute(
-                "SELECT owner, host, pid, expires FROM claims WHERE seed=?", (seed,)
+                f"SELECT owner, host, pid, expires FROM {self._claims} WHERE seed=?", (seed,)
             ).fetchone()
             if row is not None and row[0] != self.owner and _alive(row[1], row[2], row[3]):
                 return False
             self.connection.execute(
-                "INSERT INTO claims VALUES (?, ?, ?, ?, ?) ON CONFLICT (seed) DO UPDATE SET "
-                "owner=excluded.owner, host=excluded.host, pid=excluded.pid, "
-                "expires=excluded.expires",
+                f"INSERT INTO {self._claims} VALUES (?, ?, ?, ?, ?) "
+                "ON CONFLICT (seed) DO UPDATE SET owner=excluded.owner, "
+                "host=excluded.host, pid=excluded.pid, expires=excluded.expires",
                 (seed, self.owner, socket.gethostname(), os.getpid(), time.time() + lease),
             )
         return True
@@ -190,21 +210,25 @@ class ResultStore:
             if self.claim(seed, lease):
                 yield seed
 
-    def claimed_by_others(self, seeds: range) -> int:
+    def claimed_by_others(self, seeds: Collection[int]) -> int:
         """How many seeds of ``seeds`` without a result another live process holds."""
         rows = self.connection.execute(
-            "SELECT c.owner, c.host, c.pid, c.expires FROM claims c LEFT JOIN results r "
-            "ON r.seed = c.seed WHERE r.seed IS NULL AND c.seed >= ? AND c.seed < ?",
-            (seeds.start, seeds.stop),
+            f"SELECT c.seed, c.owner, c.host, c.pid, c.expires FROM {self._claims} c "
+            f"LEFT JOIN {self._results} r ON r.seed = c.seed WHERE r.seed IS NULL"
         ).fetchall()
-        return sum(1 for owner, *claimer in rows if owner != self.owner and _alive(*claimer))
+        return sum(
+            1
+            for seed, owner, *claimer in rows
+            if seed in seeds and owner != self.owner and _alive(*claimer)
+        )
 
     def record(self, seed: int, result: dict[str, Any], lease: float = DEFAULT_LEASE) -> bool:
         """Store one finished result, committed at once, and drop its claim; a result
         already stored is kept (``False``). Renews this process's other claims."""
         with self._transaction():
             cursor = self.connection.execute(
-                "INSERT INTO results VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (seed) DO NOTHING",
+                f"INSERT INTO {self._results} VALUES (?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT (seed) DO NOTHING",
                 (
                     seed,
                     result["status"],
@@ -214,15 +238,16 @@ class ResultStore:
                     json.dumps(result),
                 ),
             )
-            self.connection.execute("DELETE FROM claims WHERE seed=?", (seed,))
+            self.connection.execute(f"DELETE FROM {self._claims} WHERE seed=?", (seed,))
             self.connection.execute(
-                "UPDATE claims SET expires=? WHERE owner=?", (time.time() + lease, self.owner)
+                f"UPDATE {self._claims} SET expires=? WHERE owner=?",
+                (time.time() + lease, self.owner),
             )
         return cursor.rowcount == 1
 
     def results(self) -> list[dict[str, Any]]:
         """Every stored result, by seed."""
-        rows = self.connection.execute("SELECT seed, result FROM results ORDER BY seed")
+        rows = self.connection.execute(f"SELECT seed, result FROM {self._results} ORDER BY seed")
         results = []
         for seed, text in rows:
             try:
@@ -233,12 +258,20 @@ class ResultStore:
                 ) from None
         return results
 
+    def stages(self) -> list[str]:
+        """The names of the later stages this file holds, in name order."""
+        rows = self.connection.execute(
+            "SELECT key FROM study WHERE key LIKE 'config\\_%' ESCAPE '\\'"
+        )
+        names = (key.removeprefix("config_") for (key,) in rows)
+        return sorted(name for name in names if STAGE_NAME.fullmatch(name))
+
     def close(self) -> None:
         """Drop this process's claims (its unfinished jobs) and close the file."""
         if self.writable:
             # claims left behind are taken over once this process is gone
             with suppress(sqlite3.Error):
-                self.connection.execute("DELETE FROM claims WHERE owner=?", (self.owner,))
+                self.connection.execute(f"DELETE FROM {self._claims} WHERE owner=?", (self.owner,))
         self.connection.close()
 
 
@@ -299,7 +332,7 @@ _END = object()
 def run_study(
     store: ResultStore,
     job: Job,
-    seeds: range,
+    seeds: Collection[int],
     on_result: OnResult,
     workers: int = 2,
     scheduler: str | None = None,

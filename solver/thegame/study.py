@@ -3,6 +3,12 @@ summarise what share of deals can be won (the winnability table of docs/results.
 
 Deal ``i`` of a study is the deal shuffled with seed ``i`` (``shuffled_deck``), so
 studies of the same variant meet the same deals and a study can be extended.
+
+A study may also *retry* the deals its budget left undecided with a larger budget
+(:func:`retry_stage`): each retry budget is a stage of the same SQLite file
+(:class:`playable.solver.core.study.ResultStore`), and :func:`with_retries` gives
+each deal the first decided answer in budget order. The first pass stays as it was,
+so a report says how many deals each budget decided.
 """
 
 from __future__ import annotations
@@ -22,7 +28,7 @@ class Study:
     """What a study solves: the variant and the budget for each deal."""
 
     variant: Variant
-    seconds: float
+    seconds: float | None
     nodes: int | None = None
     memory_mb: int = 256
 
@@ -61,20 +67,83 @@ def study_from_config(config: dict[str, Any]) -> Study:
     )
 
 
-def summarise_study(rows: list[dict[str, Any]]) -> dict[str, Any]:
+def retry_stage(retry: Study) -> str:
+    """The stage name of a retry with ``retry``'s budget: every budget is its own
+    stage, so a study retried at 100 M and then 400 M nodes keeps both passes."""
+    milliseconds = 0 if retry.seconds is None else round(retry.seconds * 1000)
+    return f"retry_{retry.nodes or 0}n_{milliseconds}ms_{retry.memory_mb}mb"
+
+
+def budget_text(config: dict[str, Any]) -> str:
+    """A budget as people say it: '20M nodes', '60 s', '400M nodes or 600 s'."""
+    parts = []
+    if config.get("nodes"):
+        nodes = config["nodes"]
+        parts.append(f"{nodes / 1e6:g}M nodes" if nodes >= 1_000_000 else f"{nodes:,} nodes")
+    if config.get("seconds") is not None:
+        parts.append(f"{config['seconds']:g} s")
+    return " or ".join(parts) or "no limit"
+
+
+def with_retries(
+    rows: list[dict[str, Any]], retries: list[tuple[dict[str, Any], list[dict[str, Any]]]]
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The study's rows with each undecided deal replaced by the first decided answer
+    of its retries, taken in order of budget (nodes, then seconds); and per retry
+    budget, how many deals it tried and what it found. ``retries`` holds each retry
+    stage's arguments and rows."""
+
+    def size(item: tuple[dict[str, Any], list[dict[str, Any]]]) -> tuple[float, float]:
+        config = item[0]
+        return (config.get("nodes") or float("inf"), config.get("seconds") or float("inf"))
+
+    final = {row["seed"]: row for row in rows}
+    summaries = []
+    for config, retried in sorted(retries, key=size):
+        status = Counter(row["status"] for row in retried)
+        summaries.append(
+            {
+                "seconds": config.get("seconds"),
+                "nodes": config.get("nodes"),
+                "memory_mb": config.get("memory_mb"),
+                "deals": len(retried),
+                "solved": status["solved"],
+                "unsolvable": status["unsolvable"],
+                "unknown": status["unknown"],
+            }
+        )
+        for row in retried:
+            seed = row["seed"]
+            if seed in final and final[seed]["status"] == "unknown" != row["status"]:
+                final[seed] = row
+    return [final[seed] for seed in sorted(final)], summaries
+
+
+def summarise_study(
+    rows: list[dict[str, Any]],
+    retries: list[tuple[dict[str, Any], list[dict[str, Any]]]] | None = None,
+) -> dict[str, Any]:
     """Winnability with its 95% Wilson interval, and what the unknowns leave open.
 
     ``winnable`` counts solved deals among all deals, so each unknown deal counts as
     not won: with unknowns it is a lower bound, and ``winnable_if_unknown_won`` the
     matching upper bound. ``winnable_decided`` is the rate among decided deals only.
-    The distribution of cards left is over deals whose optimum is proven.
+    The distribution of cards left is over deals whose optimum is proven. With
+    ``retries`` (each retry stage's arguments and rows, :func:`with_retries`) the
+    counts are after the retries; ``first_pass`` keeps the counts of the study's own
+    budget and ``retries`` what each larger budget found; the time and node figures
+    cover every pass.
     """
-    n = len(rows)
-    status = Counter(row["status"] for row in rows)
+    final, tried = with_retries(rows, retries or [])
+    n = len(final)
+    status = Counter(row["status"] for row in final)
     solved, unsolvable, unknown = status["solved"], status["unsolvable"], status["unknown"]
-    optimal = [row["value"] for row in rows if row.get("proven_optimal")]
+    optimal = [row["value"] for row in final if row.get("proven_optimal")]
     seconds = sorted(row["seconds"] for row in rows)
-    nodes = sum(row.get("nodes") or 0 for row in rows)
+    every_row = rows + [row for _, retried in retries or [] for row in retried]
+    total = sum(row["seconds"] for row in every_row)
+    nodes = sum(row.get("nodes") or 0 for row in every_row)
+    first = Counter(row["status"] for row in rows)
     return {
         "deals": n,
         "solved": solved,
@@ -86,6 +155,8 @@ def summarise_study(rows: list[dict[str, Any]]) -> dict[str, Any]:
         "decided": Proportion(solved + unsolvable, n).to_json(),
         "cards_left_distribution": dict(sorted(Counter(optimal).items())),
         "median_seconds": seconds[n // 2] if n else None,
-        "total_seconds": sum(seconds),
-        "nodes_per_second": nodes / sum(seconds) if seconds and sum(seconds) > 0 else None,
+        "total_seconds": total,
+        "nodes_per_second": nodes / total if total > 0 else None,
+        "first_pass": {key: first[key] for key in ("solved", "unsolvable", "unknown")},
+        "retries": tried,
     }

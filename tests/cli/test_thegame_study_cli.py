@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import subprocess
 import sys
@@ -99,3 +100,49 @@ def test_report_keeps_studies_of_one_configuration_apart(tmp_path: Path) -> None
     # a file given as the plots folder is one clear error
     clash = CliRunner().invoke(app, ["report", files[0], "--plots", files[1]])
     assert clash.exit_code == 2 and "is a file, not a folder" in clash.stderr
+
+
+def test_a_larger_budget_retries_the_unknown_deals(tmp_path: Path) -> None:
+    db = tmp_path / "study.sqlite"
+    # full solo expert deals at 1,000 nodes are unknown; 300,000 nodes win several
+    study = [*STUDY[:2], "--players", "1", "--expert", "--nodes", "1000", "--seconds", "60"]
+    study += ["--workers", "1", "--deals", "6", "--db", str(db)]
+    refused = run(*study, "--retry-nodes", "1000")
+    assert refused.returncode == 2 and "--retry-nodes 1000: must be larger" in refused.stderr
+    assert not db.exists()  # refused before the study file is made
+
+    first = run(*study, "--retry-nodes", "300000", "--json")
+    assert first.returncode == 0, first.stderr
+    summary = json.loads(first.stdout)
+    unknown_first = summary["first_pass"]["unknown"]
+    (retry,) = summary["retries"]
+    assert retry["nodes"] == 300000 and retry["deals"] == unknown_first > 0
+    assert 0 < retry["solved"] and summary["unknown"] == retry["unknown"]
+    assert summary["solved"] == summary["first_pass"]["solved"] + retry["solved"]
+    connection = sqlite3.connect(db)
+    (table,) = [
+        name
+        for (name,) in connection.execute("SELECT name FROM sqlite_master WHERE type='table'")
+        if name.startswith("results_retry")
+    ]
+    stored = connection.execute(f"SELECT seed, status, result FROM {table}").fetchall()
+    assert len(stored) == unknown_first
+    for _, status, whole in stored:
+        if status == "solved":
+            assert json.loads(whole)["line"]
+
+    again = run(*study, "--retry-nodes", "300000", "--json")  # resumed: nothing to solve
+    assert json.loads(again.stdout) == summary
+    assert connection.execute(f"SELECT seed, status, result FROM {table}").fetchall() == stored
+
+    larger = json.loads(run(*study, "--retry-nodes", "600000", "--json").stdout)
+    assert [r["nodes"] for r in larger["retries"]] == [300000, 600000]
+    assert larger["retries"][1]["deals"] == summary["unknown"]  # only what is still open
+    report = json.loads(run("report", str(db), "--json").stdout)["studies"][0]
+    assert {key: report[key] for key in ("solved", "unknown", "retries")} == {
+        key: larger[key] for key in ("solved", "unknown", "retries")
+    }
+    wide = {**os.environ, "COLUMNS": "250"}
+    command = [sys.executable, "-m", "playable.cli.main", "report", str(db)]
+    table = subprocess.run(command, capture_output=True, text=True, env=wide, check=True)
+    assert f"{unknown_first} at 300,000 nodes: {retry['solved']} won, 0 lost;" in table.stdout

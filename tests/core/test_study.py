@@ -66,6 +66,33 @@ def test_store_keeps_results_and_refuses_other_arguments(tmp_path: Path) -> None
     assert header == APPLICATION_ID
 
 
+def test_stages_keep_their_own_arguments_results_and_claims(tmp_path: Path) -> None:
+    db = tmp_path / "s.sqlite"
+    first = ResultStore(db, CONFIG)
+    first.record(1, {"status": "unknown", "value": 3, "nodes": 10, "seconds": 0.1})
+    first.close()
+    retry_config = {**CONFIG, "nodes": 100}
+    stage = ResultStore(db, retry_config, stage="retry_100n")
+    assert stage.done() == set()  # the first pass's rows are not the stage's
+    assert stage.claim(1)  # a seed with a first-pass row is free in the stage
+    stage.record(1, {"status": "won", "value": 0, "nodes": 90, "seconds": 0.2})
+    assert stage.stages() == ["retry_100n"]
+    stage.close()
+    with pytest.raises(StudyMismatch):
+        ResultStore(db, {**CONFIG, "nodes": 200}, stage="retry_100n")
+    reread = ResultStore(db, stage="retry_100n")
+    assert reread.config == retry_config
+    assert [row["status"] for row in reread.results()] == ["won"]
+    reread.close()
+    base = ResultStore(db)
+    assert [row["status"] for row in base.results()] == ["unknown"]
+    base.close()
+    with pytest.raises(StudyMismatch, match="holds no stage other"):
+        ResultStore(db, stage="other")
+    with pytest.raises(ValueError):
+        ResultStore(db, CONFIG, stage="results; DROP TABLE study")
+
+
 def test_claims_give_each_seed_to_one_live_process(tmp_path: Path) -> None:
     db = tmp_path / "s.sqlite"
     first, second = ResultStore(db, CONFIG), ResultStore(db, CONFIG)
