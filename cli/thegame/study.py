@@ -32,8 +32,12 @@ def study_command(
         int, typer.Option(help="Solve the deals of seeds 0..DEALS-1.", min=1, max=MAX_RUN)
     ],
     seconds: Annotated[
-        float, typer.Option(help="Time budget per deal.", callback=_check_seconds)
-    ] = 10.0,
+        float | None,
+        typer.Option(
+            help="Time budget per deal [default: 10 without --nodes, else none].",
+            callback=_check_seconds,
+        ),
+    ] = None,
     nodes: Annotated[
         int | None, typer.Option(help="Node budget per deal.", callback=_check_nodes)
     ] = None,
@@ -72,6 +76,8 @@ def study_command(
     unknown are then solved again with that budget, kept apart in the same file as a
     stage of the study: the figures count a deal as decided when any budget decided
     it, and say how many each budget decided."""
+    if seconds is None and nodes is None:
+        seconds = 10.0
     study = Study(variant_from(players, expert, expert_hand, max_card), seconds, nodes, memory)
     retry = None
     if retry_nodes is not None or retry_seconds is not None:
@@ -96,17 +102,13 @@ def study_command(
 
 
 def _check_larger(study: Study, retry: Study) -> None:
-    """A retry must be able to search further than the first pass on every deal."""
+    """A retry budget must be larger than the study's in each unit both give."""
     for option, first, again in (
         ("--retry-nodes", study.nodes, retry.nodes),
         ("--retry-seconds", study.seconds, retry.seconds),
     ):
         if first is not None and again is not None and again <= first:
             fail(f"{option} {again:g}: must be larger than the study's budget {first:g}")
-    if retry.nodes is None and retry.seconds is not None and study.seconds is None:
-        fail("--retry-seconds: the study is limited by nodes only; give --retry-nodes")
-    if retry.seconds is None and retry.nodes is not None and study.nodes is None:
-        fail("--retry-nodes: the study is limited by time only; give --retry-seconds")
 
 
 def _lease(study: Study) -> float:
