@@ -57,6 +57,10 @@ def test_option_out_of_range(args: list[str], message: str) -> None:
         ["--players", "0"],
         ["--scheduler", "banana"],
         ["--workers", "0"],
+        ["--retry-nodes", "0"],
+        ["--retry-seconds", "-1"],
+        ["--nodes", "5000", "--retry-nodes", "4000"],
+        ["--seconds", "2", "--retry-seconds", "2"],
     ],
 )
 def test_study_refuses_a_bad_budget_before_touching_the_db(
