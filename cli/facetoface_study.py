@@ -12,8 +12,17 @@ from rich.table import Table
 from playable.cli.budget import _check_memory, _check_nodes, _check_seconds
 from playable.cli.facetoface import Json, MaxCard, variant_from
 from playable.cli.io import fail, print_json, stdout
-from playable.cli.study import Database, Scheduler, solve_missing
+from playable.cli.study import (
+    Database,
+    Scheduler,
+    check_larger,
+    read_retries,
+    retry_unknown,
+    solve_missing,
+    study_lease,
+)
 from playable.cli.thegame.simulate import MAX_RUN, MAX_SEED, Workers
+from playable.solver.core.retries import budget_text
 from playable.solver.core.stats import Proportion
 from playable.solver.core.study import ResultStore
 from playable.solver.facetoface.study import Study, summarise_study
@@ -42,6 +51,20 @@ def study_command(
         int | None,
         typer.Option(help="Node budget of each solve instead of time.", callback=_check_nodes),
     ] = None,
+    retry_seconds: Annotated[
+        float | None,
+        typer.Option(
+            help="Then solve the deals left undecided again with this time budget a solve.",
+            callback=_check_seconds,
+        ),
+    ] = None,
+    retry_nodes: Annotated[
+        int | None,
+        typer.Option(
+            help="Then solve the deals left undecided again with this node budget a solve.",
+            callback=_check_nodes,
+        ),
+    ] = None,
     memory: Annotated[
         int, typer.Option(help="Transposition table MiB per worker.", callback=_check_memory)
     ] = 64,
@@ -52,18 +75,31 @@ def study_command(
     """Solve DEALS deals of cards 2..MAX_CARD exactly for both first players (FF-7),
     storing each result in the --db file as it finishes: how often does the first
     player win with perfect play? Interrupted and started again with the same
-    arguments, it carries on where it stopped; a finished file prints its summary."""
+    arguments, it carries on where it stopped; a finished file prints its summary.
+
+    With --retry-seconds or --retry-nodes (a larger budget) the deals left undecided
+    are then solved again with that budget, kept apart in the same file (as The
+    Game's study): the figures take each deal's first decided answer."""
     if seconds is not None and nodes is not None:
         fail("give --seconds or --nodes, not both")
+    if retry_seconds is not None and retry_nodes is not None:
+        fail("give --retry-seconds or --retry-nodes, not both")
     if seconds is None and nodes is None:
         seconds = DEFAULT_SECONDS
     study = Study(variant_from(max_card), seed, seconds, nodes, memory)
+    retry = None
+    if retry_seconds is not None or retry_nodes is not None:
+        retry = Study(study.variant, seed, retry_seconds, retry_nodes, memory)
+        check_larger(study.config(), retry.config())
     store = ResultStore(db, study.config())
     seeds = range(seed, seed + deals)
     # a claim outlives a deal's two solves and the first compilation
-    lease = 6 * (seconds or 60.0) + 300
+    lease = 2 * study_lease(seconds, nodes)
     rows = solve_missing(db, store, study.solve, seeds, workers, scheduler, lease, json)
-    summary = {"db": str(db), **study.config(), **summarise_study(rows)}
+    if retry is not None:
+        lease = 2 * study_lease(retry_seconds, retry_nodes)
+        retry_unknown(db, rows, retry.config(), retry.solve, workers, scheduler, lease, json)
+    summary = {"db": str(db), **study.config(), **summarise_study(rows, read_retries(db, seeds))}
     if json:
         print_json(summary)
     else:
@@ -83,6 +119,7 @@ def study_table(summaries: list[dict[str, Any]]) -> Table:
         "second wins deal",
         "same winner",
         "unknown solves",
+        "retried",
     )
     for column in columns:
         table.add_column(column, justify="right")
@@ -93,6 +130,11 @@ def study_table(summaries: list[dict[str, Any]]) -> Table:
             str(s["decided_deals"]),
             *(_proportion(s[key]) for key in ("first_player_wins", "starter_wins")),
             *(_proportion(s[key]) for key in ("second_wins", "same_winner", "unknown")),
+            "; ".join(
+                f"{r['deals']} at {budget_text(r)}: {r['solved']} decided"
+                for r in s.get("retries", [])
+            )
+            or "-",
         )
     return table
 

@@ -1,6 +1,7 @@
 """What every `playable study GAME` command shares: the ``--db`` and ``--scheduler``
-options, and the run that solves the seeds a study file still lacks, storing each
-result as it finishes (solver/core/study.py), with a progress bar."""
+options, the run that solves the seeds a study file still lacks, storing each
+result as it finishes (solver/core/study.py), with a progress bar, and the retry of
+the seeds left unknown with a larger budget (solver/core/retries.py)."""
 
 from __future__ import annotations
 
@@ -10,8 +11,9 @@ from typing import Annotated, Any
 
 import typer
 
-from playable.cli.io import stderr
+from playable.cli.io import fail, stderr
 from playable.cli.progress import progress_bar
+from playable.solver.core.retries import Retries, retry_stage, with_retries
 from playable.solver.core.study import ResultStore, SchedulerError, check_scheduler, run_study
 
 Database = Annotated[Path, typer.Option("--db", help="SQLite file of the study.")]
@@ -68,3 +70,55 @@ def solve_missing(
         raise typer.Exit(130) from None
     finally:
         store.close()
+
+
+def study_lease(seconds: float | None, nodes: int | None) -> float:
+    """Seconds a claim on a seed lasts: longer than its budget (a node budget taken
+    at a slow 100,000 nodes a second) and the first compilation."""
+    return 3 * (seconds if seconds is not None else (nodes or 0) / 100_000) + 300
+
+
+def check_larger(study: dict[str, Any], retry: dict[str, Any]) -> None:
+    """A retry budget must be larger than the study's in each unit both give."""
+    for unit in ("nodes", "seconds"):
+        first, again = study.get(unit), retry.get(unit)
+        if first is not None and again is not None and again <= first:
+            fail(f"--retry-{unit} {again:g}: must be larger than the study's budget {first:g}")
+
+
+def read_retries(db: Path, seeds: Collection[int] | None = None) -> Retries:
+    """The retry stages of a study file: each one's arguments and rows (of ``seeds``)."""
+    store = ResultStore(db)
+    try:
+        names = [name for name in store.stages() if name.startswith("retry_")]
+    finally:
+        store.close()
+    retries = []
+    for name in names:
+        stage = ResultStore(db, stage=name)
+        try:
+            rows = [row for row in stage.results() if seeds is None or row["seed"] in seeds]
+            retries.append((stage.config, rows))
+        finally:
+            stage.close()
+    return retries
+
+
+def retry_unknown(
+    db: Path,
+    rows: list[dict[str, Any]],
+    config: dict[str, Any],
+    solve: Callable[[int], dict[str, Any]],
+    workers: int,
+    scheduler: str | None,
+    lease: float,
+    quiet: bool,
+) -> None:
+    """Solve again, with the budget of ``config``, the seeds of ``rows`` that no
+    stored pass has decided, storing each result in that budget's stage."""
+    seeds = {row["seed"] for row in rows}
+    others = [r for r in read_retries(db, seeds) if r[0] != config]
+    still_open, _ = with_retries(rows, others)
+    unknown = [row["seed"] for row in still_open if row["status"] == "unknown"]
+    stage = ResultStore(db, config, stage=retry_stage(config))
+    solve_missing(db, stage, solve, unknown, workers, scheduler, lease, quiet, "retry")

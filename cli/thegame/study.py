@@ -11,19 +11,22 @@ from rich.table import Table
 
 from playable.cli.budget import _check_memory, _check_nodes, _check_seconds
 from playable.cli.io import fail, make_folder, print_json, stdout
-from playable.cli.study import Database, Scheduler, solve_missing
+from playable.cli.study import (
+    Database,
+    Scheduler,
+    check_larger,
+    read_retries,
+    retry_unknown,
+    solve_missing,
+    study_lease,
+)
 from playable.cli.thegame.options import Expert, ExpertHand, Json, MaxCard, Players, variant_from
 from playable.cli.thegame.simulate import MAX_RUN, Workers
+from playable.solver.core.retries import budget_text
 from playable.solver.core.stats import Proportion
 from playable.solver.core.study import ResultStore
 from playable.solver.thegame.simulate import summarise
-from playable.solver.thegame.study import (
-    Study,
-    budget_text,
-    retry_stage,
-    summarise_study,
-    with_retries,
-)
+from playable.solver.thegame.study import Study, summarise_study
 
 
 def study_command(
@@ -82,60 +85,19 @@ def study_command(
     retry = None
     if retry_nodes is not None or retry_seconds is not None:
         retry = Study(study.variant, retry_seconds, retry_nodes, memory)
-        _check_larger(study, retry)
+        check_larger(study.config(), retry.config())
     store = ResultStore(db, study.config())
     seeds = range(deals)
-    rows = solve_missing(db, store, study.solve, seeds, workers, scheduler, _lease(study), json)
+    lease = study_lease(seconds, nodes)
+    rows = solve_missing(db, store, study.solve, seeds, workers, scheduler, lease, json)
     if retry is not None:
-        name = retry_stage(retry)
-        others = [r for r in read_retries(db, seeds) if r[0] != retry.config()]
-        open_rows, _ = with_retries(rows, others)
-        unknown = [row["seed"] for row in open_rows if row["status"] == "unknown"]
-        stage = ResultStore(db, retry.config(), stage=name)
-        lease = _lease(retry)
-        solve_missing(db, stage, retry.solve, unknown, workers, scheduler, lease, json, "retry")
+        lease = study_lease(retry_seconds, retry_nodes)
+        retry_unknown(db, rows, retry.config(), retry.solve, workers, scheduler, lease, json)
     summary = {"db": str(db), **study.config(), **summarise_study(rows, read_retries(db, seeds))}
     if json:
         print_json(summary)
     else:
         stdout.print(study_table([summary]))
-
-
-def _check_larger(study: Study, retry: Study) -> None:
-    """A retry budget must be larger than the study's in each unit both give."""
-    for option, first, again in (
-        ("--retry-nodes", study.nodes, retry.nodes),
-        ("--retry-seconds", study.seconds, retry.seconds),
-    ):
-        if first is not None and again is not None and again <= first:
-            fail(f"{option} {again:g}: must be larger than the study's budget {first:g}")
-
-
-def _lease(study: Study) -> float:
-    """Seconds a claim on a deal lasts: longer than its budget (a node budget taken at
-    a slow 100,000 nodes a second) and the first compilation."""
-    seconds = study.seconds if study.seconds is not None else (study.nodes or 0) / 100_000
-    return 3 * seconds + 300
-
-
-def read_retries(
-    db: Path, seeds: range | None = None
-) -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:
-    """The retry stages of a study file: each one's arguments and rows (of ``seeds``)."""
-    store = ResultStore(db)
-    try:
-        names = [name for name in store.stages() if name.startswith("retry_")]
-    finally:
-        store.close()
-    retries = []
-    for name in names:
-        stage = ResultStore(db, stage=name)
-        try:
-            rows = [row for row in stage.results() if seeds is None or row["seed"] in seeds]
-            retries.append((stage.config, rows))
-        finally:
-            stage.close()
-    return retries
 
 
 def label(config: dict[str, Any]) -> str:
@@ -258,7 +220,7 @@ def _facetoface_summary(file: Path, config: dict[str, Any], rows: list[Any]) -> 
     from playable.solver.facetoface.study import summarise_study as summarise_facetoface
 
     try:
-        return {"db": str(file), **config, **summarise_facetoface(rows)}
+        return {"db": str(file), **config, **summarise_facetoface(rows, read_retries(file))}
     except (KeyError, TypeError, ValueError) as error:
         fail(f"{file}: a study whose rows cannot be read ({type(error).__name__}: {error})")
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from playable.solver.core.budget import Budget
+from playable.solver.core.retries import Retries, with_retries
 from playable.solver.core.stats import Proportion
 from playable.solver.facetoface.rules import Variant, deal, shuffled_decks
 
@@ -87,19 +88,26 @@ def study_from_config(config: dict[str, Any]) -> Study:
     )
 
 
-def summarise_study(rows: list[dict[str, Any]]) -> dict[str, Any]:
+def summarise_study(rows: list[dict[str, Any]], retries: Retries | None = None) -> dict[str, Any]:
     """The first player's advantage with 95% Wilson intervals.
 
     Over solves (two per deal): ``first_player_wins`` among the decided solves,
     ``unknown`` among all solves. Over deals decided for both first players (FF-7):
     ``starter_wins`` (whoever starts wins: the first move decides the deal),
     ``second_wins`` (whoever starts loses), ``same_winner`` (one player wins whoever
-    starts: the deal decides). These three add up to the decided deals.
+    starts: the deal decides). These three add up to the decided deals. With
+    ``retries`` (:mod:`playable.solver.core.retries`) a deal left undecided takes the
+    first retry that decided it; ``first_pass`` counts the deals the study's own
+    budget decided, ``retries`` what each larger budget decided, and the time and
+    node figures cover every pass.
     """
+    first_rows = rows
+    rows, tried = with_retries(rows, retries or [])
+    every_row = first_rows + [row for _, retried in retries or [] for row in retried]
     solves = [s for row in rows for s in row["starts"]]
     known = [s for s in solves if s["winner"] is not None]
     first_wins = sum(1 for s in known if s["winner"] == s["first_player"])
-    decided = [row for row in rows if all(s["winner"] is not None for s in row["starts"])]
+    decided = [row for row in rows if _decided(row)]
     starter = second = same = 0
     for row in decided:
         by_first = {s["first_player"]: s["winner"] for s in row["starts"]}
@@ -110,9 +118,9 @@ def summarise_study(rows: list[dict[str, Any]]) -> dict[str, Any]:
         else:
             same += 1
     n, d = len(rows), len(decided)
-    seconds = sorted(s["seconds"] for s in solves)
-    nodes = sum(s["nodes"] or 0 for s in solves)
-    total = sum(seconds)
+    seconds = sorted(s["seconds"] for row in first_rows for s in row["starts"])
+    nodes = sum(s["nodes"] or 0 for row in every_row for s in row["starts"])
+    total = sum(s["seconds"] for row in every_row for s in row["starts"])
     return {
         "deals": n,
         "decided_deals": d,
@@ -127,4 +135,11 @@ def summarise_study(rows: list[dict[str, Any]]) -> dict[str, Any]:
         "median_seconds": seconds[len(seconds) // 2] if seconds else None,
         "total_seconds": total,
         "nodes_per_second": nodes / total if total > 0 else None,
+        "first_pass": {"decided_deals": sum(1 for row in first_rows if _decided(row))},
+        "retries": tried,
     }
+
+
+def _decided(row: dict[str, Any]) -> bool:
+    """Is the deal decided for both first players?"""
+    return all(s["winner"] is not None for s in row["starts"])

@@ -5,10 +5,8 @@ Deal ``i`` of a study is the deal shuffled with seed ``i`` (``shuffled_deck``), 
 studies of the same variant meet the same deals and a study can be extended.
 
 A study may also *retry* the deals its budget left undecided with a larger budget
-(:func:`retry_stage`): each retry budget is a stage of the same SQLite file
-(:class:`playable.solver.core.study.ResultStore`), and :func:`with_retries` gives
-each deal the first decided answer in budget order. The first pass stays as it was,
-so a report says how many deals each budget decided.
+(:mod:`playable.solver.core.retries`); the summary counts a deal decided when any
+budget decided it.
 """
 
 from __future__ import annotations
@@ -18,6 +16,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from playable.solver.core.budget import Budget
+from playable.solver.core.retries import Retries, with_retries
 from playable.solver.core.stats import Proportion
 from playable.solver.thegame.notation import Deal
 from playable.solver.thegame.rules import Variant, shuffled_deck
@@ -67,62 +66,7 @@ def study_from_config(config: dict[str, Any]) -> Study:
     )
 
 
-def retry_stage(retry: Study) -> str:
-    """The stage name of a retry with ``retry``'s budget: every budget is its own
-    stage, so a study retried at 100 M and then 400 M nodes keeps both passes."""
-    milliseconds = 0 if retry.seconds is None else round(retry.seconds * 1000)
-    return f"retry_{retry.nodes or 0}n_{milliseconds}ms_{retry.memory_mb}mb"
-
-
-def budget_text(config: dict[str, Any]) -> str:
-    """A budget as people say it: '20M nodes', '60 s', '400M nodes or 600 s'."""
-    parts = []
-    if config.get("nodes"):
-        nodes = config["nodes"]
-        parts.append(f"{nodes / 1e6:g}M nodes" if nodes >= 1_000_000 else f"{nodes:,} nodes")
-    if config.get("seconds") is not None:
-        parts.append(f"{config['seconds']:g} s")
-    return " or ".join(parts) or "no limit"
-
-
-def with_retries(
-    rows: list[dict[str, Any]], retries: list[tuple[dict[str, Any], list[dict[str, Any]]]]
-) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """The study's rows with each undecided deal replaced by the first decided answer
-    of its retries, taken in order of budget (nodes, then seconds); and per retry
-    budget, how many deals it tried and what it found. ``retries`` holds each retry
-    stage's arguments and rows."""
-
-    def size(item: tuple[dict[str, Any], list[dict[str, Any]]]) -> tuple[float, float]:
-        config = item[0]
-        return (config.get("nodes") or float("inf"), config.get("seconds") or float("inf"))
-
-    final = {row["seed"]: row for row in rows}
-    summaries = []
-    for config, retried in sorted(retries, key=size):
-        status = Counter(row["status"] for row in retried)
-        summaries.append(
-            {
-                "seconds": config.get("seconds"),
-                "nodes": config.get("nodes"),
-                "memory_mb": config.get("memory_mb"),
-                "deals": len(retried),
-                "solved": status["solved"],
-                "unsolvable": status["unsolvable"],
-                "unknown": status["unknown"],
-            }
-        )
-        for row in retried:
-            seed = row["seed"]
-            if seed in final and final[seed]["status"] == "unknown" != row["status"]:
-                final[seed] = row
-    return [final[seed] for seed in sorted(final)], summaries
-
-
-def summarise_study(
-    rows: list[dict[str, Any]],
-    retries: list[tuple[dict[str, Any], list[dict[str, Any]]]] | None = None,
-) -> dict[str, Any]:
+def summarise_study(rows: list[dict[str, Any]], retries: Retries | None = None) -> dict[str, Any]:
     """Winnability with its 95% Wilson interval, and what the unknowns leave open.
 
     ``winnable`` counts solved deals among all deals, so each unknown deal counts as

@@ -117,7 +117,7 @@ def test_a_larger_budget_retries_the_unknown_deals(tmp_path: Path) -> None:
     unknown_first = summary["first_pass"]["unknown"]
     (retry,) = summary["retries"]
     assert retry["nodes"] == 300000 and retry["deals"] == unknown_first > 0
-    assert 0 < retry["solved"] and summary["unknown"] == retry["unknown"]
+    assert retry["solved"] > 0 and summary["unknown"] == retry["unknown"]
     assert summary["solved"] == summary["first_pass"]["solved"] + retry["solved"]
     connection = sqlite3.connect(db)
     (table,) = [

@@ -150,3 +150,21 @@ def test_table_shows_a_dash_without_decided_solves() -> None:
     console.print(study_table([summary]))
     text = console.export_text()
     assert " - " in text and "100.0% [34.2%, 100.0%]" in text  # 2 of 2 solves unknown
+
+
+def test_a_larger_budget_retries_the_undecided_deals(tmp_path: Path) -> None:
+    db = str(tmp_path / "ff.sqlite")
+    study = ["study", "facetoface", "--max-card", "11", "--nodes", "300", "--workers", "1"]
+    study += ["--deals", "4", "--db", db, "--json"]
+    refused = invoke(*study, "--retry-seconds", "5", "--retry-nodes", "9000")
+    assert refused.exit_code == 2 and "not both" in refused.stderr
+    first = invoke(*study, "--retry-nodes", "300000")
+    assert first.exit_code == 0, first.stderr
+    summary = json.loads(first.stdout)
+    (retry,) = summary["retries"]
+    undecided = 4 - summary["first_pass"]["decided_deals"]
+    assert retry["deals"] == undecided > 0 and retry["solved"] > 0
+    assert summary["decided_deals"] == summary["first_pass"]["decided_deals"] + retry["solved"]
+    assert summary["solves"] == 8  # every deal still counts its two first players once
+    report = json.loads(invoke("report", db, "--json").stdout)["facetoface_studies"]
+    assert report == [summary]
