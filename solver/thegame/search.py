@@ -9,7 +9,9 @@ heuristic dive per start (the kernel's first choice everywhere, no pruning), whi
 gives a complete line to report however soon the budget runs out; then two phases:
 
 * **win?** The pilot with restarts (:mod:`playable.solver.thegame.pilot`), which finds most
-  wins of full deals, shares the budget chunk by chunk with the systematic search:
+  wins of full deals, then also nested rollout policy adaptation
+  (:mod:`playable.solver.thegame.nrpa`), which finds the hard ones, share the budget
+  chunk by chunk with the systematic search:
   for each starting player (TG-9: the solver chooses; a position keeps its player
   to move), limited-discrepancy runs with a growing limit, the kernel's move
   ordering being the heuristic; the last run has no limit and is exhaustive, so
@@ -40,6 +42,7 @@ from playable.solver.core.budget import Budget
 from playable.solver.core.result import SolveResult, Status
 from playable.solver.core.tt import SLOT_BYTES, new_table
 from playable.solver.thegame import kernel as K
+from playable.solver.thegame import nrpa as N
 from playable.solver.thegame import pilot as P
 from playable.solver.thegame.notation import Deal, check_turn, line_from_json, line_to_json
 from playable.solver.thegame.players import GreedyPlayer, play_cost, play_out
@@ -64,8 +67,15 @@ CHUNK = 1 << 16
 #: in the win phase, pilot nodes per node of the systematic search: PILOT_SHARE for
 #: the first LATE_NODES nodes, then PILOT_SHARE_LATE (see :meth:`_Solver._win_phase`)
 PILOT_SHARE = 3
-PILOT_SHARE_LATE = 15
+PILOT_SHARE_LATE = 4
 LATE_NODES = 2_000_000
+#: after LATE_NODES, NRPA nodes per node of the systematic search, and NRPA's
+#: level, iterations per level, bias (per jumped card) and learning rate
+NRPA_SHARE_LATE = 12
+NRPA_LEVEL = 2
+NRPA_ITERATIONS = 100
+NRPA_BIAS = 1.0
+NRPA_ALPHA = 1.0
 #: ordering noise of the pilot's restarts (64 = one jumped card in the ordering cost)
 PILOT_NOISE = 128
 #: the pilot runs a rollout after this many of the cheapest moves of each position
@@ -405,24 +415,26 @@ class _Solver:
         is exhaustive and alone can prove that no start wins.
 
         The pilot gets :data:`PILOT_SHARE` chunks per systematic chunk for the first
-        :data:`LATE_NODES` nodes (about a second), then :data:`PILOT_SHARE_LATE`: the
-        positions the systematic search decides (small decks, late positions) it
-        decides early, while on full deals it has decided none in our benchmarks and
-        the hard wins come from long pilot runs. Measured on 20 solo expert deals left
-        undecided by a 10 s study, 20 M nodes each: 10 won with a share of 15 against
-        8 with 3 (each throughout). Shares change speed only, never an answer.
+        :data:`LATE_NODES` nodes (about a second), then :data:`PILOT_SHARE_LATE`, and
+        NRPA (:class:`_Nrpa`) :data:`NRPA_SHARE_LATE`: the positions the systematic
+        search decides (small decks, late positions) it decides early, the pilot wins
+        most full deals within the first second, and the hard wins come from long
+        NRPA runs (docs/solver-thegame.md). Shares change speed only, never an answer.
 
         After :data:`REPAIR_AFTER` nodes the suffix repair (:class:`_Repair`) takes
         up to :data:`REPAIR_SHARE` of the nodes: it can only add wins (replayed), never
         an "unsolvable"."""
         systematic = self._systematic()
         pilots = _Pilots(self)
+        nrpa = _Nrpa(self)
         repair = _Repair(self)
         before = self.nodes
         try:
             while True:
-                share = PILOT_SHARE if self.nodes < LATE_NODES else PILOT_SHARE_LATE
-                if pilots.work(share * CHUNK):
+                late = self.nodes >= LATE_NODES
+                if pilots.work((PILOT_SHARE_LATE if late else PILOT_SHARE) * CHUNK):
+                    return True
+                if late and nrpa.work(NRPA_SHARE_LATE * CHUNK):
                     return True
                 if self.repair and repair.due() and repair.step():
                     return True
@@ -610,6 +622,74 @@ class _Pilots:
                     raise CertificateError(f"pilot's winning line replays to {line.cards_left}")
                 solver._offer(line)
                 if outcome == P.FOUND:
+                    return True
+        return False
+
+
+class _Nrpa:
+    """Nested rollout policy adaptation (:mod:`playable.solver.thegame.nrpa`) with
+    restarts, resumable in slices of nodes: search ``k`` runs from start
+    ``k % starts`` with a fresh policy and its own random stream. A line that beats
+    the best so far is replayed and offered."""
+
+    def __init__(self, solver: _Solver) -> None:
+        self.solver = solver
+        self.work_arrays = N.workspace(NRPA_LEVEL)
+        self.moves = np.zeros(K.MAX_DEPTH, dtype=np.int64)
+        self.reg = np.zeros(N.N_REG, dtype=np.int64)
+        self.reg[N.R_LEVEL] = -1
+        self.searches = 0
+        self.current = -1
+        self.roots: list[N.Root] = []
+        for r in solver.runs:
+            run = _Run(r.root, r.params, r.draw, r.tables)
+            run.reset(1, 0, 0)
+            self.roots.append((run.st.copy(), run.hands.copy(), run.avail.copy()))
+
+    def work(self, nodes: int) -> bool:
+        """Spend about ``nodes`` nodes; True when a winning line was found (and
+        offered to the solver, certified)."""
+        solver = self.solver
+        spent = 0
+        while spent < nodes:
+            if solver.budget.expired(solver.nodes):
+                raise _OutOfBudget
+            if self.current < 0:
+                self.current = self.searches % len(self.roots)
+                self.reg[N.R_RNG] = 0x2545F4914F6CDD1D + 7919 * self.searches
+                self.reg[N.R_LEVEL] = -1
+                self.searches += 1
+            run = solver.runs[self.current]
+            limit = min(CHUNK, nodes - spent)
+            if solver.budget.nodes is not None:
+                limit = max(1, min(limit, solver.budget.nodes - solver.nodes))
+            before = int(self.reg[N.R_NODES])
+            self.reg[N.R_LIMIT] = before + limit
+            outcome = N.nrpa(
+                run.params,
+                run.draw,
+                self.roots[self.current],
+                self.work_arrays,
+                NRPA_ITERATIONS,
+                NRPA_BIAS,
+                NRPA_ALPHA,
+                self.reg,
+                self.moves,
+            )
+            used = int(self.reg[N.R_NODES]) - before
+            spent += used
+            solver.nodes += used
+            if outcome == N.BUDGET:
+                continue
+            self.current = -1
+            value = int(self.reg[N.R_BEST])
+            if outcome == N.FOUND or solver.best is None or value < solver.best.cards_left:
+                path = [int(m) for m in self.moves[: int(self.reg[N.R_BEST_LEN])]]
+                line = replay(run.root, path, finish=True)
+                if outcome == N.FOUND and line.cards_left != 0:
+                    raise CertificateError(f"NRPA's winning line replays to {line.cards_left}")
+                solver._offer(line)
+                if outcome == N.FOUND:
                     return True
         return False
 

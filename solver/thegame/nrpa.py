@@ -1,0 +1,285 @@
+"""The Game: nested rollout policy adaptation (NRPA), a finder of winning lines.
+
+NRPA (Rosin 2011) learns a playout policy: a weight per *move code* (here the card
+and the pile it goes on, or ending the turn after so many cards), turned into move
+probabilities by a softmax. Level 0 is one playout drawn from the policy; level
+``l`` runs ``iterations`` level ``l - 1`` searches, each from a copy of its policy,
+keeps the best line seen and after each one moves its policy towards that line
+(:func:`_adapt`). The playout's softmax also holds a fixed bias, ``-bias`` times the
+kernel's ordering cost in jumped cards (:func:`playable.solver.thegame.kernel._generate`;
+the *generalized* NRPA of Cazenave 2020), so a fresh policy already plays like the
+kernel's ordering, with some randomness.
+
+Like the pilot (:mod:`playable.solver.thegame.pilot`), this is heuristic search: it
+finds lines and proves nothing; its moves are the kernel's (pruning rules P2-P4
+hold) and every line is replayed through the reference rules before it is offered.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+from numba import njit
+
+from playable.solver.thegame.kernel import (
+    END,
+    INF,
+    MAX_DEPTH,
+    MAX_MOVES,
+    S_LAID,
+    _generate,
+    popcount,
+)
+from playable.solver.thegame.pilot import _leaf_value, apply_move
+
+#: move codes: ``card * 4 + pile`` for a play (cards up to 99), then ending the turn
+#: after 1, 2, ... (at most 7 counted apart) cards
+END_CODE = 400
+CODES = END_CODE + 8
+
+#: a position as the kernel holds it: its state registers, hands and cards not laid
+Root = tuple[npt.NDArray[np.int64], npt.NDArray[np.uint64], npt.NDArray[np.uint64]]
+#: what an NRPA search keeps between calls, per level (:func:`workspace`)
+Workspace = tuple[
+    npt.NDArray[np.int64],
+    npt.NDArray[np.int64],
+    npt.NDArray[np.float64],
+    npt.NDArray[np.int64],
+    npt.NDArray[np.int64],
+    npt.NDArray[np.int64],
+    npt.NDArray[np.float64],
+    npt.NDArray[np.int64],
+]
+
+# registers (int64 array ``reg``)
+R_NODES = 0  # moves played so far
+R_LIMIT = 1  # pause once R_NODES reaches this
+R_RNG = 2
+R_BEST = 3  # cards left by the best line of the search that ended
+R_BEST_LEN = 4
+R_LEVEL = 5  # the level the search paused at; -1: no search in progress
+R_CHILD = 6
+N_REG = 7
+
+# outcomes (as the pilot's)
+DONE = 0
+FOUND = 1
+BUDGET = 2
+
+
+@njit(cache=True)
+def _random(reg: npt.NDArray[np.int64]) -> float:
+    """A uniform number in [0, 1) from the xorshift state in ``reg[R_RNG]``."""
+    x = np.uint64(reg[R_RNG])
+    x ^= x << np.uint64(13)
+    x ^= x >> np.uint64(7)
+    x ^= x << np.uint64(17)
+    reg[R_RNG] = np.int64(x & np.uint64(0x7FFFFFFFFFFFFFFF))
+    return float(x >> np.uint64(11)) / 9007199254740992.0
+
+
+@njit(cache=True)
+def _playout(
+    params: npt.NDArray[np.int64],
+    draw: npt.NDArray[np.int64],
+    root: Root,
+    policy: npt.NDArray[np.float64],
+    bias: float,
+    reg: npt.NDArray[np.int64],
+    line: npt.NDArray[np.int64],
+    codes: npt.NDArray[np.int64],
+    weights: npt.NDArray[np.float64],
+    counts: npt.NDArray[np.int64],
+) -> tuple[int, int]:
+    """One playout from ``root`` drawn from the policy: the cards left (INF for a turn
+    that cannot reach its minimum) and the line's length. Step ``k`` keeps the move
+    played (``line[k]``: its index among the step's moves), the codes of every move
+    and their fixed bias (``codes[k]``, ``weights[k]``) and how many (``counts[k]``)."""
+    st = root[0].copy()
+    hands = root[1].copy()
+    avail = root[2].copy()
+    moves = np.empty((1, MAX_MOVES), dtype=np.int64)
+    cards = np.empty(16, dtype=np.int64)
+    tops = np.empty(4, dtype=np.int64)
+    costs = np.empty(MAX_MOVES, dtype=np.int64)
+    probs = np.empty(MAX_MOVES, dtype=np.float64)
+    k = 0
+    while True:
+        n = _generate(params, st, hands, avail, moves, 0, cards, tops, costs, False)
+        if n == 0 or k >= MAX_DEPTH:
+            return _leaf_value(params, st, popcount(avail[0]) + popcount(avail[1])), k
+        total = 0.0
+        for i in range(n):
+            m = moves[0, i]
+            code = END_CODE + min(st[S_LAID], 7) if m == END else m
+            codes[k, i] = code
+            weights[k, i] = -bias * costs[i] / 64.0
+            probs[i] = np.exp(policy[code] + weights[k, i])
+            total += probs[i]
+        counts[k] = n
+        pick = _random(reg) * total
+        chosen = n - 1
+        for i in range(n):
+            pick -= probs[i]
+            if pick < 0.0:
+                chosen = i
+                break
+        line[k] = chosen
+        apply_move(params, draw, st, hands, avail, moves[0, chosen])
+        reg[R_NODES] += 1
+        k += 1
+
+
+@njit(cache=True)
+def _adapt(
+    policy: npt.NDArray[np.float64],
+    length: int,
+    line: npt.NDArray[np.int64],
+    codes: npt.NDArray[np.int64],
+    weights: npt.NDArray[np.float64],
+    counts: npt.NDArray[np.int64],
+    alpha: float,
+) -> None:
+    """Move the policy towards the line: at each step raise the weight of the move
+    played by ``alpha`` and lower every move's by ``alpha`` times its probability
+    (the gradient of the line's log-probability)."""
+    old = policy.copy()
+    probs = np.empty(MAX_MOVES, dtype=np.float64)
+    for k in range(length):
+        n = counts[k]
+        total = 0.0
+        for i in range(n):
+            probs[i] = np.exp(old[codes[k, i]] + weights[k, i])
+            total += probs[i]
+        policy[codes[k, line[k]]] += alpha
+        for i in range(n):
+            policy[codes[k, i]] -= alpha * probs[i] / total
+
+
+@njit(cache=True)
+def nrpa(
+    params: npt.NDArray[np.int64],
+    draw: npt.NDArray[np.int64],
+    root: Root,
+    work: Workspace,
+    iterations: int,
+    bias: float,
+    alpha: float,
+    reg: npt.NDArray[np.int64],
+    best_moves: npt.NDArray[np.int64],
+) -> int:
+    """Run (or resume) one NRPA search from ``root`` at level ``len(work[5]) - 1``,
+    with a fresh policy; return DONE, FOUND (a win) or BUDGET (``reg[R_NODES]``
+    reached ``reg[R_LIMIT]``: call again with the same arrays to go on). ``work``
+    (:func:`workspace`) keeps, per level, the best line (move indices, codes,
+    weights, counts, length, score), the policy and the iterations done. When the
+    search ends, the best line's kernel moves are in ``best_moves[:reg[R_BEST_LEN]]``
+    and its cards left in ``reg[R_BEST]``."""
+    lines, codes, weights, counts, lengths, scores, policies, done = work
+    top = len(scores) - 1
+    if reg[R_LEVEL] < 0:  # a new search
+        policies[top] = 0.0
+        scores[top] = INF + 1
+        done[top] = 0
+        reg[R_LEVEL] = top
+        reg[R_CHILD] = -1
+    lvl = reg[R_LEVEL]
+    child = reg[R_CHILD]
+    while True:
+        if child < 0:  # at the head of level lvl's loop
+            if lvl == 0:
+                if reg[R_NODES] >= reg[R_LIMIT]:
+                    reg[R_LEVEL] = lvl
+                    reg[R_CHILD] = -1
+                    return BUDGET
+                score, length = _playout(
+                    params,
+                    draw,
+                    root,
+                    policies[0],
+                    bias,
+                    reg,
+                    lines[0],
+                    codes[0],
+                    weights[0],
+                    counts[0],
+                )
+                lengths[0] = length
+                scores[0] = score
+                child = 0
+                lvl = 1
+            elif done[lvl] == iterations or scores[lvl] == 0:
+                if lvl == top:
+                    break
+                child = lvl
+                lvl += 1
+            else:
+                policies[lvl - 1] = policies[lvl]
+                scores[lvl - 1] = INF + 1
+                done[lvl - 1] = 0
+                lvl -= 1
+                continue
+        # the level-``child`` search below lvl finished: fold its best line into lvl's
+        if scores[child] <= scores[lvl]:
+            scores[lvl] = scores[child]
+            n = lengths[child]
+            lengths[lvl] = n
+            lines[lvl, :n] = lines[child, :n]
+            codes[lvl, :n] = codes[child, :n]
+            weights[lvl, :n] = weights[child, :n]
+            counts[lvl, :n] = counts[child, :n]
+        done[lvl] += 1
+        if scores[lvl] > 0 and done[lvl] < iterations:
+            _adapt(
+                policies[lvl],
+                lengths[lvl],
+                lines[lvl],
+                codes[lvl],
+                weights[lvl],
+                counts[lvl],
+                alpha,
+            )
+        child = -1
+    reg[R_LEVEL] = -1
+    # replay the best line's move indices into kernel moves
+    st = root[0].copy()
+    hands = root[1].copy()
+    avail = root[2].copy()
+    moves = np.empty((1, MAX_MOVES), dtype=np.int64)
+    cards = np.empty(16, dtype=np.int64)
+    tops = np.empty(4, dtype=np.int64)
+    costs = np.empty(MAX_MOVES, dtype=np.int64)
+    for k in range(lengths[top]):
+        _generate(params, st, hands, avail, moves, 0, cards, tops, costs, False)
+        m = moves[0, lines[top, k]]
+        best_moves[k] = m
+        apply_move(params, draw, st, hands, avail, m)
+    reg[R_BEST] = scores[top]
+    reg[R_BEST_LEN] = lengths[top]
+    return FOUND if scores[top] == 0 else DONE
+
+
+def workspace(
+    level: int,
+) -> tuple[
+    npt.NDArray[np.int64],
+    npt.NDArray[np.int64],
+    npt.NDArray[np.float64],
+    npt.NDArray[np.int64],
+    npt.NDArray[np.int64],
+    npt.NDArray[np.int64],
+    npt.NDArray[np.float64],
+    npt.NDArray[np.int64],
+]:
+    """The arrays an NRPA search of ``level`` keeps between calls (see :func:`nrpa`)."""
+    levels = level + 1
+    return (
+        np.zeros((levels, MAX_DEPTH), dtype=np.int64),
+        np.zeros((levels, MAX_DEPTH, MAX_MOVES), dtype=np.int64),
+        np.zeros((levels, MAX_DEPTH, MAX_MOVES), dtype=np.float64),
+        np.zeros((levels, MAX_DEPTH), dtype=np.int64),
+        np.zeros(levels, dtype=np.int64),
+        np.full(levels, INF + 1, dtype=np.int64),
+        np.zeros((levels, CODES), dtype=np.float64),
+        np.zeros(levels, dtype=np.int64),
+    )
