@@ -67,11 +67,11 @@ CHUNK = 1 << 16
 #: in the win phase, pilot nodes per node of the systematic search: PILOT_SHARE for
 #: the first LATE_NODES nodes, then PILOT_SHARE_LATE (see :meth:`_Solver._win_phase`)
 PILOT_SHARE = 3
-PILOT_SHARE_LATE = 4
+PILOT_SHARE_LATE = 1
 LATE_NODES = 2_000_000
 #: after LATE_NODES, NRPA nodes per node of the systematic search, and NRPA's
 #: level, iterations per level, bias (per jumped card) and learning rate
-NRPA_SHARE_LATE = 12
+NRPA_SHARE_LATE = 16
 NRPA_LEVEL = 2
 NRPA_ITERATIONS = 100
 NRPA_BIAS = 1.0
