@@ -2,8 +2,9 @@
 
 Fixed seed sets of official 98-card deals per configuration (players, expert
 minimum), a per-deal budget, and one summary table: solved %, proven unsolvable %,
-unknown %, median and 95th-percentile seconds, nodes per wall-clock second and per
-CPU second of this process (the second is less sensitive to a loaded machine).
+unknown % (and which seeds), median and 95th-percentile seconds, nodes per wall-clock
+second and per CPU second of this process (the second is less sensitive to a loaded
+machine).
 Writes the table to benchmarks/results/thegame_solve.md.
 
     python benchmarks/thegame_solve.py [--solo-deals N] [--deals N] [--seconds S]
@@ -55,8 +56,8 @@ def run(
     solve(Deal(small, tuple(shuffled_deck(small, 0))), Budget(seconds=5, memory_mb=1))
     rows = [
         "| players | expert | deals | solved % | unsolvable % | unknown % "
-        "| median s | p95 s | nodes/s (wall) | nodes/s (CPU) |",
-        "|---|---|---|---|---|---|---|---|---|---|",
+        "| median s | p95 s | nodes/s (wall) | nodes/s (CPU) | unknown seeds |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     started = time.perf_counter()
     load_before = os.getloadavg()
@@ -67,6 +68,7 @@ def run(
         cpu = 0.0
         counts = {s: 0 for s in Status}
         nodes = 0
+        unknown: list[int] = []
         for seed in range(count):
             deal = Deal(variant, tuple(shuffled_deck(variant, seed)))
             before = time.process_time()
@@ -78,6 +80,8 @@ def run(
             result = solve(deal, budget, repair=repair)
             cpu += time.process_time() - before
             counts[result.status] += 1
+            if result.status == Status.UNKNOWN:
+                unknown.append(seed)
             times.append(result.seconds)
             nodes += result.nodes
         rate = nodes / max(sum(times), 1e-9)
@@ -87,7 +91,8 @@ def run(
             f"| {100 * counts[Status.UNSOLVABLE] / count:.0f} "
             f"| {100 * counts[Status.UNKNOWN] / count:.0f} "
             f"| {statistics.median(times):.3f} | {percentile(times, 0.95):.3f} "
-            f"| {rate:,.0f} | {nodes / max(cpu, 1e-9):,.0f} |"
+            f"| {rate:,.0f} | {nodes / max(cpu, 1e-9):,.0f} "
+            f"| {', '.join(map(str, unknown)) or '-'} |"
         )
         rows.append(row)
         print(row, flush=True)

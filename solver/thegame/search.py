@@ -67,11 +67,13 @@ CHUNK = 1 << 16
 #: in the win phase, pilot nodes per node of the systematic search: PILOT_SHARE for
 #: the first LATE_NODES nodes, then PILOT_SHARE_LATE (see :meth:`_Solver._win_phase`)
 PILOT_SHARE = 3
-PILOT_SHARE_LATE = 1
+PILOT_SHARE_LATE = 15
 LATE_NODES = 2_000_000
-#: after LATE_NODES, NRPA nodes per node of the systematic search, and NRPA's
-#: level, iterations per level, bias (per jumped card) and learning rate
-NRPA_SHARE_LATE = 16
+#: after NRPA_AFTER nodes, pilot and NRPA nodes per node of the systematic search;
+#: NRPA's level, iterations per level, bias (per jumped card) and learning rate
+NRPA_AFTER = 8_000_000
+PILOT_SHARE_NRPA = 4
+NRPA_SHARE = 12
 NRPA_LEVEL = 2
 NRPA_ITERATIONS = 100
 NRPA_BIAS = 1.0
@@ -415,27 +417,32 @@ class _Solver:
         is exhaustive and alone can prove that no start wins.
 
         The pilot gets :data:`PILOT_SHARE` chunks per systematic chunk for the first
-        :data:`LATE_NODES` nodes (about a second), then :data:`PILOT_SHARE_LATE`, and
-        NRPA (:class:`_Nrpa`) :data:`NRPA_SHARE_LATE`: the positions the systematic
-        search decides (small decks, late positions) it decides early, the pilot wins
-        most full deals within the first second, and the hard wins come from long
-        NRPA runs (docs/solver-thegame.md). Shares change speed only, never an answer.
+        :data:`LATE_NODES` nodes (about a second), then :data:`PILOT_SHARE_LATE`; after
+        :data:`NRPA_AFTER` nodes it gets :data:`PILOT_SHARE_NRPA` and NRPA
+        (:class:`_Nrpa`) :data:`NRPA_SHARE`. The positions the systematic search
+        decides (small decks, late positions) it decides early, the pilot wins most
+        full deals within the first few million nodes, and the hardest wins come from
+        long NRPA runs (docs/solver-thegame.md). Shares change speed only, never an
+        answer.
 
         After :data:`REPAIR_AFTER` nodes the suffix repair (:class:`_Repair`) takes
         up to :data:`REPAIR_SHARE` of the nodes: it can only add wins (replayed), never
         an "unsolvable"."""
         systematic = self._systematic()
         pilots = _Pilots(self)
-        nrpa = _Nrpa(self)
+        nrpa: _Nrpa | None = None  # made when first due: most solves end before
         repair = _Repair(self)
         before = self.nodes
         try:
             while True:
-                late = self.nodes >= LATE_NODES
-                if pilots.work((PILOT_SHARE_LATE if late else PILOT_SHARE) * CHUNK):
-                    return True
-                if late and nrpa.work(NRPA_SHARE_LATE * CHUNK):
-                    return True
+                if self.nodes < NRPA_AFTER:
+                    share = PILOT_SHARE if self.nodes < LATE_NODES else PILOT_SHARE_LATE
+                    if pilots.work(share * CHUNK):
+                        return True
+                else:
+                    nrpa = nrpa or _Nrpa(self)
+                    if pilots.work(PILOT_SHARE_NRPA * CHUNK) or nrpa.work(NRPA_SHARE * CHUNK):
+                        return True
                 if self.repair and repair.due() and repair.step():
                     return True
                 try:
