@@ -71,7 +71,7 @@ PILOT_SHARE_LATE = 15
 LATE_NODES = 2_000_000
 #: after NRPA_AFTER nodes, pilot and NRPA nodes per node of the systematic search;
 #: NRPA's level, iterations per level, bias (per jumped card) and learning rate
-NRPA_AFTER = 8_000_000
+NRPA_AFTER = 20_000_000
 PILOT_SHARE_NRPA = 4
 NRPA_SHARE = 12
 NRPA_LEVEL = 2
@@ -421,9 +421,9 @@ class _Solver:
         :data:`NRPA_AFTER` nodes it gets :data:`PILOT_SHARE_NRPA` and NRPA
         (:class:`_Nrpa`) :data:`NRPA_SHARE`. The positions the systematic search
         decides (small decks, late positions) it decides early, the pilot wins most
-        full deals within the first few million nodes, and the hardest wins come from
-        long NRPA runs (docs/solver-thegame.md). Shares change speed only, never an
-        answer.
+        full deals within a few million nodes (NRPA's nodes before 20 M would be
+        taken from it), and the hardest wins come from long NRPA runs
+        (docs/solver-thegame.md). Shares change speed only, never an answer.
 
         After :data:`REPAIR_AFTER` nodes the suffix repair (:class:`_Repair`) takes
         up to :data:`REPAIR_SHARE` of the nodes: it can only add wins (replayed), never
