@@ -14,6 +14,8 @@ from playable.cli.facetoface import Json, MaxCard, variant_from
 from playable.cli.io import fail, print_json, stdout
 from playable.cli.study import (
     Database,
+    RetryNodes,
+    RetrySeconds,
     Scheduler,
     check_larger,
     read_retries,
@@ -51,20 +53,8 @@ def study_command(
         int | None,
         typer.Option(help="Node budget of each solve instead of time.", callback=_check_nodes),
     ] = None,
-    retry_seconds: Annotated[
-        float | None,
-        typer.Option(
-            help="Then solve the deals left undecided again with this time budget a solve.",
-            callback=_check_seconds,
-        ),
-    ] = None,
-    retry_nodes: Annotated[
-        int | None,
-        typer.Option(
-            help="Then solve the deals left undecided again with this node budget a solve.",
-            callback=_check_nodes,
-        ),
-    ] = None,
+    retry_nodes: RetryNodes = None,
+    retry_seconds: RetrySeconds = None,
     memory: Annotated[
         int, typer.Option(help="Transposition table MiB per worker.", callback=_check_memory)
     ] = 64,

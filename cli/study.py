@@ -11,12 +11,29 @@ from typing import Annotated, Any
 
 import typer
 
+from playable.cli.budget import _check_nodes, _check_seconds
 from playable.cli.io import fail, stderr
 from playable.cli.progress import progress_bar
 from playable.solver.core.retries import Retries, retry_stage, with_retries
 from playable.solver.core.study import ResultStore, SchedulerError, check_scheduler, run_study
 
 Database = Annotated[Path, typer.Option("--db", help="SQLite file of the study.")]
+
+
+RetryNodes = Annotated[
+    int | None,
+    typer.Option(
+        help="Then solve the deals left undecided again with this node budget.",
+        callback=_check_nodes,
+    ),
+]
+RetrySeconds = Annotated[
+    float | None,
+    typer.Option(
+        help="Then solve the deals left undecided again with this time budget.",
+        callback=_check_seconds,
+    ),
+]
 
 
 def _check_scheduler(value: str | None) -> str | None:

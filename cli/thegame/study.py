@@ -13,6 +13,8 @@ from playable.cli.budget import _check_memory, _check_nodes, _check_seconds
 from playable.cli.io import fail, make_folder, print_json, stdout
 from playable.cli.study import (
     Database,
+    RetryNodes,
+    RetrySeconds,
     Scheduler,
     check_larger,
     read_retries,
@@ -44,20 +46,8 @@ def study_command(
     nodes: Annotated[
         int | None, typer.Option(help="Node budget per deal.", callback=_check_nodes)
     ] = None,
-    retry_nodes: Annotated[
-        int | None,
-        typer.Option(
-            help="Then solve the deals left unknown again with this node budget.",
-            callback=_check_nodes,
-        ),
-    ] = None,
-    retry_seconds: Annotated[
-        float | None,
-        typer.Option(
-            help="Then solve the deals left unknown again with this time budget.",
-            callback=_check_seconds,
-        ),
-    ] = None,
+    retry_nodes: RetryNodes = None,
+    retry_seconds: RetrySeconds = None,
     memory: Annotated[
         int, typer.Option(help="Transposition table MiB per worker.", callback=_check_memory)
     ] = 256,

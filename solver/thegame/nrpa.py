@@ -21,6 +21,7 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
+from playable.solver.thegame import pilot
 from playable.solver.thegame.kernel import (
     END,
     INF,
@@ -30,7 +31,7 @@ from playable.solver.thegame.kernel import (
     _generate,
     popcount,
 )
-from playable.solver.thegame.pilot import _leaf_value, apply_move
+from playable.solver.thegame.pilot import _leaf_value, _xorshift, apply_move
 
 #: move codes: ``card * 4 + pile`` for a play (cards up to 99), then ending the turn
 #: after 1, 2, ... (at most 7 counted apart) cards
@@ -54,9 +55,9 @@ Workspace = tuple[
 # registers (int64 array ``reg``)
 R_NODES = 0  # moves played so far
 R_LIMIT = 1  # pause once R_NODES reaches this
-R_RNG = 2
-R_BEST = 3  # cards left by the best line of the search that ended
-R_BEST_LEN = 4
+R_BEST = 2  # cards left by the best line of the search that ended
+R_BEST_LEN = 3
+R_RNG = pilot.R_RNG  # the xorshift state, where the pilot's _xorshift keeps it
 R_LEVEL = 5  # the level the search paused at; -1: no search in progress
 R_CHILD = 6
 N_REG = 7
@@ -69,13 +70,8 @@ BUDGET = 2
 
 @njit(cache=True)
 def _random(reg: npt.NDArray[np.int64]) -> float:
-    """A uniform number in [0, 1) from the xorshift state in ``reg[R_RNG]``."""
-    x = np.uint64(reg[R_RNG])
-    x ^= x << np.uint64(13)
-    x ^= x >> np.uint64(7)
-    x ^= x << np.uint64(17)
-    reg[R_RNG] = np.int64(x & np.uint64(0x7FFFFFFFFFFFFFFF))
-    return float(x >> np.uint64(11)) / 9007199254740992.0
+    """A uniform number in [0, 1) from the pilot's xorshift generator (53 bits)."""
+    return _xorshift(reg) / 9007199254740992.0
 
 
 @njit(cache=True)
@@ -259,18 +255,7 @@ def nrpa(
     return FOUND if scores[top] == 0 else DONE
 
 
-def workspace(
-    level: int,
-) -> tuple[
-    npt.NDArray[np.int64],
-    npt.NDArray[np.int64],
-    npt.NDArray[np.float64],
-    npt.NDArray[np.int64],
-    npt.NDArray[np.int64],
-    npt.NDArray[np.int64],
-    npt.NDArray[np.float64],
-    npt.NDArray[np.int64],
-]:
+def workspace(level: int) -> Workspace:
     """The arrays an NRPA search of ``level`` keeps between calls (see :func:`nrpa`)."""
     levels = level + 1
     return (

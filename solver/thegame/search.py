@@ -373,6 +373,26 @@ class _Solver:
             line = replay(run.root, run.best_leaf_path(), finish=True)
             self._offer(line)
 
+    def slice_nodes(self, nodes: int) -> int:
+        """The nodes a heuristic search may use in its next call: at most ``nodes`` and
+        :data:`CHUNK` (the clock is checked between calls), within the node budget."""
+        limit = min(CHUNK, nodes)
+        if self.budget.nodes is not None:
+            limit = max(1, min(limit, self.budget.nodes - self.nodes))
+        return limit
+
+    def offer_path(self, root: State, path: list[int], value: int, won: bool, finder: str) -> bool:
+        """Replay and offer a heuristic search's line (kernel moves from ``root``) that
+        it scored ``value`` cards left, when it wins or beats the best line so far;
+        True when it wins. A claimed win that does not replay is a solver bug."""
+        if not won and self.best is not None and value >= self.best.cards_left:
+            return False
+        line = replay(root, path, finish=True)
+        if won and line.cards_left != 0:
+            raise CertificateError(f"the {finder}'s winning line replays to {line.cards_left}")
+        self._offer(line)
+        return won
+
     def _offer(self, line: _Line) -> None:
         if self.best is None or line.cards_left < self.best.cards_left:
             self.best = line
@@ -604,9 +624,7 @@ class _Pilots:
             if self.current < 0:
                 self._begin()
             run = self.runs[self.current]
-            limit = min(CHUNK, nodes - spent)
-            if solver.budget.nodes is not None:
-                limit = max(1, min(limit, solver.budget.nodes - solver.nodes))
+            limit = solver.slice_nodes(nodes - spent)
             before = int(self.reg[P.R_NODES])
             outcome = P.pilot(
                 run.params, run.draw, run.st, run.hands, run.avail, self.line, self.reg, limit
@@ -623,13 +641,8 @@ class _Pilots:
             path = self.prefix + [int(m) for m in self.line[: int(self.reg[P.R_BEST_LEN])]]
             if value <= self.best[r][0]:
                 self.best[r] = (value, path)
-            if outcome == P.FOUND or solver.best is None or value < solver.best.cards_left:
-                line = replay(run.root, path, finish=True)
-                if outcome == P.FOUND and line.cards_left != 0:
-                    raise CertificateError(f"pilot's winning line replays to {line.cards_left}")
-                solver._offer(line)
-                if outcome == P.FOUND:
-                    return True
+            if solver.offer_path(run.root, path, value, outcome == P.FOUND, "pilot"):
+                return True
         return False
 
 
@@ -667,9 +680,7 @@ class _Nrpa:
                 self.reg[N.R_LEVEL] = -1
                 self.searches += 1
             run = solver.runs[self.current]
-            limit = min(CHUNK, nodes - spent)
-            if solver.budget.nodes is not None:
-                limit = max(1, min(limit, solver.budget.nodes - solver.nodes))
+            limit = solver.slice_nodes(nodes - spent)
             before = int(self.reg[N.R_NODES])
             self.reg[N.R_LIMIT] = before + limit
             outcome = N.nrpa(
@@ -690,14 +701,9 @@ class _Nrpa:
                 continue
             self.current = -1
             value = int(self.reg[N.R_BEST])
-            if outcome == N.FOUND or solver.best is None or value < solver.best.cards_left:
-                path = [int(m) for m in self.moves[: int(self.reg[N.R_BEST_LEN])]]
-                line = replay(run.root, path, finish=True)
-                if outcome == N.FOUND and line.cards_left != 0:
-                    raise CertificateError(f"NRPA's winning line replays to {line.cards_left}")
-                solver._offer(line)
-                if outcome == N.FOUND:
-                    return True
+            path = [int(m) for m in self.moves[: int(self.reg[N.R_BEST_LEN])]]
+            if solver.offer_path(run.root, path, value, outcome == N.FOUND, "NRPA"):
+                return True
         return False
 
 
