@@ -247,7 +247,12 @@ class ResultStore:
 
     def results(self) -> list[dict[str, Any]]:
         """Every stored result, by seed."""
-        rows = self.connection.execute(f"SELECT seed, result FROM {self._results} ORDER BY seed")
+        try:
+            rows = self.connection.execute(
+                f"SELECT seed, result FROM {self._results} ORDER BY seed"
+            ).fetchall()
+        except sqlite3.Error as error:
+            raise DatabaseFileError(f"{self.path}: {describe(error)}") from None
         results = []
         for seed, text in rows:
             try:

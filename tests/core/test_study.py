@@ -276,3 +276,13 @@ def test_two_studies_on_one_database_solve_each_seed_once(tmp_path: Path) -> Non
     store = ResultStore(db)
     assert store.done() == set(range(total))
     assert store.connection.execute("SELECT COUNT(*) FROM claims").fetchone()[0] == 0
+
+
+def test_a_stage_without_its_table_is_one_clear_error(tmp_path: Path) -> None:
+    db = tmp_path / "s.sqlite"
+    ResultStore(db, CONFIG, stage="retry_9n").close()
+    sqlite3.connect(db).execute("DROP TABLE results_retry_9n")
+    stage = ResultStore(db, stage="retry_9n")
+    with pytest.raises(DatabaseFileError, match="no such table"):
+        stage.results()
+    stage.close()
