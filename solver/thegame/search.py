@@ -431,10 +431,11 @@ class _Solver:
         """Look for a winning line; True when found. Returns False only when every
         start was searched exhaustively and none wins.
 
-        Two searches share the budget, chunk by chunk: the pilot with restarts
+        Three searches share the budget, chunk by chunk: the pilot with restarts
         (:class:`_Pilots`, :mod:`playable.solver.thegame.pilot`), which finds most wins of
-        full deals, and the systematic search (:meth:`_systematic`), whose last run
-        is exhaustive and alone can prove that no start wins.
+        full deals, NRPA on long budgets, and the systematic search
+        (:meth:`_systematic`), whose last run is exhaustive and alone can prove that
+        no start wins.
 
         The pilot gets :data:`PILOT_SHARE` chunks per systematic chunk for the first
         :data:`LATE_NODES` nodes (about a second), then :data:`PILOT_SHARE_LATE`; after
