@@ -44,6 +44,7 @@ Root = tuple[npt.NDArray[np.int64], npt.NDArray[np.uint64], npt.NDArray[np.uint6
 Workspace = tuple[
     npt.NDArray[np.int64],
     npt.NDArray[np.int64],
+    npt.NDArray[np.int64],
     npt.NDArray[np.float64],
     npt.NDArray[np.int64],
     npt.NDArray[np.int64],
@@ -83,14 +84,16 @@ def _playout(
     bias: float,
     reg: npt.NDArray[np.int64],
     line: npt.NDArray[np.int64],
+    played: npt.NDArray[np.int64],
     codes: npt.NDArray[np.int64],
     weights: npt.NDArray[np.float64],
     counts: npt.NDArray[np.int64],
 ) -> tuple[int, int]:
     """One playout from ``root`` drawn from the policy: the cards left (INF for a turn
-    that cannot reach its minimum) and the line's length. Step ``k`` keeps the move
-    played (``line[k]``: its index among the step's moves), the codes of every move
-    and their fixed bias (``codes[k]``, ``weights[k]``) and how many (``counts[k]``)."""
+    that cannot reach its minimum) and the line's length. Step ``k`` keeps the kernel
+    move played (``played[k]``) and its index among the step's moves (``line[k]``),
+    the codes of every move and their fixed bias (``codes[k]``, ``weights[k]``) and
+    how many (``counts[k]``)."""
     st = root[0].copy()
     hands = root[1].copy()
     avail = root[2].copy()
@@ -121,7 +124,8 @@ def _playout(
                 chosen = i
                 break
         line[k] = chosen
-        apply_move(params, draw, st, hands, avail, moves[0, chosen])
+        played[k] = moves[0, chosen]
+        apply_move(params, draw, st, hands, avail, played[k])
         reg[R_NODES] += 1
         k += 1
 
@@ -164,14 +168,14 @@ def nrpa(
     reg: npt.NDArray[np.int64],
     best_moves: npt.NDArray[np.int64],
 ) -> int:
-    """Run (or resume) one NRPA search from ``root`` at level ``len(work[5]) - 1``,
+    """Run (or resume) one NRPA search from ``root`` at level ``len(work[6]) - 1``,
     with a fresh policy; return DONE, FOUND (a win) or BUDGET (``reg[R_NODES]``
     reached ``reg[R_LIMIT]``: call again with the same arrays to go on). ``work``
-    (:func:`workspace`) keeps, per level, the best line (move indices, codes,
-    weights, counts, length, score), the policy and the iterations done. When the
+    (:func:`workspace`) keeps, per level, the best line (move indices, kernel moves,
+    codes, weights, counts, length, score), the policy and the iterations done. When the
     search ends, the best line's kernel moves are in ``best_moves[:reg[R_BEST_LEN]]``
     and its cards left in ``reg[R_BEST]``."""
-    lines, codes, weights, counts, lengths, scores, policies, done = work
+    lines, played, codes, weights, counts, lengths, scores, policies, done = work
     top = len(scores) - 1
     if reg[R_LEVEL] < 0:  # a new search
         policies[top] = 0.0
@@ -196,6 +200,7 @@ def nrpa(
                     bias,
                     reg,
                     lines[0],
+                    played[0],
                     codes[0],
                     weights[0],
                     counts[0],
@@ -221,6 +226,7 @@ def nrpa(
             n = lengths[child]
             lengths[lvl] = n
             lines[lvl, :n] = lines[child, :n]
+            played[lvl, :n] = played[child, :n]
             codes[lvl, :n] = codes[child, :n]
             weights[lvl, :n] = weights[child, :n]
             counts[lvl, :n] = counts[child, :n]
@@ -237,19 +243,7 @@ def nrpa(
             )
         child = -1
     reg[R_LEVEL] = -1
-    # replay the best line's move indices into kernel moves
-    st = root[0].copy()
-    hands = root[1].copy()
-    avail = root[2].copy()
-    moves = np.empty((1, MAX_MOVES), dtype=np.int64)
-    cards = np.empty(16, dtype=np.int64)
-    tops = np.empty(4, dtype=np.int64)
-    costs = np.empty(MAX_MOVES, dtype=np.int64)
-    for k in range(lengths[top]):
-        _generate(params, st, hands, avail, moves, 0, cards, tops, costs, False)
-        m = moves[0, lines[top, k]]
-        best_moves[k] = m
-        apply_move(params, draw, st, hands, avail, m)
+    best_moves[: lengths[top]] = played[top, : lengths[top]]
     reg[R_BEST] = scores[top]
     reg[R_BEST_LEN] = lengths[top]
     return FOUND if scores[top] == 0 else DONE
@@ -259,6 +253,7 @@ def workspace(level: int) -> Workspace:
     """The arrays an NRPA search of ``level`` keeps between calls (see :func:`nrpa`)."""
     levels = level + 1
     return (
+        np.zeros((levels, MAX_DEPTH), dtype=np.int64),
         np.zeros((levels, MAX_DEPTH), dtype=np.int64),
         np.zeros((levels, MAX_DEPTH, MAX_MOVES), dtype=np.int64),
         np.zeros((levels, MAX_DEPTH, MAX_MOVES), dtype=np.float64),
