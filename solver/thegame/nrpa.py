@@ -31,7 +31,7 @@ from playable.solver.thegame.kernel import (
     _generate,
     popcount,
 )
-from playable.solver.thegame.pilot import _leaf_value, _xorshift, apply_move
+from playable.solver.thegame.pilot import BUDGET, DONE, FOUND, _leaf_value, _xorshift, apply_move
 
 #: move codes: ``card * 4 + pile`` for a play (cards up to 99), then ending the turn
 #: after 1, 2, ... (at most 7 counted apart) cards
@@ -62,11 +62,6 @@ R_RNG = pilot.R_RNG  # the xorshift state, where the pilot's _xorshift keeps it
 R_LEVEL = 5  # the level the search paused at; -1: no search in progress
 R_CHILD = 6
 N_REG = 7
-
-# outcomes (as the pilot's)
-DONE = 0
-FOUND = 1
-BUDGET = 2
 
 
 @njit(cache=True)

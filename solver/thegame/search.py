@@ -574,23 +574,77 @@ class _Solver:
         )
 
 
-class _Pilots:
-    """The pilot method with restarts (:mod:`playable.solver.thegame.pilot`), resumable in
-    slices of nodes. Restart ``k`` starts from start ``k % starts``. The first round
-    follows the kernel's ordering as it is; later restarts add seeded noise to it,
-    and most of them (a share :data:`PILOT_REUSE`) begin after a random prefix of the
-    best pilot line of their start, so they rebuild only its tail (a large
-    neighbourhood search around the best line: as many wins in about half the time
-    on official expert deals). Every complete line that beats the best so far is
-    replayed and offered."""
+class _Restarts:
+    """A heuristic search with restarts (the pilot, NRPA), resumable in slices of
+    nodes: :meth:`work` runs it until a win or the end of the slice, and offers the
+    solver every ended search's line that wins or beats the best so far (replayed
+    through the rules, :meth:`_Solver.offer_path`). A subclass starts a search
+    (``_begin``, setting ``current`` to its start), advances it (``_step``) and
+    hands over the line of one that ended (``_ended``)."""
+
+    #: the searcher's name in a certificate error
+    finder = ""
+    #: nodes counted for starting a search (its set-up in Python)
+    restart_cost = 0
 
     def __init__(self, solver: _Solver) -> None:
         self.solver = solver
+        self.current = -1  # the start of the search in progress, -1 for none
+
+    def _begin(self) -> None:
+        raise NotImplementedError
+
+    def _step(self, limit: int) -> tuple[int, int]:
+        """Advance the search by about ``limit`` nodes: its outcome (the pilot's
+        DONE, FOUND or BUDGET) and the nodes it used."""
+        raise NotImplementedError
+
+    def _ended(self) -> tuple[int, list[int]]:
+        """The cards left by the line of the search that just ended, and the line
+        (kernel moves from the root of start ``current``)."""
+        raise NotImplementedError
+
+    def work(self, nodes: int) -> bool:
+        """Spend about ``nodes`` nodes; True when a winning line was found (and
+        offered to the solver, certified)."""
+        solver = self.solver
+        spent = 0
+        while spent < nodes:
+            if solver.budget.expired(solver.nodes):
+                raise _OutOfBudget
+            if self.current < 0:
+                self._begin()
+            outcome, used = self._step(solver.slice_nodes(nodes - spent))
+            spent += used
+            solver.nodes += used
+            if outcome == P.BUDGET:
+                continue
+            spent += self.restart_cost
+            value, path = self._ended()
+            root = solver.runs[self.current].root
+            self.current = -1
+            if solver.offer_path(root, path, value, outcome == P.FOUND, self.finder):
+                return True
+        return False
+
+
+class _Pilots(_Restarts):
+    """The pilot method with restarts (:mod:`playable.solver.thegame.pilot`). Restart
+    ``k`` starts from start ``k % starts``. The first round follows the kernel's
+    ordering as it is; later restarts add seeded noise to it, and most of them (a
+    share :data:`PILOT_REUSE`) begin after a random prefix of the best pilot line of
+    their start, so they rebuild only its tail (a large neighbourhood search around
+    the best line: as many wins in about half the time on official expert deals)."""
+
+    finder = "pilot"
+    restart_cost = RESTART_COST
+
+    def __init__(self, solver: _Solver) -> None:
+        super().__init__(solver)
         self.runs = [_Run(r.root, r.params, r.draw, r.tables) for r in solver.runs]
         self.line = np.zeros(K.MAX_DEPTH + 1, dtype=np.int64)
         self.reg = np.zeros(P.N_REG, dtype=np.int64)
         self.restarts = 0
-        self.current = -1  # the start of the restart in progress, -1 for none
         self.prefix: list[int] = []  # the moves the restart in progress began after
         #: per start: the fewest cards left by a pilot line and that line (kernel moves)
         self.best: list[tuple[int, list[int]]] = [(K.INF + 1, []) for _ in self.runs]
@@ -614,98 +668,68 @@ class _Pilots:
         self.reg[P.R_NOISE] = 0 if k < len(self.runs) else PILOT_NOISE
         self.reg[P.R_WIDTH] = PILOT_WIDTH
 
-    def work(self, nodes: int) -> bool:
-        """Spend about ``nodes`` nodes; True when a winning line was found (and
-        offered to the solver, certified)."""
-        solver = self.solver
-        spent = 0
-        while spent < nodes:
-            if solver.budget.expired(solver.nodes):
-                raise _OutOfBudget
-            if self.current < 0:
-                self._begin()
-            run = self.runs[self.current]
-            limit = solver.slice_nodes(nodes - spent)
-            before = int(self.reg[P.R_NODES])
-            outcome = P.pilot(
-                run.params, run.draw, run.st, run.hands, run.avail, self.line, self.reg, limit
-            )
-            used = int(self.reg[P.R_NODES]) - before
-            spent += used
-            solver.nodes += used
-            if outcome == P.BUDGET:
-                continue
-            r = self.current
-            self.current = -1
-            spent += RESTART_COST
-            value = int(self.reg[P.R_BEST])
-            path = self.prefix + [int(m) for m in self.line[: int(self.reg[P.R_BEST_LEN])]]
-            if value <= self.best[r][0]:
-                self.best[r] = (value, path)
-            if solver.offer_path(run.root, path, value, outcome == P.FOUND, "pilot"):
-                return True
-        return False
+    def _step(self, limit: int) -> tuple[int, int]:
+        run = self.runs[self.current]
+        before = int(self.reg[P.R_NODES])
+        outcome = P.pilot(
+            run.params, run.draw, run.st, run.hands, run.avail, self.line, self.reg, limit
+        )
+        return outcome, int(self.reg[P.R_NODES]) - before
+
+    def _ended(self) -> tuple[int, list[int]]:
+        value = int(self.reg[P.R_BEST])
+        path = self.prefix + [int(m) for m in self.line[: int(self.reg[P.R_BEST_LEN])]]
+        if value <= self.best[self.current][0]:
+            self.best[self.current] = (value, path)
+        return value, path
 
 
-class _Nrpa:
+class _Nrpa(_Restarts):
     """Nested rollout policy adaptation (:mod:`playable.solver.thegame.nrpa`) with
-    restarts, resumable in slices of nodes: search ``k`` runs from start
-    ``k % starts`` with a fresh policy and its own random stream. A line that beats
-    the best so far is replayed and offered."""
+    restarts: search ``k`` runs from start ``k % starts`` with a fresh policy and
+    its own random stream."""
+
+    finder = "NRPA"
 
     def __init__(self, solver: _Solver) -> None:
-        self.solver = solver
+        super().__init__(solver)
         self.work_arrays = N.workspace(NRPA_LEVEL)
         self.moves = np.zeros(K.MAX_DEPTH, dtype=np.int64)
         self.reg = np.zeros(N.N_REG, dtype=np.int64)
         self.reg[N.R_LEVEL] = -1
         self.searches = 0
-        self.current = -1
         self.roots: list[N.Root] = []
         for r in solver.runs:
             run = _Run(r.root, r.params, r.draw, r.tables)
             run.reset(1, 0, 0)
             self.roots.append((run.st.copy(), run.hands.copy(), run.avail.copy()))
 
-    def work(self, nodes: int) -> bool:
-        """Spend about ``nodes`` nodes; True when a winning line was found (and
-        offered to the solver, certified)."""
-        solver = self.solver
-        spent = 0
-        while spent < nodes:
-            if solver.budget.expired(solver.nodes):
-                raise _OutOfBudget
-            if self.current < 0:
-                self.current = self.searches % len(self.roots)
-                self.reg[N.R_RNG] = 0x2545F4914F6CDD1D + 7919 * self.searches
-                self.reg[N.R_LEVEL] = -1
-                self.searches += 1
-            run = solver.runs[self.current]
-            limit = solver.slice_nodes(nodes - spent)
-            before = int(self.reg[N.R_NODES])
-            self.reg[N.R_LIMIT] = before + limit
-            outcome = N.nrpa(
-                run.params,
-                run.draw,
-                self.roots[self.current],
-                self.work_arrays,
-                NRPA_ITERATIONS,
-                NRPA_BIAS,
-                NRPA_ALPHA,
-                self.reg,
-                self.moves,
-            )
-            used = int(self.reg[N.R_NODES]) - before
-            spent += used
-            solver.nodes += used
-            if outcome == N.BUDGET:
-                continue
-            self.current = -1
-            value = int(self.reg[N.R_BEST])
-            path = [int(m) for m in self.moves[: int(self.reg[N.R_BEST_LEN])]]
-            if solver.offer_path(run.root, path, value, outcome == N.FOUND, "NRPA"):
-                return True
-        return False
+    def _begin(self) -> None:
+        self.current = self.searches % len(self.roots)
+        self.reg[N.R_RNG] = 0x2545F4914F6CDD1D + 7919 * self.searches
+        self.reg[N.R_LEVEL] = -1
+        self.searches += 1
+
+    def _step(self, limit: int) -> tuple[int, int]:
+        run = self.solver.runs[self.current]
+        before = int(self.reg[N.R_NODES])
+        self.reg[N.R_LIMIT] = before + limit
+        outcome = N.nrpa(
+            run.params,
+            run.draw,
+            self.roots[self.current],
+            self.work_arrays,
+            NRPA_ITERATIONS,
+            NRPA_BIAS,
+            NRPA_ALPHA,
+            self.reg,
+            self.moves,
+        )
+        return outcome, int(self.reg[N.R_NODES]) - before
+
+    def _ended(self) -> tuple[int, list[int]]:
+        value = int(self.reg[N.R_BEST])
+        return value, [int(m) for m in self.moves[: int(self.reg[N.R_BEST_LEN])]]
 
 
 class _Repair:
