@@ -355,7 +355,7 @@ def _down_signature(d: int, owner: int, other: int) -> tuple[int, int]:
 @njit(cache=True)
 def canonical_up(u: int, owner: int, other: int) -> int:
     """The lowest top reached from ``u`` downwards through tops that let exactly the
-    same remaining cards through (:func:`_up_signature`); see :func:`node_key`."""
+    same remaining cards through (:func:`_up_signature`); see :func:`node_keys`."""
     want = _up_signature(u, owner, other)
     v = u
     while v > 0 and _up_signature(v - 1, owner, other) == want:
@@ -375,8 +375,7 @@ def canonical_down(d: int, owner: int, other: int) -> int:
 
 
 @njit(cache=True)
-def node_key(
-    salt: np.uint64,
+def node_keys(
     side: int,
     mh: int,
     mp: int,
@@ -387,9 +386,10 @@ def node_key(
     ou: int,
     od: int,
     suffix: I64Array,
-) -> np.uint64:
-    """:func:`position_key` of a node given from the mover's side, with each pile top
-    replaced by a canonical equivalent one.
+) -> tuple[np.uint64, np.int64]:
+    """The table key and the check bits of a node given from the mover's side: its
+    :func:`position_key` under the two salts, with each pile top replaced by a
+    canonical equivalent one (computed once for both).
 
     Exact: from a start-of-turn position the rest of the game depends on a pile top
     only through which remaining cards it lets through (the owner's by TG-3, the
@@ -408,8 +408,12 @@ def node_key(
     cou = canonical_up(ou, theirs, mine)
     cod = canonical_down(od, theirs, mine)
     if side == 0:
-        return position_key(salt, 0, mh, mp, cmu, cmd, oh, op, cou, cod)
-    return position_key(salt, 1, oh, op, cou, cod, mh, mp, cmu, cmd)
+        key = position_key(KEY_SALT, 0, mh, mp, cmu, cmd, oh, op, cou, cod)
+        check = position_key(CHECK_SALT, 0, mh, mp, cmu, cmd, oh, op, cou, cod)
+    else:
+        key = position_key(KEY_SALT, 1, oh, op, cou, cod, mh, mp, cmu, cmd)
+        check = position_key(CHECK_SALT, 1, oh, op, cou, cod, mh, mp, cmu, cmd)
+    return key, np.int64(check >> CHECK_SHIFT)
 
 
 @njit(cache=True)
@@ -428,12 +432,9 @@ def probe(
     suffix: I64Array,
 ) -> int:
     """The proven value stored for a start-of-turn node (1, -1), or 0 if none."""
-    key = node_key(KEY_SALT, side, mh, mp, mu, md, oh, op, ou, od, suffix)
+    key, check = node_keys(side, mh, mp, mu, md, oh, op, ou, od, suffix)
     stored = tt_lookup(tt_keys, tt_values, key)
-    if stored == MISSING:
-        return 0
-    check = node_key(CHECK_SALT, side, mh, mp, mu, md, oh, op, ou, od, suffix) >> CHECK_SHIFT
-    if stored >> 32 != np.int64(check):
+    if stored == MISSING or stored >> 32 != check:
         return 0
     code = stored & 3
     return 1 if code == WIN_CODE else (-1 if code == LOSS_CODE else 0)
@@ -566,16 +567,15 @@ def _enter(
     side, mh, mp, mu, md = nodes[d, 0], nodes[d, 1], nodes[d, 2], nodes[d, 3], nodes[d, 4]
     oh, op, ou, od = nodes[d, 5], nodes[d, 6], nodes[d, 7], nodes[d, 8]
     in_turn = d == 0 and (laid_own0 != 0 or opp0 != 0)
-    key = node_key(KEY_SALT, side, mh, mp, mu, md, oh, op, ou, od, suffix)
-    check = node_key(CHECK_SALT, side, mh, mp, mu, md, oh, op, ou, od, suffix) >> CHECK_SHIFT
-    tag = np.int64(check) << 32
+    key, check = node_keys(side, mh, mp, mu, md, oh, op, ou, od, suffix)
+    tag = check << 32
     if in_turn:
         tag = np.int64(-1)  # never stored: a root in the middle of a turn
     keys[d] = key
     tags[d] = tag
     if not in_turn:
         stored = tt_lookup(tt_keys, tt_values, key)
-        if stored != MISSING and stored >> 32 == np.int64(check):
+        if stored != MISSING and stored >> 32 == check:
             code = stored & 3
             if code == WIN_CODE:
                 return 1
