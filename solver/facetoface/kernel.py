@@ -44,6 +44,7 @@ import numpy.typing as npt
 from numba import njit, objmode
 
 from playable.solver.core.tt import MISSING, tt_lookup, tt_store
+from playable.solver.facetoface.race import verdict
 
 HAND_SIZE = 6
 TRICK = 10
@@ -55,8 +56,8 @@ ROW = 7
 VISIT_SLOTS = 32_768
 #: node-budget counters in ``ctx``
 NODES, NODE_LIMIT, ABORTED, STAMP, TT_NEW, OVERFLOW, ORDERING, NO_ETC, TURNS = range(9)
-NO_DOMINANCE, PRUNED = 9, 10
-CTX_SIZE = 12
+NO_DOMINANCE, PRUNED, NO_RACE, RACE_CUTS = 9, 10, 11, 12
+CTX_SIZE = 13
 #: table values: the low 2 bits a code (proven loss or win for the mover, or open:
 #: not proven, bits 2-16 and 17-31 then hold proof and disproof numbers of the df-pn
 #: search), bits 32-62 the 31 check bits of an independent hash
@@ -581,6 +582,12 @@ def _enter(
                 return 1
             if code == LOSS_CODE:
                 return -1
+        if ctx[NO_RACE] == 0:
+            value = verdict(side, mh, mp, mu, md, oh, op, ou, od, draws, dlens, cards)
+            if value != 0:
+                ctx[RACE_CUTS] += 1
+                _store(d, value, keys, tags, tt_keys, tt_values, ctx)
+                return value
     out = kids[d]
     count = gen_turns(
         mh,

@@ -83,6 +83,8 @@ class Solver:
         #: per node (benchmark notes)
         self.etc = False
         self.dominance = False
+        #: decide races without searching them (:mod:`playable.solver.facetoface.race`)
+        self.race = True
         slots = Budget(memory_mb=memory_mb).table_slots(SLOT_BYTES)
         self.tt_keys, self.tt_values = new_table(slots)
         self.counters = Counters()
@@ -145,6 +147,7 @@ class Solver:
         self.ctx[kernel.ORDERING] = self.ordering
         self.ctx[kernel.NO_ETC] = not self.etc
         self.ctx[kernel.NO_DOMINANCE] = not self.dominance
+        self.ctx[kernel.NO_RACE] = not self.race
         self.ctx[kernel.NODE_LIMIT] = cap
         started = time.perf_counter()
         result = kernel.search(

@@ -2,7 +2,7 @@
 
 Every pruning rule of the kernel (immediate win when the opponent has no turn, the
 transposition table and its enhanced cut-offs, the cut-off after a winning turn, the
-pruning of turns with dominated results), each switched on and off, and the three
+pruning of turns with dominated results, the race verdict), each switched on and off, and the three
 turn orderings (with the killer turn) must leave every value unchanged: the solver's
 value, winner and certified line are checked against
 :mod:`playable.solver.facetoface.bruteforce` (plain memoised minimax over single plays
@@ -83,13 +83,14 @@ def check(state: State) -> bool:
         winner = state.to_move if expected else 1 - state.to_move
         assert result.objective == winner, text
         certify(state, notation.line_from_json(result.line), winner)
-    for ordering, dominance, etc in (
-        (kernel.ORDER_ROOM, False, False),
-        (kernel.ORDER_REFILL, True, True),
-        (kernel.ORDER_MOBILITY, True, False),
+    for ordering, dominance, etc, race in (
+        (kernel.ORDER_ROOM, False, False, False),
+        (kernel.ORDER_REFILL, True, True, True),
+        (kernel.ORDER_MOBILITY, True, False, False),
     ):
         solver = Solver(state, 2)
         solver.ordering, solver.dominance, solver.etc = ordering, dominance, etc
+        solver.race = race
         assert solver.value(state, SMALL.start()) == (1 if expected else -1), text
     return expected
 
