@@ -24,7 +24,9 @@ the enhanced transposition cutoff reads the table for every turn before searchin
 (a turn into a position proven lost for the opponent wins, turns into positions proven
 won for the opponent go last, and a node whose turns are all of those is lost); and
 turns whose result is dominated by another turn's result are not searched
-(:func:`_prune_dominated`). Turns are searched in order of :func:`order_score`: least
+(:func:`_prune_dominated`); a node, or the position after a turn, that the race
+argument decides (:func:`playable.solver.facetoface.race.verdict`) is not searched.
+Turns are searched in order of :func:`order_score`: least
 help to the opponent first, then most room between the own piles, with the turn that
 last won at the same depth first (killer turn); ordering never changes a value.
 A node is keyed by a 64-bit hash of its packed fields (:func:`position_key`) and the
@@ -44,7 +46,7 @@ import numpy.typing as npt
 from numba import njit, objmode
 
 from playable.solver.core.tt import MISSING, tt_lookup, tt_store
-from playable.solver.facetoface.race import verdict
+from playable.solver.facetoface.race import SCRATCH, verdict
 
 HAND_SIZE = 6
 TRICK = 10
@@ -553,6 +555,7 @@ def _enter(
     suffix: I64Array,
     pruned: I64Array,
     killers: I64Array,
+    scratch: I64Array,
     ctx: I64Array,
     deadline: float,
 ) -> int:
@@ -583,7 +586,7 @@ def _enter(
             if code == LOSS_CODE:
                 return -1
         if ctx[NO_RACE] == 0:
-            value = verdict(side, mh, mp, mu, md, oh, op, ou, od, draws, dlens, cards)
+            value = verdict(side, mh, mp, mu, md, oh, op, ou, od, draws, dlens, scratch)
             if value != 0:
                 ctx[RACE_CUTS] += 1
                 _store(d, value, keys, tags, tt_keys, tt_values, ctx)
@@ -625,6 +628,13 @@ def _enter(
         row = out[i]
         # A turn after which the opponent has no turn at all wins at once (FF-6).
         if not has_turn(cards, n_opp, op, olen, row[4], row[5], row[2], row[3]):
+            _store(d, 1, keys, tags, tt_keys, tt_values, ctx)
+            return 1
+        # A turn into a race the opponent loses (race.verdict) wins at once.
+        if ctx[NO_RACE] == 0 and verdict(
+            other, oh, op, row[4], row[5], row[0], row[1], row[2], row[3], draws, dlens, scratch
+        ) == -1:
+            ctx[RACE_CUTS] += 1
             _store(d, 1, keys, tags, tt_keys, tt_values, ctx)
             return 1
         # Enhanced transposition cutoff: a turn into a position the table already
@@ -753,6 +763,7 @@ def search(
     cards = np.zeros(64, dtype=np.int64)
     pruned = np.zeros(kids.shape[1], dtype=np.int64)
     killers = np.full((depth_max, 5), -1, dtype=np.int64)
+    scratch = np.zeros(SCRATCH, dtype=np.int64)
     nodes[0, 0] = side
     nodes[0, 1] = mh
     nodes[0, 2] = mp
@@ -765,7 +776,7 @@ def search(
     r = _enter(
         0, nodes, laid_own0, opp0, draws, dlens, tt_keys, tt_values,
         kids, order, counts, keys, tags, vkeys, vstamp, stack, cards, suffix, pruned, killers,
-        ctx, deadline,
+        scratch, ctx, deadline,
     )  # fmt: skip
     if r != EXPAND:
         return r
@@ -788,7 +799,7 @@ def search(
             r = _enter(
                 c, nodes, 0, 0, draws, dlens, tt_keys, tt_values,
                 kids, order, counts, keys, tags, vkeys, vstamp, stack, cards, suffix, pruned,
-                killers, ctx, deadline,
+                killers, scratch, ctx, deadline,
             )  # fmt: skip
             if r == EXPAND:
                 nexts[c] = 0
