@@ -631,12 +631,15 @@ def _enter(
             _store(d, 1, keys, tags, tt_keys, tt_values, ctx)
             return 1
         # A turn into a race the opponent loses (race.verdict) wins at once.
-        if ctx[NO_RACE] == 0 and verdict(
-            other, oh, op, row[4], row[5], row[0], row[1], row[2], row[3], draws, dlens, scratch
-        ) == -1:
-            ctx[RACE_CUTS] += 1
-            _store(d, 1, keys, tags, tt_keys, tt_values, ctx)
-            return 1
+        if ctx[NO_RACE] == 0:
+            race = verdict(
+                other, oh, op, row[4], row[5], row[0], row[1], row[2], row[3], draws, dlens,
+                scratch,
+            )  # fmt: skip
+            if race == -1:
+                ctx[RACE_CUTS] += 1
+                _store(d, 1, keys, tags, tt_keys, tt_values, ctx)
+                return 1
         # Enhanced transposition cutoff: a turn into a position the table already
         # proves lost for the opponent wins at once; turns into positions proven won
         # for the opponent are tried last, and if every turn is one of those the node
