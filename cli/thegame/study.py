@@ -150,7 +150,7 @@ def report_command(
 ) -> None:
     """Tables (and with --plots, PNG figures) from study and simulation files:
     winnability with 95% Wilson intervals, cards left, decided and unknown shares.
-    Face to Face studies get their own table (first-player advantage, no plots)."""
+    Face to Face studies get their own table and figure (first-player advantage)."""
     if plots is not None:
         make_folder(plots, "--plots")
     studies: list[dict[str, Any]] = []
@@ -180,7 +180,7 @@ def report_command(
             label(config)
         except (KeyError, TypeError, ValueError) as error:
             fail(f"{file}: a study whose rows cannot be read ({type(error).__name__}: {error})")
-    written = _plots(plots, studies, simulations) if plots is not None else []
+    written = _plots(plots, studies, simulations, facetoface) if plots is not None else []
     if json:
         document = {"studies": studies, "simulations": simulations}
         if facetoface:
@@ -240,7 +240,12 @@ def _slug(text: str) -> str:
     return "".join(c if c.isascii() and (c.isalnum() or c in "-_.") else "-" for c in text)
 
 
-def _plots(folder: Path, studies: list[dict[str, Any]], sims: list[dict[str, Any]]) -> list[Path]:
+def _plots(
+    folder: Path,
+    studies: list[dict[str, Any]],
+    sims: list[dict[str, Any]],
+    facetoface: list[dict[str, Any]],
+) -> list[Path]:
     from playable.solver.thegame import plots
 
     everything = studies + sims
@@ -281,6 +286,20 @@ def _plots(folder: Path, studies: list[dict[str, Any]], sims: list[dict[str, Any
                 "games won (%)",
                 bars,
                 folder / "perfect-vs-players.png",
+            )
+        )
+    if facetoface:
+        bars = [
+            (f"cards 2..{s['max_card']} ({Path(s['db']).name})", s["first_player_wins"])
+            for s in facetoface
+        ]
+        written.append(
+            plots.rates_with_intervals(
+                "Face to Face: the first player wins, every card known\n"
+                "(decided solves; 95% Wilson intervals)",
+                "solves won by the first player (%)",
+                bars,
+                folder / "facetoface-first-player.png",
             )
         )
     return written

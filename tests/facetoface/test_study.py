@@ -78,6 +78,12 @@ def test_study_resumes_without_redoing_deals(
     assert json.loads(report.stdout)["facetoface_studies"] == [document]
     table = invoke("report", db)
     assert "first-player advantage" in table.stdout
+    pictures = tmp_path / "plots"
+    drawn = invoke("report", db, "--plots", pictures, "--json")
+    assert drawn.exit_code == 0, drawn.stderr
+    figure = pictures / "facetoface-first-player.png"
+    assert json.loads(drawn.stdout)["plots"] == [str(figure)]
+    assert figure.read_bytes().startswith(b"\x89PNG")
 
 
 def test_other_configuration_is_refused(tmp_path: Path) -> None:
