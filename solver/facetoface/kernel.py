@@ -586,7 +586,9 @@ def _enter(
             if code == LOSS_CODE:
                 return -1
         if ctx[NO_RACE] == 0:
-            value = verdict(side, mh, mp, mu, md, oh, op, ou, od, draws, dlens, scratch)
+            value = verdict(
+                side, mh, mp, mu, md, oh, op, ou, od, draws, dlens, suffix, scratch
+            )  # fmt: skip
             if value != 0:
                 ctx[RACE_CUTS] += 1
                 _store(d, value, keys, tags, tt_keys, tt_values, ctx)
@@ -634,7 +636,7 @@ def _enter(
         if ctx[NO_RACE] == 0:
             race = verdict(
                 other, oh, op, row[4], row[5], row[0], row[1], row[2], row[3], draws, dlens,
-                scratch,
+                suffix, scratch,
             )  # fmt: skip
             if race == -1:
                 ctx[RACE_CUTS] += 1

@@ -7,9 +7,12 @@ each player can finish:
 **Fastest finish (a lower bound).** A turn lays cards from the hand only, and a hand
 never holds more than 6 cards: a turn on own piles lays at least 2 and draws 2, a
 turn with a card on the opponent's piles draws back up to 6 (FF-4, FF-5). So a
-player holding ``h`` cards with ``r`` cards left in all (hand and draw pile) needs at
-least ``1 + ceil((r - h) / 6)`` turns, and 1 when ``r == h``
-(:func:`fastest_finish`).
+player with ``d`` cards left to draw needs at least ``1 + ceil(d / 6)`` turns (1 when
+``d = 0``). Also, while nobody else lays on this player's piles, a card below the
+lowest top their ascending pile can ever show and above the highest top their
+descending pile can ever show (:func:`lowest_up_top`, :func:`highest_down_top`)
+fits no own pile, so it must go on the opponent's piles, at most one card a turn
+(FF-4): at least as many turns as such cards (:func:`fastest_finish`).
 
 **An unstoppable plan (an upper bound).** A *plan* lays every remaining card with
 normal plays on the own piles only (a card above the up top or below the down top,
@@ -25,7 +28,9 @@ their last card in their ``t``-th turn at the latest, unless the game ended befo
 the opponent Y's k-th. If X has a plan of ``t`` turns and Y's fastest finish is at
 least ``t`` turns, Y cannot finish before X does and X cannot be blocked: X wins.
 If Y has a plan of ``t`` turns and X's fastest finish is more than ``t`` turns, X
-cannot finish before Y's ``t``-th turn, which Y reaches unblocked: X loses.
+cannot finish before Y's ``t``-th turn, which Y reaches unblocked: X loses. (The
+player following a plan lays nothing on the other's piles, so the other's fastest
+finish may assume that nobody lays on their piles.)
 
 **Finding a plan** (:func:`plan_turns`). The cards of the draw pile arrive at fixed
 turns (two after each turn), so a plan's length is the turn in which the last card
@@ -55,6 +60,7 @@ from numba import njit
 I64Array = npt.NDArray[np.int64]
 
 HAND_SIZE = 6
+TRICK = 10
 #: plans are searched only with at most this many cards left to draw (5 turns)
 MAX_PLAN_DRAWS = 8
 #: :func:`plan_turns` when no plan was found
@@ -73,12 +79,52 @@ def _popcount(x: int) -> int:
 
 
 @njit(cache=True)
-def fastest_finish(hand: int, ptr: int, dlen: int) -> int:
-    """A lower bound on the turns a player needs to lay all their cards (module doc)."""
+def lowest_up_top(u: int, cards: int) -> int:
+    """The lowest top an ascending pile showing ``u`` can come to show when its owner
+    lays any of ``cards`` (a bitset) on it, nobody else laying there: a lower bound.
+
+    A top ``t`` can follow any top below it (a normal play) or the top ``t + 10``
+    (the backwards trick, TG-3). So with ``m`` the lowest top found so far, every
+    card above ``m`` can be reached, and a card ``c`` below ``m`` can be reached when
+    ``c + 10`` is ``u`` or a card at or above ``m``; scanning downwards finds them all
+    (cards passed over lie above the new ``m``). Which cards are still in hand when
+    is ignored, so the true lowest top is at least this one.
+    """
+    m = u
+    for c in range(u - 1, 1, -1):
+        if (cards >> c) & 1:
+            t = c + TRICK
+            if t == u or (t >= m and t < 63 and (cards >> t) & 1):
+                m = c
+    return m
+
+
+@njit(cache=True)
+def highest_down_top(d: int, cards: int) -> int:
+    """As :func:`lowest_up_top` for a descending pile: the highest top it can come to."""
+    m = d
+    for c in range(d + 1, 63):
+        if (cards >> c) & 1:
+            t = c - TRICK
+            if t == d or (0 <= t <= m and (cards >> t) & 1):
+                m = c
+    return m
+
+
+@njit(cache=True)
+def fastest_finish(hand: int, ptr: int, dlen: int, u: int, d: int, remaining: int) -> int:
+    """A lower bound on the turns a player needs to lay all their cards while the
+    opponent lays nothing on this player's piles (module doc); ``remaining`` is the
+    bitset of the player's hand and draw pile, ``u``/``d`` their pile tops."""
     todraw = dlen - ptr
-    if todraw <= 0:
-        return 1
-    return 1 + (todraw + HAND_SIZE - 1) // HAND_SIZE
+    turns = 1 if todraw <= 0 else 1 + (todraw + HAND_SIZE - 1) // HAND_SIZE
+    # cards no own pile can ever take go on the opponent's piles, one a turn (FF-4)
+    low = lowest_up_top(u, remaining)
+    high = highest_down_top(d, remaining)
+    if low > high + 1:
+        stranded = _popcount(remaining & ((1 << low) - 1) & ~((1 << (high + 1)) - 1))
+        turns = max(turns, stranded)
+    return turns
 
 
 @njit(cache=True)
@@ -172,15 +218,17 @@ def verdict(
     od: int,
     draws: I64Array,
     dlens: I64Array,
+    suffix: I64Array,
     scratch: I64Array,
 ) -> int:
     """1 if the mover of this start-of-turn node wins by the race argument, -1 if they
-    lose by it, 0 if it does not decide the node (module doc)."""
+    lose by it, 0 if it does not decide the node (module doc). ``suffix[p, i]`` is the
+    bitset of player p's draw pile from position i on."""
     other = 1 - side
-    theirs = fastest_finish(oh, op, dlens[other])
+    theirs = fastest_finish(oh, op, dlens[other], ou, od, oh | suffix[other, op])
     if plan_turns(mh, mp, dlens[side], draws[side], mu, md, theirs, scratch) <= theirs:
         return 1
-    mine = fastest_finish(mh, mp, dlens[side])
+    mine = fastest_finish(mh, mp, dlens[side], mu, md, mh | suffix[side, mp])
     if mine >= 2:
         limit = mine - 1
         if plan_turns(oh, op, dlens[other], draws[other], ou, od, limit, scratch) <= limit:

@@ -50,7 +50,7 @@ def _verdict(state: State) -> int:
     solver = Solver(state, 1)
     node = solver._node(state)
     scratch = np.zeros(race.SCRATCH, dtype=np.int64)
-    return int(race.verdict(*node, solver.draws, solver.dlens, scratch))
+    return int(race.verdict(*node, solver.draws, solver.dlens, solver.suffix, scratch))
 
 
 def test_every_verdict_agrees_with_the_brute_force() -> None:
