@@ -64,3 +64,18 @@ def test_every_verdict_agrees_with_the_brute_force() -> None:
         decided[value] += 1
         assert bruteforce.wins(state) == (value == 1), state
     assert decided[1] >= 50 and decided[-1] >= 5, decided  # 151 and 9 when written
+
+
+def test_reachable_tops_follow_trick_chains() -> None:
+    def bits(*cards: int) -> int:
+        return sum(1 << c for c in cards)
+
+    assert race.lowest_up_top(30, bits(20)) == 20  # 20 is 30's trick
+    assert race.lowest_up_top(30, bits(20, 10)) == 10  # and 10 is 20's
+    assert race.lowest_up_top(30, bits(35, 25)) == 25  # 35 up, then 25 by the trick
+    assert race.lowest_up_top(30, bits(25)) == 30  # 35 is not there to trick from
+    assert race.highest_down_top(30, bits(40, 50)) == 50
+    assert race.highest_down_top(30, bits(45)) == 30
+    # 24 and 33 fit neither pile ever (up 40, down 20): two turns, one gift each
+    assert race.fastest_finish(bits(24, 33), 0, 0, 40, 20, bits(24, 33)) == 2
+    assert race.fastest_finish(bits(24, 33), 0, 0, 1, 60, bits(24, 33)) == 1
