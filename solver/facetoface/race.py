@@ -47,8 +47,9 @@ least 2 a turn; without it some turn ``j`` could not have its 2 cards. Every
 assignment of the cards that fit both piles is tried, so only short plans are
 searched (at most :data:`MAX_PLAN_DRAWS` cards to draw).
 
-The cross-check against the brute force with the shortcut on and off is in
-``tests/facetoface/test_search_bruteforce.py``.
+Cross-checked against the brute force directly (``tests/facetoface/test_race.py``)
+and inside the solver with the shortcut on and off
+(``tests/facetoface/test_search_bruteforce.py``).
 """
 
 from __future__ import annotations
