@@ -77,12 +77,13 @@ class Solver:
         self.ctx = np.zeros(kernel.CTX_SIZE, dtype=np.int64)
         #: the turn ordering (:data:`kernel.ORDER_ROOM`; the other only to measure it)
         self.ordering = kernel.ORDER_ROOM
-        #: enhanced transposition cut-offs and the pruning of turns with dominated
-        #: results (both exact, docs/solver-facetoface.md): off by default, because on
-        #: real-play endgames each saved under 10% of the nodes at 1.5-2x the cost
-        #: per node (benchmark notes)
+        #: enhanced transposition cut-offs (exact, docs/solver-facetoface.md): off by
+        #: default, they cost more time than they save nodes
         self.etc = False
-        self.dominance = False
+        #: the pruning of turns with dominated results (exact): on, since together
+        #: with the race verdict it shortens proofs more than it costs (measured in
+        #: docs/solver-facetoface.md)
+        self.dominance = True
         #: decide races without searching them (:mod:`playable.solver.facetoface.race`)
         self.race = True
         slots = Budget(memory_mb=memory_mb).table_slots(SLOT_BYTES)

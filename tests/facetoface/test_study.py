@@ -160,7 +160,7 @@ def test_table_shows_a_dash_without_decided_solves() -> None:
 
 def test_a_larger_budget_retries_the_undecided_deals(tmp_path: Path) -> None:
     db = str(tmp_path / "ff.sqlite")
-    study = ["study", "facetoface", "--max-card", "11", "--nodes", "300", "--workers", "1"]
+    study = ["study", "facetoface", "--max-card", "11", "--nodes", "30", "--workers", "1"]
     study += ["--deals", "4", "--db", db, "--json"]
     refused = invoke(*study, "--retry-seconds", "5", "--retry-nodes", "9000")
     assert refused.exit_code == 2 and "not both" in refused.stderr
