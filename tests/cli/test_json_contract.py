@@ -120,7 +120,7 @@ CASES: list[tuple[str, int, list[str]]] = [
     ("solve", 1, ["solve", str(EX / "win-in-2.sequence.txt"), "--turns", "1"]),
     ("solve", 0, ["solve", str(EX / "win-in-2.sequence.txt"), "--engine", "cpsat"]),
     ("analyse", 0, ["analyse", str(EX / "thegame-solo-late.position.txt"), "--seconds", "5"]),
-    ("analyse", 3, ["analyse", str(EX / "endgame.facetoface.txt"), "--nodes", "300"]),
+    ("analyse", 3, ["analyse", str(EX / "endgame.facetoface.txt"), "--nodes", "20"]),
     ("analyse", 0, ["analyse", str(EX / "endgame.uno.txt"), "--seconds", "20"]),
     ("analyse", 3, ["analyse", str(EX / "endgame.uno.txt"), "--nodes", "3"]),
     ("solve", 3, ["solve", str(EX / "endgame.uno.txt"), "--nodes", "3"]),
