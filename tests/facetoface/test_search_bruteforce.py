@@ -4,8 +4,7 @@ Every pruning rule of the kernel (immediate win when the opponent has no turn, t
 transposition table and its enhanced cut-offs, the cut-off after a winning turn, the
 pruning of turns with dominated results, the race verdict), each switched on and
 off, and the three turn orderings (with the killer turn) must leave every value
-unchanged: the solver's
-value, winner and certified line are checked against
+unchanged: the solver's value, winner and certified line are checked against
 :mod:`playable.solver.facetoface.bruteforce` (plain memoised minimax over single plays
 of the reference rules) on positions taken along random games of small decks, on
 random endgames and in the middle of a turn. The default run checks a representative
