@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import functools
 import random
+from abc import ABC, abstractmethod
 from collections.abc import Generator
 from dataclasses import dataclass, field
 from typing import Any
@@ -574,7 +575,7 @@ class _Solver:
         )
 
 
-class _Restarts:
+class _Restarts(ABC):
     """A heuristic search with restarts (the pilot, NRPA), resumable in slices of
     nodes: :meth:`work` runs it until a win or the end of the slice, and offers the
     solver every ended search's line that wins or beats the best so far (replayed
@@ -591,18 +592,19 @@ class _Restarts:
         self.solver = solver
         self.current = -1  # the start of the search in progress, -1 for none
 
+    @abstractmethod
     def _begin(self) -> None:
-        raise NotImplementedError
+        """Start a search: set ``current`` to its start."""
 
+    @abstractmethod
     def _step(self, limit: int) -> tuple[int, int]:
         """Advance the search by about ``limit`` nodes: its outcome (the pilot's
         DONE, FOUND or BUDGET) and the nodes it used."""
-        raise NotImplementedError
 
+    @abstractmethod
     def _ended(self) -> tuple[int, list[int]]:
         """The cards left by the line of the search that just ended, and the line
         (kernel moves from the root of start ``current``)."""
-        raise NotImplementedError
 
     def work(self, nodes: int) -> bool:
         """Spend about ``nodes`` nodes; True when a winning line was found (and
