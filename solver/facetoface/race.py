@@ -58,6 +58,8 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
+from playable.solver.core.bits import popcount
+
 I64Array = npt.NDArray[np.int64]
 
 HAND_SIZE = 6
@@ -68,15 +70,6 @@ MAX_PLAN_DRAWS = 8
 NO_PLAN = 1 << 20
 #: the scratch array :func:`verdict` needs
 SCRATCH = 3 * 16
-
-
-@njit(cache=True)
-def _popcount(x: int) -> int:
-    n = 0
-    while x:
-        x &= x - 1
-        n += 1
-    return n
 
 
 @njit(cache=True)
@@ -123,7 +116,7 @@ def fastest_finish(hand: int, ptr: int, dlen: int, u: int, d: int, remaining: in
     low = lowest_up_top(u, remaining)
     high = highest_down_top(d, remaining)
     if low > high + 1:
-        stranded = _popcount(remaining & ((1 << low) - 1) & ~((1 << (high + 1)) - 1))
+        stranded = popcount(np.uint64(remaining & ((1 << low) - 1) & ~((1 << (high + 1)) - 1)))
         turns = max(turns, stranded)
     return turns
 
@@ -173,7 +166,7 @@ def plan_turns(
             both |= 1 << i
         elif up:
             forced_up |= 1 << i
-    free = _popcount(both)
+    free = popcount(np.uint64(both))
     for choice in range(1 << free):
         on_up = forced_up
         bit = 0

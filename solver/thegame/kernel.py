@@ -40,6 +40,7 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
+from playable.solver.core.bits import popcount
 from playable.solver.core.tt import MISSING, tt_lookup, tt_store
 
 #: lower bound meaning "no legal continuation" (a turn that cannot reach its minimum)
@@ -108,18 +109,6 @@ N_U = 7
 
 _ONE = np.uint64(1)
 _ALL = np.uint64(0xFFFFFFFFFFFFFFFF)
-
-
-@njit(cache=True)
-def popcount(x: np.uint64) -> int:
-    """Number of set bits of a ``uint64`` (SWAR)."""
-    x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
-    x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
-    x = (x + (x >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
-    x = x + (x >> np.uint64(8))  # byte sums: no multiply, so no overflow warning
-    x = x + (x >> np.uint64(16))  # without the JIT (NUMBA_DISABLE_JIT=1)
-    x = x + (x >> np.uint64(32))
-    return int(x & np.uint64(0x7F))
 
 
 @njit(cache=True)

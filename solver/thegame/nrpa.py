@@ -21,6 +21,7 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
+from playable.solver.core.bits import popcount
 from playable.solver.thegame import pilot
 from playable.solver.thegame.kernel import (
     END,
@@ -29,7 +30,6 @@ from playable.solver.thegame.kernel import (
     MAX_MOVES,
     S_LAID,
     _generate,
-    popcount,
 )
 from playable.solver.thegame.pilot import BUDGET, DONE, FOUND, _leaf_value, _xorshift, apply_move
 

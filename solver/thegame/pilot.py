@@ -32,6 +32,7 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
+from playable.solver.core.bits import popcount
 from playable.solver.thegame.kernel import (
     END,
     INF,
@@ -48,7 +49,6 @@ from playable.solver.thegame.kernel import (
     S_TOP,
     _generate,
     cheapest_first,
-    popcount,
     sort_moves,
 )
 

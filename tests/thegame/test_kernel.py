@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from playable.solver.core.bits import popcount
 from playable.solver.thegame import kernel as K
 from playable.solver.thegame.pruning import dead_cards, top_class
 from playable.solver.thegame.rules import PILES, Variant, accepts, can_lay
@@ -24,7 +25,7 @@ def bitset(cards: list[int] | frozenset[int]) -> np.ndarray:  # type: ignore[typ
 @given(st.integers(min_value=0, max_value=2**64 - 1))
 @settings(deadline=None)
 def test_popcount(x: int) -> None:
-    assert K.popcount(np.uint64(x)) == bin(x).count("1")
+    assert popcount(np.uint64(x)) == bin(x).count("1")
 
 
 @given(st.sets(st.integers(2, 99)), st.integers(0, 101), st.integers(0, 101))
