@@ -10,7 +10,16 @@ import typer
 from typer.core import TyperGroup
 
 from playable import __version__
-from playable.cli import facetoface, facetoface_study, move, puzzles, sequence, serve, uno
+from playable.cli import (
+    facetoface,
+    facetoface_study,
+    move,
+    puzzles,
+    sequence,
+    serve,
+    uno,
+    uno_study,
+)
 from playable.cli.dispatch import SHOW, game_of, verb
 from playable.cli.io import InputError, fail, forget_inputs, print_error, read_source, stderr
 from playable.cli.thegame import play as thegame_play
@@ -87,6 +96,7 @@ for game in (
     facetoface,
     facetoface_study,
     uno,
+    uno_study,
     puzzles,
 ):
     game.register(VERBS)

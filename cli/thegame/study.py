@@ -150,12 +150,14 @@ def report_command(
 ) -> None:
     """Tables (and with --plots, PNG figures) from study and simulation files:
     winnability with 95% Wilson intervals, cards left, decided and unknown shares.
-    Face to Face studies get their own table and figure (first-player advantage)."""
+    Face to Face studies (first-player advantage) and UNO studies (forced wins from
+    the deal) get their own tables and figures."""
     if plots is not None:
         make_folder(plots, "--plots")
     studies: list[dict[str, Any]] = []
     simulations: list[dict[str, Any]] = []
     facetoface: list[dict[str, Any]] = []
+    uno: list[dict[str, Any]] = []
     for file in files:
         store = ResultStore(file)
         try:
@@ -164,7 +166,10 @@ def report_command(
         finally:
             store.close()
         if config.get("game") == "facetoface" and config.get("kind") == "study":
-            facetoface.append(_facetoface_summary(file, config, rows))
+            facetoface.append(_other_summary(file, config, rows))
+            continue
+        if config.get("game") == "uno" and config.get("kind") == "study":
+            uno.append(_other_summary(file, config, rows))
             continue
         if config.get("game", "thegame") != "thegame" or "variant" not in config:
             fail(f"{file}: not a study or simulation of The Game")
@@ -180,11 +185,13 @@ def report_command(
             label(config)
         except (KeyError, TypeError, ValueError) as error:
             fail(f"{file}: a study whose rows cannot be read ({type(error).__name__}: {error})")
-    written = _plots(plots, studies, simulations, facetoface) if plots is not None else []
+    written = _plots(plots, studies, simulations, facetoface, uno) if plots is not None else []
     if json:
         document = {"studies": studies, "simulations": simulations}
         if facetoface:
             document["facetoface_studies"] = facetoface
+        if uno:
+            document["uno_studies"] = uno
         print_json({**document, "plots": [str(p) for p in written]})
         return
     if studies:
@@ -193,6 +200,10 @@ def report_command(
         from playable.cli.facetoface_study import study_table as facetoface_table
 
         stdout.print(facetoface_table(facetoface))
+    if uno:
+        from playable.cli.uno_study import study_table as uno_table
+
+        stdout.print(uno_table(uno))
     for s in simulations:
         if not s["games"]:
             stdout.print(f"{label(s)}: no game stored yet in {s['db']}")
@@ -205,12 +216,15 @@ def report_command(
         stdout.print(f"wrote {path}")
 
 
-def _facetoface_summary(file: Path, config: dict[str, Any], rows: list[Any]) -> dict[str, Any]:
-    """A Face to Face study (`playable study facetoface`): its summary, or one line."""
-    from playable.solver.facetoface.study import summarise_study as summarise_facetoface
-
+def _other_summary(file: Path, config: dict[str, Any], rows: list[Any]) -> dict[str, Any]:
+    """A Face to Face or UNO study (`playable study facetoface|uno`): its summary, or
+    one line if its rows cannot be read."""
+    if config["game"] == "facetoface":
+        from playable.solver.facetoface.study import summarise_study as summarise
+    else:
+        from playable.solver.uno.study import summarise_study as summarise
     try:
-        return {"db": str(file), **config, **summarise_facetoface(rows, read_retries(file))}
+        return {"db": str(file), **config, **summarise(rows, read_retries(file))}
     except (KeyError, TypeError, ValueError) as error:
         fail(f"{file}: a study whose rows cannot be read ({type(error).__name__}: {error})")
 
@@ -245,6 +259,7 @@ def _plots(
     studies: list[dict[str, Any]],
     sims: list[dict[str, Any]],
     facetoface: list[dict[str, Any]],
+    uno: list[dict[str, Any]],
 ) -> list[Path]:
     from playable.solver.thegame import plots
 
@@ -300,6 +315,21 @@ def _plots(
                 "solves won by the first player (%)",
                 bars,
                 folder / "facetoface-first-player.png",
+            )
+        )
+    if uno:
+        bars = []
+        for s in uno:
+            reshuffles = "seeded" if s["seeded_reshuffles"] else "unseeded"
+            name = f"{reshuffles} ({Path(s['db']).name})"
+            bars += [(f"{name}: win", s["forced_win"]), (f"{name}: loss", s["forced_loss"])]
+        written.append(
+            plots.rates_with_intervals(
+                "UNO, two players: the player to move forces a win / a loss from the deal\n"
+                "(every card known; share of all deals, 95% Wilson intervals)",
+                "deals (%)",
+                bars,
+                folder / "uno-forced-win.png",
             )
         )
     return written

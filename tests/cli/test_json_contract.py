@@ -201,6 +201,12 @@ def test_study_report_and_puzzle_library(
     assert document["deals"] == 2 and document["solves"] == 4
     both = check(capsys, "report", 0, "report", study_db, facetoface_db)
     assert both["facetoface_studies"][0]["deals"] == 2 and len(both["studies"]) == 1
+    uno_db = str(tmp_path / "uno.sqlite")
+    study = ["study", "uno", "--deals", "2", "--seed", "56", "--nodes", "2000", "--memory", "64"]
+    document = check(capsys, "study-uno", 0, *study, "--workers", "1", "--db", uno_db)
+    assert document["deals"] == 2 and document["outcomes"]["loss"] >= 1  # seed 56
+    three = check(capsys, "report", 0, "report", study_db, facetoface_db, uno_db)
+    assert three["uno_studies"] == [document]
     generate = ["generate", "thegame", "--difficulty", "easy", "--count", "1", "--db", library]
     found = check(capsys, "generate", 0, *generate)["puzzles"]
     check(capsys, "puzzles-list", 0, "puzzles", "list", "--db", library)

@@ -1,0 +1,143 @@
+"""`playable study uno`: how often the player to move can force a win in a two-player
+UNO round with every card known, each round solved from the deal and stored in
+SQLite as it finishes (resumable, as The Game's study: :mod:`playable.cli.thegame.study`)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+from rich.table import Table
+
+from playable.cli.budget import _check_memory, _check_nodes, _check_seconds
+from playable.cli.io import fail, print_json, stdout
+from playable.cli.study import (
+    Database,
+    RetryNodes,
+    RetrySeconds,
+    Scheduler,
+    check_larger,
+    read_retries,
+    retry_unknown,
+    solve_missing,
+    study_lease,
+)
+from playable.cli.thegame.simulate import MAX_RUN, MAX_SEED, Workers
+from playable.cli.uno import Json, Seeded
+from playable.solver.core.retries import budget_text
+from playable.solver.core.stats import Proportion
+from playable.solver.core.study import ResultStore
+from playable.solver.uno.study import Study, summarise_study
+
+#: the time budget of each round when neither --seconds nor --nodes is given
+DEFAULT_SECONDS = 60.0
+
+
+def study_command(
+    db: Database,
+    deals: Annotated[
+        int, typer.Option(help="Solve the deals of seeds SEED..SEED+DEALS-1.", min=1, max=MAX_RUN)
+    ],
+    seed: Annotated[
+        int, typer.Option(help="Deal i is the deal of seed SEED + i.", min=0, max=MAX_SEED)
+    ] = 0,
+    seeded_reshuffles: Seeded = False,
+    seconds: Annotated[
+        float | None,
+        typer.Option(
+            help=f"Time budget of each round (default {DEFAULT_SECONDS:g}).",
+            callback=_check_seconds,
+        ),
+    ] = None,
+    nodes: Annotated[
+        int | None,
+        typer.Option(help="Node budget of each round instead of time.", callback=_check_nodes),
+    ] = None,
+    retry_nodes: RetryNodes = None,
+    retry_seconds: RetrySeconds = None,
+    memory: Annotated[
+        int, typer.Option(help="Transposition table MiB per worker.", callback=_check_memory)
+    ] = 1024,
+    workers: Workers = 2,
+    scheduler: Scheduler = None,
+    json: Json = False,
+) -> None:
+    """Solve DEALS two-player rounds from the deal (UN-2, the official rules): can the
+    player to move force a win? Each result is stored in the --db file as it
+    finishes; interrupted and started again with the same arguments, the study
+    carries on where it stopped, and a finished file prints its summary.
+
+    Without --seeded-reshuffles a reshuffle ends the known information, and a round
+    whose value depends on its order is counted as open (UN-9). With --retry-seconds
+    or --retry-nodes (a larger budget) the rounds left undecided are then solved
+    again with that budget, kept apart in the same file."""
+    if seconds is not None and nodes is not None:
+        fail("give --seconds or --nodes, not both")
+    if retry_seconds is not None and retry_nodes is not None:
+        fail("give --retry-seconds or --retry-nodes, not both")
+    if seconds is None and nodes is None:
+        seconds = DEFAULT_SECONDS
+    study = Study(seeded_reshuffles, seed, seconds, nodes, memory)
+    retry = None
+    if retry_seconds is not None or retry_nodes is not None:
+        retry = Study(seeded_reshuffles, seed, retry_seconds, retry_nodes, memory)
+        check_larger(study.config(), retry.config())
+    store = ResultStore(db, study.config())
+    seeds = range(seed, seed + deals)
+    rows = solve_missing(db, store, study.solve, seeds, workers, scheduler, lease(study), json)
+    if retry is not None:
+        retry_unknown(db, rows, retry.config(), retry.solve, workers, scheduler, lease(retry), json)
+    summary = {"db": str(db), **study.config(), **summarise_study(rows, read_retries(db, seeds))}
+    if json:
+        print_json(summary)
+    else:
+        stdout.print(study_table([summary]))
+
+
+def lease(study: Study) -> float:
+    """Seconds a claim on a round lasts: the solver is plain Python (a few 10,000
+    nodes a second), so a node budget is given ten times the usual time."""
+    nodes = None if study.nodes is None else 10 * study.nodes
+    return study_lease(study.seconds, nodes)
+
+
+def study_table(summaries: list[dict[str, Any]]) -> Table:
+    """Per study: deals, how many the player to move wins or loses by force, how
+    many are open by a reshuffle or cut by the budget (95% Wilson intervals)."""
+    table = Table(title="UNO, two players: does the player to move force a win from the deal?")
+    columns = (
+        "reshuffles",
+        "deals",
+        "forced win",
+        "forced loss",
+        "open (reshuffle)",
+        "unknown (budget)",
+        "win when decided",
+        "retried",
+    )
+    for column in columns:
+        table.add_column(column, justify="right")
+    for s in summaries:
+        table.add_row(
+            "seeded" if s["seeded_reshuffles"] else "unknown order",
+            str(s["deals"]),
+            *(_proportion(s[key]) for key in ("forced_win", "forced_loss", "open", "budget")),
+            _proportion(s["win_when_decided"]),
+            "; ".join(
+                f"{r['deals']} at {budget_text(r)}: {r['solved']} decided"
+                for r in s.get("retries", [])
+            )
+            or "-",
+        )
+    return table
+
+
+def _proportion(document: dict[str, Any]) -> str:
+    """The rate with its interval, or '-' when nothing was counted."""
+    if not document["trials"]:
+        return "-"
+    return str(Proportion(document["successes"], document["trials"]))
+
+
+def register(verbs: dict[str, typer.Typer]) -> None:
+    verbs["study"].command("uno")(study_command)
