@@ -129,6 +129,8 @@ def _flags(path: tuple[str, ...]) -> list[str]:
 SMALL_STUDY = ["--deals", "1", "--max-card", "12", "--seconds", "1", "--workers", "1"]
 #: The same for Face to Face (one deal of cards 2..9, solved for both first players).
 SMALL_FACETOFACE_STUDY = ["--deals", "1", "--max-card", "9", "--nodes", "2000", "--workers", "1"]
+#: The same for UNO (one round from the deal, a tiny node budget and table).
+SMALL_UNO_STUDY = ["--deals", "1", "--nodes", "2000", "--memory", "16", "--workers", "1"]
 
 #: The files the ``files`` fixture makes (and "missing", in a folder that does not exist).
 PATH_NAMES = [
@@ -342,6 +344,7 @@ def _bases(files: dict[str, str]) -> dict[tuple[str, ...], list[str]]:
         ("simulate", "facetoface"): ["--games", "1"],
         ("study", "thegame"): [*SMALL_STUDY, "--db", files["new"]],
         ("study", "facetoface"): [*SMALL_FACETOFACE_STUDY, "--db", files["new"]],
+        ("study", "uno"): [*SMALL_UNO_STUDY, "--db", files["new"]],
         ("puzzles", "list"): ["--db", files["library.sqlite"]],
         ("puzzles", "show"): ["1", "--db", files["library.sqlite"]],
         ("puzzles", "export"): ["--db", files["library.sqlite"], "-o", files["out"]],
@@ -375,7 +378,7 @@ def test_junk_option_values(files: dict[str, str], data: st.DataObject) -> None:
 
 
 @FUZZ
-@given(name=st.sampled_from(PATH_NAMES), command=st.integers(0, 6))
+@given(name=st.sampled_from(PATH_NAMES), command=st.integers(0, 7))
 def test_junk_databases(files: dict[str, str], name: str, command: int) -> None:
     db = files[name]
     invoke(
@@ -386,6 +389,7 @@ def test_junk_databases(files: dict[str, str], name: str, command: int) -> None:
             ["puzzles", "export", "--db", db, "-o", files["out"]],
             ["simulate", "thegame", "--games", "1", "--workers", "1", "--db", db],
             ["study", "thegame", *SMALL_STUDY, "--db", db],
+            ["study", "uno", *SMALL_UNO_STUDY, "--db", db],
             [
                 "generate",
                 "thegame",
