@@ -254,6 +254,15 @@ def _slug(text: str) -> str:
     return "".join(c if c.isascii() and (c.isalnum() or c in "-_.") else "-" for c in text)
 
 
+#: the bars of an UNO study's figure: label and summary key
+OUTCOME_BARS = (
+    ("win", "forced_win"),
+    ("loss", "forced_loss"),
+    ("open", "open"),
+    ("undecided", "budget"),
+)
+
+
 def _plots(
     folder: Path,
     studies: list[dict[str, Any]],
@@ -322,11 +331,15 @@ def _plots(
         for s in uno:
             reshuffles = "seeded" if s["seeded_reshuffles"] else "unseeded"
             name = f"{reshuffles} ({Path(s['db']).name})"
-            bars += [(f"{name}: win", s["forced_win"]), (f"{name}: loss", s["forced_loss"])]
+            bars += [
+                (f"{name}: {label}", s[key])
+                for label, key in OUTCOME_BARS
+                if key != "open" or not s["seeded_reshuffles"]
+            ]
         written.append(
             plots.rates_with_intervals(
-                "UNO, two players: the player to move forces a win / a loss from the deal\n"
-                "(every card known; share of all deals, 95% Wilson intervals)",
+                "UNO, two players, from the deal, every card known:\n"
+                "the player to move forces a win / a loss (95% Wilson intervals)",
                 "deals (%)",
                 bars,
                 folder / "uno-forced-win.png",
