@@ -6,6 +6,7 @@ the seeds left unknown with a larger budget (solver/core/retries.py)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
+from contextlib import suppress
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -54,6 +55,10 @@ Scheduler = Annotated[
 ]
 
 
+class _Enough(Exception):
+    """A result that settles the run arrived."""
+
+
 def solve_missing(
     db: Path,
     store: ResultStore,
@@ -64,11 +69,13 @@ def solve_missing(
     lease: float,
     quiet: bool,
     what: str = "study",
+    enough: Callable[[dict[str, Any]], bool] | None = None,
 ) -> list[dict[str, Any]]:
     """Solve the ``seeds`` that ``store`` lacks (``lease``: seconds a claim on a seed
     lasts) and return the stored rows of ``seeds``; closes ``store``. ``what`` names
-    the run on the progress bar. Ctrl-C stops the run with exit code 130 and says how
-    to carry on: finished work is kept."""
+    the run on the progress bar. A result for which ``enough`` is true ends the run
+    early (the jobs still running are cancelled). Ctrl-C stops the run with exit code
+    130 and says how to carry on: finished work is kept."""
     try:
         finished = sum(1 for seed in store.done() if seed in seeds)
         with progress_bar(what, len(seeds), finished, quiet=quiet) as advance:
@@ -76,13 +83,16 @@ def solve_missing(
             def record(seed: int, result: dict[str, Any]) -> None:
                 store.record(seed, result, lease)
                 advance()
+                if enough is not None and enough(result):
+                    raise _Enough
 
-            run_study(store, solve, seeds, record, workers, scheduler, lease)
+            with suppress(_Enough):
+                run_study(store, solve, seeds, record, workers, scheduler, lease)
         return [row for row in store.results() if row["seed"] in seeds]
     except KeyboardInterrupt:
         stored = len(store.done())
         stderr.print(
-            f"interrupted: {stored} deals stored in {db}; run the same command again to carry on"
+            f"interrupted: {stored} results stored in {db}; run the same command again to carry on"
         )
         raise typer.Exit(130) from None
     finally:

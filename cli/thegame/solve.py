@@ -20,6 +20,7 @@ from playable.cli.budget import (
 from playable.cli.dispatch import verb
 from playable.cli.io import fail, print_json, stderr, stdout
 from playable.cli.progress import warm_up
+from playable.cli.study import Scheduler
 from playable.cli.thegame.options import (
     Deck,
     Expert,
@@ -32,6 +33,7 @@ from playable.cli.thegame.options import (
     load,
     start_of,
 )
+from playable.cli.thegame.split import MAX_SPLIT, solve_split, write_split_proof
 from playable.solver.core.jsonkeys import LOSS, WIN, analyse_exit_code
 
 if TYPE_CHECKING:
@@ -74,7 +76,12 @@ def solve_command(
     seconds: Seconds = None,
     nodes: Nodes = None,
     memory: Memory = DEFAULT_MEMORY_MB,
-    workers: Annotated[int, typer.Option(help="CP-SAT search workers.", min=1, max=64)] = 2,
+    workers: Annotated[
+        int,
+        typer.Option(
+            help="CP-SAT search workers; with --split, processes solving parts.", min=1, max=64
+        ),
+    ] = 2,
     warm_start: Annotated[
         bool,
         typer.Option(
@@ -93,6 +100,21 @@ def solve_command(
     proof_positions: Annotated[
         int, typer.Option(help="The prover's limit on positions for --proof.", min=1)
     ] = 1_000_000,
+    split_turns: Annotated[
+        int | None,
+        typer.Option(
+            "--split",
+            help="Cut the search after this many turns into parts, each solved on its own "
+            "with the budget (per part) and stored in --db as it finishes: resumable, and "
+            "spread over --workers processes or a Dask --scheduler.",
+            min=1,
+            max=MAX_SPLIT,
+        ),
+    ] = None,
+    db: Annotated[
+        Path | None, typer.Option("--db", help="SQLite file of the parts of a --split run.")
+    ] = None,
+    scheduler: Scheduler = None,
 ) -> None:
     """Solve a deal or position with every card known: a winning line, or a proof that
     none exists and the line leaving the fewest cards (TG-8), with the best first
@@ -107,6 +129,21 @@ def solve_command(
         warm_up(load_kernels, json)
     if warm_start and engine != "cpsat":
         fail("--warm-start applies to --engine cpsat")
+    if (db is not None or scheduler is not None) and split_turns is None:
+        fail("--db and --scheduler apply to --split")
+    if split_turns is not None:
+        if engine != "dfs":
+            fail("--split applies to --engine dfs")
+        if db is None:
+            fail("--split needs --db FILE to store the parts' answers")
+        positions = proof_positions if proof is not None else None
+        result, parts, rows = solve_split(
+            game, split_turns, db, seconds, nodes, memory, workers, scheduler, positions, json
+        )
+        _report(game, result, json)
+        if proof is not None:
+            write_split_proof(game, parts, rows, proof, proof_positions)
+        raise typer.Exit(result.status.exit_code)
     if engine == "cpsat":
         from playable.solver.thegame.cpsat import solve_cpsat, solve_cpsat_warm
 
@@ -118,14 +155,17 @@ def solve_command(
         from playable.solver.thegame.search import solve
 
         result = solve(game, budget)
-    root = _root(game, result)
-    if json:
-        print_json(result.to_json())
-    else:
-        _render(root, result)
+    _report(game, result, json)
     if proof is not None:
         _write_proof(game, result, proof, proof_positions)
     raise typer.Exit(result.status.exit_code)
+
+
+def _report(game: Deal | State, result: SolveResult, json: bool) -> None:
+    if json:
+        print_json(result.to_json())
+    else:
+        _render(_root(game, result), result)
 
 
 def _write_proof(game: Deal | State, result: SolveResult, path: Path, positions: int) -> None:

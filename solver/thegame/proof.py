@@ -23,6 +23,7 @@ more positions than allowed.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -31,7 +32,7 @@ from playable.solver.thegame.bounds import dominates
 from playable.solver.thegame.notation import Deal
 from playable.solver.thegame.proofcheck import FORMAT
 from playable.solver.thegame.pruning import dead_cards
-from playable.solver.thegame.rules import END_TURN, State, apply, is_terminal, legal_moves
+from playable.solver.thegame.rules import Play, State, Variant, apply, is_terminal, legal_moves
 
 
 class ProofBudget(Exception):
@@ -62,12 +63,12 @@ class Proof:
             doc["roots"] = [{"first_player": p} for p in range(v.players)]
         else:
             doc["draw"] = list(game.draw)
-            doc["roots"] = [_position(game)]
+            doc["roots"] = [position_json(game)]
         doc["nodes"] = self.nodes
         return doc
 
 
-def _position(s: State) -> dict[str, Any]:
+def position_json(s: State) -> dict[str, Any]:
     return {
         "piles": list(s.piles),
         "hands": [list(h) for h in s.hands],
@@ -77,37 +78,47 @@ def _position(s: State) -> dict[str, Any]:
     }
 
 
-def _mirror(s: State) -> State:
+def mirror(s: State) -> State:
     """P1: the piles of each pair in a fixed order (smaller top first)."""
     a = sorted(s.piles[:2])
     d = sorted(s.piles[2:])
     return State(s.variant, (a[0], a[1], d[0], d[1]), s.hands, s.draw, s.to_move, s.laid)
 
 
-def turn_ends(state: State) -> list[State]:
-    """The distinct positions after one whole turn of the player to move (the turn in
-    progress completed), over the reference rules, including the won position when
-    the last card is laid; empty when the game is over."""
-    out: dict[State, None] = {}
+def turn_plays(
+    state: State, longest: int | None = None
+) -> dict[State, tuple[State, tuple[Play, ...]]]:
+    """Every distinct position after one whole turn of the player to move (the turn
+    in progress completed), over the reference rules, including the won position when
+    the last card is laid: keyed by the position with mirrored piles (P1), each with
+    the position as reached and the plays of one turn reaching it; empty when the
+    game is over. ``longest`` (when given) skips turns of more cards."""
+    out: dict[State, tuple[State, tuple[Play, ...]]] = {}
     seen: set[State] = set()
-    stack = [state]
+    stack: list[tuple[State, tuple[Play, ...]]] = [(state, ())]
     while stack:
-        s = stack.pop()
+        s, plays = stack.pop()
         if s.laid > 0 and s.is_won:  # the last card laid: no turn end follows (TG-7)
-            out[s] = None
+            out.setdefault(mirror(s), (s, plays))
             continue
         for move in legal_moves(s):
             nxt = apply(s, move)
-            if move == END_TURN:
-                out[_mirror(nxt)] = None
-            elif nxt not in seen:
+            if not isinstance(move, Play):
+                out.setdefault(mirror(nxt), (nxt, plays))
+            elif nxt not in seen and (longest is None or len(plays) < longest):
                 seen.add(nxt)
-                stack.append(nxt)
-    return list(out)
+                stack.append((nxt, (*plays, move)))
+    return out
+
+
+def turn_ends(state: State) -> list[State]:
+    """The distinct positions after one whole turn (mirrored, :func:`turn_plays`)."""
+    return list(turn_plays(state))
 
 
 class _Prover:
-    def __init__(self, claim: int, limit: int | None) -> None:
+    def __init__(self, variant: Variant, claim: int, limit: int | None) -> None:
+        self.variant = variant
         self.proof = Proof(claim)
         self.claim = claim
         self.limit = limit
@@ -120,7 +131,7 @@ class _Prover:
         self.visited = 0
 
     def _add(self, s: State, by: str, ref: int | None = None) -> int:
-        node = _position(s) | {"claim": self.claim, "by": by}
+        node = position_json(s) | {"claim": self.claim, "by": by}
         if ref is not None:
             node["ref"] = ref
         i = len(self.proof.nodes)
@@ -132,7 +143,7 @@ class _Prover:
     def holds(self, state: State) -> bool:
         """Does every continuation of ``state`` leave at least ``claim`` cards? When
         it does, a node proving it is recorded."""
-        s = _mirror(state)
+        s = mirror(state)
         if s in self.proven:
             return True
         if s in self.refuted or s.cards_left < self.claim:
@@ -159,17 +170,47 @@ class _Prover:
         self._add(s, "expand")
         return True
 
+    def adopt(self, nodes: Sequence[dict[str, Any]], draw: tuple[int, ...]) -> None:
+        """Take over proven nodes (each claiming at least ``claim``; references
+        within ``nodes``) as the first nodes of the proof; ``draw`` is a draw pile
+        whose last cards are each node's draw pile."""
+        shift = len(self.proof.nodes)
+        for node in nodes:
+            if node["claim"] < self.claim:
+                raise ValueError(f"a known node claims less than {self.claim}")
+            s = mirror(position_from_json(self.variant, draw, node))
+            i = len(self.proof.nodes)
+            self.proof.nodes.append(node | ({"ref": node["ref"] + shift} if "ref" in node else {}))
+            self.proven.setdefault(s, i)
+            self.by_cards.setdefault((s.hands, s.draw, s.to_move, s.laid), []).append((s, i))
 
-def prove(game: Deal | State, claim: int, limit: int | None = None) -> Proof | None:
+
+def position_from_json(variant: Variant, draw: tuple[int, ...], data: dict[str, Any]) -> State:
+    """The position of a proof node (:func:`position_json`), its draw pile the last
+    ``draw_left`` cards of ``draw``."""
+    hands = tuple(tuple(h) for h in data["hands"])
+    left = data["draw_left"]
+    piles = tuple(data["piles"])
+    return State(variant, piles, hands, draw[len(draw) - left :], data["to_move"], data["laid"])
+
+
+def prove(
+    game: Deal | State,
+    claim: int,
+    limit: int | None = None,
+    known: Sequence[dict[str, Any]] = (),
+) -> Proof | None:
     """A proof that every continuation of ``game`` leaves at least ``claim`` cards, or
     ``None`` when a line leaving fewer exists; :class:`ProofBudget` after ``limit``
-    positions."""
+    positions. ``known``: proof nodes of positions of this game already proven (with
+    claims of at least ``claim``), taken into the proof first."""
     if claim < 1:
         raise ValueError("a claim below 1 card left needs no proof")
-    prover = _Prover(claim, limit)
+    prover = _Prover(game.variant, claim, limit)
     starts = (
         [game.start(p) for p in range(game.variant.players)] if isinstance(game, Deal) else [game]
     )
+    prover.adopt(known, starts[0].draw)
     for s in starts:
         if not prover.holds(s):
             return None

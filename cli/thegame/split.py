@@ -1,0 +1,118 @@
+"""`playable solve thegame --split N --db FILE`: one search cut into parts after the
+first N turns, each part solved on its own and stored as it finishes
+(solver/thegame/split.py; docs/solver-thegame.md, "Split proofs")."""
+
+from __future__ import annotations
+
+import json as jsonlib
+from dataclasses import asdict
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from playable.cli.io import fail, stderr
+from playable.cli.study import solve_missing, study_lease
+from playable.solver.core.study import ResultStore
+
+if TYPE_CHECKING:
+    from playable.solver.core.result import SolveResult
+    from playable.solver.thegame.notation import Deal
+    from playable.solver.thegame.rules import State
+    from playable.solver.thegame.split import Split
+
+#: Deepest split offered: the parts multiply by about a thousand per solo turn.
+MAX_SPLIT = 3
+
+
+def solve_split(
+    game: Deal | State,
+    turns: int,
+    db: Path,
+    seconds: float | None,
+    nodes: int | None,
+    memory: int,
+    workers: int,
+    scheduler: str | None,
+    proof_positions: int | None,
+    quiet: bool,
+) -> tuple[SolveResult, Split, dict[int, dict[str, Any]]]:
+    """Solve the parts of ``game`` that ``db`` lacks (each with the given budget),
+    stopping at the first won part; the root's answer, the parts and every stored
+    part's row by part index."""
+    from playable.solver.thegame.split import PartJob, combine, game_json, split
+
+    if not quiet:
+        stderr.print(f"splitting after {turns} turn(s) ...")
+    parts = split(game, turns)
+    variant = game.variant
+    root = game_json(game)
+    config = {
+        "game": "thegame",
+        "kind": "split",
+        "variant": asdict(variant),
+        "root": root,
+        "turns": turns,
+        "parts": len(parts.parts),
+        "seconds": seconds,
+        "nodes": nodes,
+        "memory_mb": memory,
+        "proofs": proof_positions is not None,
+    }
+    job = PartJob(
+        variant,
+        jsonlib.dumps(root, sort_keys=True),
+        turns,
+        seconds,
+        nodes,
+        memory,
+        proof_positions,
+    )
+    store = ResultStore(db, config)
+    rows = store.results()
+    if any(row["value"] == 0 for row in rows):  # a part is won: nothing left to do
+        store.close()
+    else:
+        rows = solve_missing(
+            db,
+            store,
+            job,
+            range(len(parts.parts)),
+            workers,
+            scheduler,
+            study_lease(seconds, nodes),
+            quiet,
+            "parts",
+            enough=lambda row: row["value"] == 0,
+        )
+    stored = {row["seed"]: row for row in rows}
+    try:
+        return combine(game, parts, stored), parts, stored
+    except (KeyError, TypeError, ValueError) as error:
+        fail(f"{db}: a part whose stored answer cannot be read ({type(error).__name__}: {error})")
+
+
+def write_split_proof(
+    game: Deal | State,
+    parts: Split,
+    rows: dict[int, dict[str, Any]],
+    path: Path,
+    positions: int,
+) -> None:
+    """Join the parts' proofs into one proof file, check it with the independent
+    checker and write it; a note on stderr when there is none."""
+    from playable.solver.thegame.proof import write
+    from playable.solver.thegame.proofcheck import check_file
+    from playable.solver.thegame.split import merge_proofs
+
+    found = merge_proofs(game, parts, rows, positions)
+    if isinstance(found, str):
+        stderr.print(f"no proof written: {found}")
+        return
+    try:
+        write(found, game, path)
+    except OSError as exc:
+        fail(f"{path}: cannot write the proof ({exc})")
+    report = check_file(path)
+    stderr.print(
+        f"proof of at least {report.claim} cards left written to {path}: "
+        f"{report.nodes} nodes, checked"
+    )
