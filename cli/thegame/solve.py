@@ -273,6 +273,12 @@ def _render(root: State, result: SolveResult) -> None:
         optimal = "optimal" if result.proven_optimal else f"best found; proven >= {result.bound}"
         stdout.print(f"cards left: [bold]{result.objective}[/] ({optimal})")
     stdout.print(f"engine {result.engine}: {result.nodes} nodes in {result.seconds:.3f} s")
+    split = result.extra.get("split")
+    if split is not None:
+        stdout.print(
+            f"parts: {split['parts']}, searched {split['searched']}, decided "
+            f"{split['decided']}, won {split['won']} (seconds and nodes summed over parts)"
+        )
 
 
 def analyse_command(

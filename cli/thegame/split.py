@@ -40,37 +40,40 @@ def solve_split(
     part's row by part index."""
     from playable.solver.thegame.split import PartJob, combine, game_json, split
 
-    if not quiet:
-        stderr.print(f"splitting after {turns} turn(s) ...")
-    parts = split(game, turns)
-    variant = game.variant
     root = game_json(game)
     config = {
         "game": "thegame",
         "kind": "split",
-        "variant": asdict(variant),
+        "variant": asdict(game.variant),
         "root": root,
         "turns": turns,
-        "parts": len(parts.parts),
         "seconds": seconds,
         "nodes": nodes,
         "memory_mb": memory,
         "proofs": proof_positions is not None,
     }
-    job = PartJob(
-        variant,
-        jsonlib.dumps(root, sort_keys=True),
-        turns,
-        seconds,
-        nodes,
-        memory,
-        proof_positions,
-    )
-    store = ResultStore(db, config)
-    rows = store.results()
-    if any(row["value"] == 0 for row in rows):  # a part is won: nothing left to do
+    store = ResultStore(db, config)  # refuses a bad file or other arguments first
+    try:
+        if not quiet:
+            stderr.print(f"splitting after {turns} turn(s) ...")
+        parts = split(game, turns)
+        rows = store.results()
+        won = any(row.get("value") == 0 for row in rows)
+    except BaseException:
+        store.close()
+        raise
+    if won:  # a part is won: nothing left to search
         store.close()
     else:
+        job = PartJob(
+            game.variant,
+            jsonlib.dumps(root, sort_keys=True),
+            turns,
+            seconds,
+            nodes,
+            memory,
+            proof_positions,
+        )
         rows = solve_missing(
             db,
             store,

@@ -378,7 +378,7 @@ def test_junk_option_values(files: dict[str, str], data: st.DataObject) -> None:
 
 
 @FUZZ
-@given(name=st.sampled_from(PATH_NAMES), command=st.integers(0, 7))
+@given(name=st.sampled_from(PATH_NAMES), command=st.integers(0, 8))
 def test_junk_databases(files: dict[str, str], name: str, command: int) -> None:
     db = files[name]
     invoke(
@@ -402,6 +402,7 @@ def test_junk_databases(files: dict[str, str], name: str, command: int) -> None:
                 "--db",
                 db,
             ],
+            ["solve", "thegame", "--max-card", "12", "--nodes", "2000", "--split", "1", "--db", db],
         ][command]
     )
 

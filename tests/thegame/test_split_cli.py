@@ -1,0 +1,81 @@
+"""`playable solve thegame --split N --db FILE` (cli/thegame/split.py): a lost
+position decided part by part with a checked proof, resumed from its file, on one
+process or a pool; a won deal stops at its first won part; misuse is one line."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from playable.cli.main import app
+from playable.solver.thegame.notation import format_position
+from playable.solver.thegame.rules import State, Variant
+
+RUNNER = CliRunner()
+# a stored lost position (tests/data/thegame): optimum 6 cards left, 23 parts at depth 1
+LOST = State(
+    Variant(1, True, False, 50),
+    (42, 45, 10, 21),
+    ((8, 9, 11, 22, 23, 26, 28, 46),),
+    (47, 49, 33, 13),
+)
+
+
+def stored(db: Path) -> int:
+    with sqlite3.connect(db) as connection:
+        (count,) = connection.execute("SELECT count(*) FROM results").fetchone()
+    return int(count)
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_a_lost_position_is_proven_part_by_part_and_resumed(tmp_path: Path, workers: str) -> None:
+    position = tmp_path / "lost.thegame"
+    position.write_text(format_position(LOST))
+    db, proof = tmp_path / "parts.sqlite", tmp_path / "lost.proof.json"
+    base = ["solve", "thegame", str(position), "--split", "1", "--db", str(db), "--json"]
+    args = [*base, "--nodes", "200000", "--memory", "1", "--workers", workers]
+    first = RUNNER.invoke(app, [*args, "--proof", str(proof)])
+    assert first.exit_code == 1, first.output
+    answer = json.loads(first.stdout)
+    assert (answer["status"], answer["cards_left"], answer["bound"]) == ("unsolvable", 6, 6)
+    assert answer["proven_optimal"] and answer["engine"] == "dfs-split"
+    assert answer["split"] == {"parts": 23, "searched": 23, "decided": 23, "won": 0}
+    assert stored(db) == 23
+    checked = RUNNER.invoke(app, ["check", "thegame", str(proof), "--json"])
+    assert checked.exit_code == 1 and json.loads(checked.stdout)["claim"] == 6
+    again = RUNNER.invoke(app, [*args, "--proof", str(proof)])  # nothing left to search
+    assert again.exit_code == 1, again.output
+    assert json.loads(again.stdout) == answer
+    other = RUNNER.invoke(app, [*base, "--nodes", "300000", "--memory", "1"])
+    assert other.exit_code == 2 and "other arguments" in other.stderr
+
+
+def test_a_won_deal_stops_at_its_first_won_part(tmp_path: Path) -> None:
+    db = tmp_path / "won.sqlite"
+    args = ["solve", "thegame", "--max-card", "20", "--seed", "3", "--split", "1"]
+    result = RUNNER.invoke(app, [*args, "--db", str(db), "--nodes", "100000", "--json"])
+    assert result.exit_code == 0, result.output
+    answer = json.loads(result.stdout)
+    assert answer["status"] == "solved" and answer["cards_left"] == 0
+    assert answer["split"]["won"] >= 1
+    assert stored(db) < answer["split"]["parts"]
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (["--split", "1"], "needs --db"),
+        (["--db", "x.sqlite"], "apply to --split"),
+        (["--scheduler", "local"], "apply to --split"),
+        (["--split", "1", "--db", "x.sqlite", "--engine", "cpsat"], "--engine dfs"),
+        (["--split", "4", "--db", "x.sqlite"], "--split"),
+    ],
+)
+def test_misused_split_options_are_one_line(extra: list[str], message: str) -> None:
+    result = RUNNER.invoke(app, ["solve", "thegame", "--max-card", "12", *extra])
+    assert result.exit_code == 2
+    assert message in result.stderr and len(result.stderr.strip().splitlines()) == 1
