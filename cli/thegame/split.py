@@ -5,6 +5,7 @@ first N turns, each part solved on its own and stored as it finishes
 from __future__ import annotations
 
 import json as jsonlib
+from contextlib import nullcontext
 from dataclasses import asdict
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -21,6 +22,8 @@ if TYPE_CHECKING:
 
 #: Deepest split offered: the parts multiply by about a thousand per solo turn.
 MAX_SPLIT = 3
+#: Most parts a split may have (a solo deal has about 140,000 after two turns).
+MAX_PARTS = 200_000
 
 
 def solve_split(
@@ -54,9 +57,8 @@ def solve_split(
     }
     store = ResultStore(db, config)  # refuses a bad file or other arguments first
     try:
-        if not quiet:
-            stderr.print(f"splitting after {turns} turn(s) ...")
-        parts = split(game, turns)
+        with stderr.status(f"splitting after {turns} turn(s) ...") if not quiet else nullcontext():
+            parts = split(game, turns, MAX_PARTS)
         rows = store.results()
         won = any(row.get("value") == 0 for row in rows)
     except BaseException:

@@ -69,6 +69,7 @@ class Proof:
 
 
 def position_json(s: State) -> dict[str, Any]:
+    """A position as a proof node writes it (the draw pile by its size)."""
     return {
         "piles": list(s.piles),
         "hands": [list(h) for h in s.hands],

@@ -40,6 +40,7 @@ from functools import cache
 from typing import Any
 
 from playable.solver.core.budget import Budget
+from playable.solver.core.errors import PlayableError
 from playable.solver.core.result import SolveResult, Status
 from playable.solver.thegame.notation import Deal, line_to_json
 from playable.solver.thegame.proof import (
@@ -91,10 +92,15 @@ def longest_turn(state: State) -> int | None:
     return None
 
 
-def split(game: Deal | State, turns: int) -> Split:
+class SplitTooLarge(PlayableError):
+    """A split would have more parts than allowed."""
+
+
+def split(game: Deal | State, turns: int, limit: int | None = None) -> Split:
     """The distinct positions after ``turns`` whole turns from each root of ``game``,
     finished games met earlier included; ordered with the fewest dead cards (P5) and
-    cards left first, where wins are likeliest. See the module docstring."""
+    cards left first, where wins are likeliest. See the module docstring.
+    :class:`SplitTooLarge` when there are more than ``limit`` of them."""
     if turns < 1:
         raise ValueError("a split needs at least one turn")
     roots = roots_of(game)
@@ -116,6 +122,10 @@ def split(game: Deal | State, turns: int) -> Split:
                     seen.add(key)
                     turn = (part.state.to_move, plays)
                     following.append(Part(after, part.first_player, (*part.turns, turn)))
+            if limit is not None and len(found) + len(following) > limit:
+                raise SplitTooLarge(
+                    f"more than {limit:,} parts after {turns} turn(s); split after fewer turns"
+                )
         level = following
     found.extend(level)
     order = sorted(

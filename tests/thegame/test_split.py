@@ -15,7 +15,15 @@ from playable.solver.thegame.bruteforce import optimal
 from playable.solver.thegame.proofcheck import check
 from playable.solver.thegame.pruning import dead_cards
 from playable.solver.thegame.rules import State
-from playable.solver.thegame.split import PartJob, Split, combine, game_json, merge_proofs, split
+from playable.solver.thegame.split import (
+    PartJob,
+    Split,
+    SplitTooLarge,
+    combine,
+    game_json,
+    merge_proofs,
+    split,
+)
 
 from .search_cases import position_from_json
 
@@ -84,3 +92,11 @@ def test_a_proof_missing_for_one_part_means_no_proof() -> None:
     assert merge_proofs(state, parts, rows, 1000) == (
         "part 0: the prover met more than 1 positions"
     )
+
+
+def test_a_split_with_too_many_parts_is_refused() -> None:
+    state = position_from_json(STORED[12])
+    assert len(split(state, 1).parts) == 45
+    split(state, 1, limit=45)
+    with pytest.raises(SplitTooLarge, match="more than 44 parts"):
+        split(state, 1, limit=44)
