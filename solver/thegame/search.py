@@ -278,10 +278,18 @@ def warm_up() -> None:
     _Solver([deal(variant, shuffled_deck(variant, 1))], budget, False, False).run()
 
 
-def solve(game: Deal | State, budget: Budget | None = None, *, repair: bool = True) -> SolveResult:
+def solve(
+    game: Deal | State,
+    budget: Budget | None = None,
+    *,
+    repair: bool = True,
+    optimum: bool = True,
+) -> SolveResult:
     """Decide ``game`` (a fresh deal: the solver picks the first player, TG-9; or a
     position in progress) within ``budget``; see the module docstring. ``repair``
-    turns the suffix repair of the best line on (:class:`_Repair`). The kernels are
+    turns the suffix repair of the best line on (:class:`_Repair`); without
+    ``optimum`` a lost game is answered once the win phase has proven it lost (its
+    bound is then the proven one, the optimum phase is skipped). The kernels are
     loaded before the budget starts (:func:`warm_up`)."""
     warm_up()
     budget = (budget or Budget()).start()
@@ -290,7 +298,7 @@ def solve(game: Deal | State, budget: Budget | None = None, *, repair: bool = Tr
     starts = (
         [game.start(p) for p in range(game.variant.players)] if isinstance(game, Deal) else [game]
     )
-    return _Solver(starts, budget, isinstance(game, Deal), repair).run()
+    return _Solver(starts, budget, isinstance(game, Deal), repair).run(optimum)
 
 
 class _Solver:
@@ -401,14 +409,15 @@ class _Solver:
 
     # ----------------------------------------------------------------------- phases
 
-    def run(self) -> SolveResult:
+    def run(self, optimum: bool = True) -> SolveResult:
         status = Status.UNKNOWN
         try:
             if self._dives() or self._win_phase():
                 status = Status.SOLVED
             else:
                 status = Status.UNSOLVABLE
-                self._optimum_phase()
+                if optimum:
+                    self._optimum_phase()
         except _OutOfBudget:
             pass
         return self._result(status)

@@ -164,8 +164,10 @@ def game_from_json(variant: Variant, data: dict[str, Any]) -> Deal | State:
 @dataclass(frozen=True)
 class PartJob:
     """Solve part ``i`` of a split (picklable, for worker processes and Dask): the
-    root as :func:`game_json` text, the split depth, the budget of each part, and the
-    prover's position limit when proofs are wanted (``None``: no proofs)."""
+    root as :func:`game_json` text, the split depth, the budget of each part, the
+    prover's position limit when proofs are wanted (``None``: no proofs), and whether
+    a lost part's optimum is searched too (by default a part is searched until it is
+    won or proven lost, which is what the root's verdict needs)."""
 
     variant: Variant
     root: str
@@ -174,12 +176,26 @@ class PartJob:
     nodes: int | None
     memory_mb: int
     proof_positions: int | None = None
+    optimum: bool = False
 
     def __call__(self, index: int) -> dict[str, Any]:
         from playable.solver.thegame.search import solve
 
         part = _split_of(self.variant, self.root, self.turns).parts[index]
-        result = solve(part.state, Budget(self.seconds, self.nodes, self.memory_mb))
+        if is_terminal(part.state):  # a finished game (TG-7): its value is exact
+            left = part.state.cards_left
+            status = Status.SOLVED if left == 0 else Status.UNSOLVABLE
+            return {
+                "status": status.value,
+                "value": left,
+                "bound": left,
+                "proven_optimal": True,
+                "nodes": 0,
+                "seconds": 0.0,
+                "line": [],
+            }
+        budget = Budget(self.seconds, self.nodes, self.memory_mb)
+        result = solve(part.state, budget, optimum=self.optimum)
         row: dict[str, Any] = {
             "status": result.status.value,
             "value": result.objective,
