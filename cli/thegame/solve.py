@@ -33,12 +33,13 @@ from playable.cli.thegame.options import (
     load,
     start_of,
 )
-from playable.cli.thegame.split import MAX_SPLIT, solve_split, write_split_proof
+from playable.cli.thegame.split import MAX_SPLIT, solve_split
 from playable.solver.core.jsonkeys import LOSS, WIN, analyse_exit_code
 
 if TYPE_CHECKING:
     from playable.solver.core.result import SolveResult
     from playable.solver.thegame.notation import Deal
+    from playable.solver.thegame.proof import Proof
     from playable.solver.thegame.rules import State
 
 GAME = "thegame"
@@ -142,7 +143,13 @@ def solve_command(
         )
         _report(game, result, json)
         if proof is not None:
-            write_split_proof(game, parts, rows, proof, proof_positions)
+            from playable.solver.thegame.split import merge_proofs
+
+            joined = merge_proofs(game, parts, rows, proof_positions)
+            if isinstance(joined, str):
+                stderr.print(f"no proof written: {joined}")
+            else:
+                _save_proof(joined, game, proof)
         raise typer.Exit(result.status.exit_code)
     if engine == "cpsat":
         from playable.solver.thegame.cpsat import solve_cpsat, solve_cpsat_warm
@@ -173,8 +180,7 @@ def _write_proof(game: Deal | State, result: SolveResult, path: Path, positions:
     checker and write it; a note on stderr when there is nothing to prove or the
     prover runs out (the answer itself is unchanged)."""
     from playable.solver.core.result import Status
-    from playable.solver.thegame.proof import ProofBudget, prove, write
-    from playable.solver.thegame.proofcheck import check_file
+    from playable.solver.thegame.proof import ProofBudget, prove
 
     claim = result.bound or 0
     if result.status is not Status.UNSOLVABLE or claim < 1:
@@ -187,6 +193,14 @@ def _write_proof(game: Deal | State, result: SolveResult, path: Path, positions:
         return
     if found is None:  # the solver proved this bound, so the prover must too
         fail(f"the prover found a line leaving fewer than {claim} cards (a solver bug)")
+    _save_proof(found, game, path)
+
+
+def _save_proof(found: Proof, game: Deal | State, path: Path) -> None:
+    """Write a proof file, check it with the independent checker and say so."""
+    from playable.solver.thegame.proof import write
+    from playable.solver.thegame.proofcheck import check_file
+
     try:
         write(found, game, path)
     except OSError as exc:

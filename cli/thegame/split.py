@@ -93,31 +93,3 @@ def solve_split(
         return combine(game, parts, stored), parts, stored
     except (KeyError, TypeError, ValueError) as error:
         fail(f"{db}: a part whose stored answer cannot be read ({type(error).__name__}: {error})")
-
-
-def write_split_proof(
-    game: Deal | State,
-    parts: Split,
-    rows: dict[int, dict[str, Any]],
-    path: Path,
-    positions: int,
-) -> None:
-    """Join the parts' proofs into one proof file, check it with the independent
-    checker and write it; a note on stderr when there is none."""
-    from playable.solver.thegame.proof import write
-    from playable.solver.thegame.proofcheck import check_file
-    from playable.solver.thegame.split import merge_proofs
-
-    found = merge_proofs(game, parts, rows, positions)
-    if isinstance(found, str):
-        stderr.print(f"no proof written: {found}")
-        return
-    try:
-        write(found, game, path)
-    except OSError as exc:
-        fail(f"{path}: cannot write the proof ({exc})")
-    report = check_file(path)
-    stderr.print(
-        f"proof of at least {report.claim} cards left written to {path}: "
-        f"{report.nodes} nodes, checked"
-    )

@@ -13,16 +13,10 @@ from typer.testing import CliRunner
 
 from playable.cli.main import app
 from playable.solver.thegame.notation import format_position
-from playable.solver.thegame.rules import State, Variant
+
+from .test_proof_cli import LOST  # optimum 6 cards left, 23 parts after one turn
 
 RUNNER = CliRunner()
-# a stored lost position (tests/data/thegame): optimum 6 cards left, 23 parts at depth 1
-LOST = State(
-    Variant(1, True, False, 50),
-    (42, 45, 10, 21),
-    ((8, 9, 11, 22, 23, 26, 28, 46),),
-    (47, 49, 33, 13),
-)
 
 
 def stored(db: Path) -> int:
