@@ -24,14 +24,14 @@ Database = Annotated[Path, typer.Option("--db", help="SQLite file of the study."
 RetryNodes = Annotated[
     int | None,
     typer.Option(
-        help="Then solve the deals left undecided again with this node budget.",
+        help="Then solve again, with this node budget, what the first budget left undecided.",
         callback=_check_nodes,
     ),
 ]
 RetrySeconds = Annotated[
     float | None,
     typer.Option(
-        help="Then solve the deals left undecided again with this time budget.",
+        help="Then solve again, with this time budget, what the first budget left undecided.",
         callback=_check_seconds,
     ),
 ]
@@ -140,12 +140,14 @@ def retry_unknown(
     scheduler: str | None,
     lease: float,
     quiet: bool,
+    enough: Callable[[dict[str, Any]], bool] | None = None,
 ) -> None:
     """Solve again, with the budget of ``config``, the seeds of ``rows`` that no
-    stored pass has decided, storing each result in that budget's stage."""
+    stored pass has decided, storing each result in that budget's stage (``enough``:
+    as for :func:`solve_missing`)."""
     seeds = {row["seed"] for row in rows}
     others = [r for r in read_retries(db, seeds) if r[0] != config]
     still_open, _ = with_retries(rows, others)
     unknown = [row["seed"] for row in still_open if row["status"] == "unknown"]
     stage = ResultStore(db, config, stage=retry_stage(config))
-    solve_missing(db, stage, solve, unknown, workers, scheduler, lease, quiet, "retry")
+    solve_missing(db, stage, solve, unknown, workers, scheduler, lease, quiet, "retry", enough)

@@ -20,7 +20,7 @@ from playable.cli.budget import (
 from playable.cli.dispatch import verb
 from playable.cli.io import fail, print_json, stderr, stdout
 from playable.cli.progress import warm_up
-from playable.cli.study import Scheduler
+from playable.cli.study import RetryNodes, RetrySeconds, Scheduler
 from playable.cli.thegame.options import (
     Deck,
     Expert,
@@ -33,7 +33,7 @@ from playable.cli.thegame.options import (
     load,
     start_of,
 )
-from playable.cli.thegame.split import MAX_SPLIT, solve_split
+from playable.cli.thegame.split import MAX_SPLIT, SplitRun, solve_split
 from playable.solver.core.jsonkeys import LOSS, WIN, analyse_exit_code
 
 if TYPE_CHECKING:
@@ -116,6 +116,8 @@ def solve_command(
         Path | None, typer.Option("--db", help="SQLite file of the parts of a --split run.")
     ] = None,
     scheduler: Scheduler = None,
+    retry_seconds: RetrySeconds = None,
+    retry_nodes: RetryNodes = None,
 ) -> None:
     """Solve a deal or position with every card known: a winning line, or a proof that
     none exists and the line leaving the fewest cards (TG-8), with the best first
@@ -130,17 +132,29 @@ def solve_command(
         warm_up(load_kernels, json)
     if warm_start and engine != "cpsat":
         fail("--warm-start applies to --engine cpsat")
-    if (db is not None or scheduler is not None) and split_turns is None:
-        fail("--db and --scheduler apply to --split")
+    split_only = (db, scheduler, retry_seconds, retry_nodes)
+    if split_turns is None and any(option is not None for option in split_only):
+        fail("--db, --scheduler, --retry-seconds and --retry-nodes apply to --split")
     if split_turns is not None:
         if engine != "dfs":
             fail("--split applies to --engine dfs")
         if db is None:
             fail("--split needs --db FILE to store the parts' answers")
         positions = proof_positions if proof is not None else None
-        result, parts, rows = solve_split(
-            game, split_turns, db, seconds, nodes, memory, workers, scheduler, positions, json
+        run = SplitRun(
+            split_turns,
+            db,
+            seconds,
+            nodes,
+            memory,
+            workers,
+            scheduler,
+            positions,
+            retry_seconds,
+            retry_nodes,
+            json,
         )
+        result, parts, rows = solve_split(game, run)
         _report(game, result, json)
         if proof is not None:
             from playable.solver.thegame.split import merge_proofs

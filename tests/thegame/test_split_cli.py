@@ -37,7 +37,7 @@ def test_a_lost_position_is_proven_part_by_part_and_resumed(tmp_path: Path, work
     answer = json.loads(first.stdout)
     assert (answer["status"], answer["cards_left"], answer["bound"]) == ("unsolvable", 6, 6)
     assert answer["proven_optimal"] and answer["engine"] == "dfs-split"
-    assert answer["split"] == {"parts": 23, "searched": 23, "decided": 23, "won": 0}
+    assert answer["split"] == {"parts": 23, "searched": 23, "decided": 23, "won": 0, "retries": []}
     assert stored(db) == 23
     checked = RUNNER.invoke(app, ["check", "thegame", str(proof), "--json"])
     assert checked.exit_code == 1 and json.loads(checked.stdout)["claim"] == 6
@@ -46,6 +46,25 @@ def test_a_lost_position_is_proven_part_by_part_and_resumed(tmp_path: Path, work
     assert json.loads(again.stdout) == answer
     other = RUNNER.invoke(app, [*base, "--nodes", "300000", "--memory", "1"])
     assert other.exit_code == 2 and "other arguments" in other.stderr
+
+
+def test_parts_left_unknown_are_retried_with_a_larger_budget(tmp_path: Path) -> None:
+    position = tmp_path / "lost.thegame"
+    position.write_text(format_position(LOST))
+    args = ["solve", "thegame", str(position), "--split", "1", "--memory", "1", "--json"]
+    args += ["--db", str(tmp_path / "parts.sqlite"), "--nodes", "300"]
+    first = RUNNER.invoke(app, args)
+    assert first.exit_code == 3, first.output  # 300 nodes leave some parts unknown
+    undecided = 23 - json.loads(first.stdout)["split"]["decided"]
+    assert undecided > 0
+    retried = RUNNER.invoke(app, [*args, "--retry-nodes", "3000"])
+    assert retried.exit_code == 1, retried.output
+    answer = json.loads(retried.stdout)
+    assert (answer["status"], answer["bound"]) == ("unsolvable", 6)
+    (stage,) = answer["split"]["retries"]
+    assert stage["parts"] == undecided and stage["unsolvable"] == undecided
+    smaller = RUNNER.invoke(app, [*args, "--retry-nodes", "200"])
+    assert smaller.exit_code == 2 and "must be larger" in smaller.stderr
 
 
 def test_a_won_deal_stops_at_its_first_won_part(tmp_path: Path) -> None:
@@ -65,6 +84,7 @@ def test_a_won_deal_stops_at_its_first_won_part(tmp_path: Path) -> None:
         (["--split", "1"], "needs --db"),
         (["--db", "x.sqlite"], "apply to --split"),
         (["--scheduler", "local"], "apply to --split"),
+        (["--retry-nodes", "5000"], "apply to --split"),
         (["--split", "1", "--db", "x.sqlite", "--engine", "cpsat"], "--engine dfs"),
         (["--split", "4", "--db", "x.sqlite"], "--split"),
     ],
