@@ -34,6 +34,8 @@ from playable.solver.thegame.split import PartJob, combine, game_json, split
 RESULTS = Path(__file__).parent / "results" / "thegame_split.md"
 #: the solve whose best line gives the positions (solo expert, 64 MiB)
 LINE_NODES = 5_000_000
+#: each part's table: parts are small, and a large table costs time to set up
+PART_MB = 8
 
 
 def position(seed: int, cards: int) -> State:
@@ -56,7 +58,7 @@ def one_case(seed: int, cards: int, nodes: int, part_nodes: int, retry_nodes: in
     whole_s = time.perf_counter() - start
     start = time.perf_counter()
     parts = split(state, 1)
-    job = PartJob(state.variant, json.dumps(game_json(state)), 1, None, part_nodes, 64)
+    job = PartJob(state.variant, json.dumps(game_json(state)), 1, None, part_nodes, PART_MB)
     rows = {}
     for i in range(len(parts.parts)):
         rows[i] = job(i)
@@ -64,7 +66,7 @@ def one_case(seed: int, cards: int, nodes: int, part_nodes: int, retry_nodes: in
             break
     first = combine(state, parts, rows)
     status = Counter(row["status"] for row in rows.values())
-    again = PartJob(state.variant, job.root, 1, None, retry_nodes, 64)
+    again = PartJob(state.variant, job.root, 1, None, retry_nodes, PART_MB)
     retried = {i: again(i) for i, row in rows.items() if row["status"] == "unknown"}
     joined = combine(state, parts, rows | retried)
     total = first.nodes + sum(row["nodes"] for row in retried.values())
@@ -105,7 +107,7 @@ def main() -> None:
         "",
         f"Solo expert deals; the position with the given cards left on the best line of a "
         f"{LINE_NODES:,}-node solve. One search: {args.nodes:,} nodes. Split after one "
-        f"turn: every part solved in turn with {args.part_nodes:,} nodes (64 MiB), one "
+        f"turn: every part solved in turn with {args.part_nodes:,} nodes ({PART_MB} MiB), one "
         "process, stopping at the first won part, until it is won or proven lost (not on "
         f"to its optimum); then the parts left unknown with {args.retry_nodes:,} nodes.",
         "",

@@ -284,13 +284,16 @@ def solve(
     *,
     repair: bool = True,
     optimum: bool = True,
+    pilots: bool = True,
 ) -> SolveResult:
     """Decide ``game`` (a fresh deal: the solver picks the first player, TG-9; or a
     position in progress) within ``budget``; see the module docstring. ``repair``
     turns the suffix repair of the best line on (:class:`_Repair`); without
     ``optimum`` a lost game is answered once the win phase has proven it lost (its
-    bound is then the proven one, the optimum phase is skipped). The kernels are
-    loaded before the budget starts (:func:`warm_up`)."""
+    bound is then the proven one, the optimum phase is skipped); without ``pilots``
+    the win phase runs the systematic search alone (no pilot, NRPA or repair: for
+    positions expected lost, where they only cost nodes). The kernels are loaded
+    before the budget starts (:func:`warm_up`)."""
     warm_up()
     budget = (budget or Budget()).start()
     if isinstance(game, State):
@@ -298,7 +301,7 @@ def solve(
     starts = (
         [game.start(p) for p in range(game.variant.players)] if isinstance(game, Deal) else [game]
     )
-    return _Solver(starts, budget, isinstance(game, Deal), repair).run(optimum)
+    return _Solver(starts, budget, isinstance(game, Deal), repair and pilots).run(optimum, pilots)
 
 
 class _Solver:
@@ -409,10 +412,10 @@ class _Solver:
 
     # ----------------------------------------------------------------------- phases
 
-    def run(self, optimum: bool = True) -> SolveResult:
+    def run(self, optimum: bool = True, pilots: bool = True) -> SolveResult:
         status = Status.UNKNOWN
         try:
-            if self._dives() or self._win_phase():
+            if self._dives() or self._win_phase(pilots):
                 status = Status.SOLVED
             else:
                 status = Status.UNSOLVABLE
@@ -437,7 +440,7 @@ class _Solver:
                 return True
         return False
 
-    def _win_phase(self) -> bool:
+    def _win_phase(self, pilots: bool = True) -> bool:
         """Look for a winning line; True when found. Returns False only when every
         start was searched exhaustively and none wins.
 
@@ -458,21 +461,21 @@ class _Solver:
 
         After :data:`REPAIR_AFTER` nodes the suffix repair (:class:`_Repair`) takes
         up to :data:`REPAIR_SHARE` of the nodes: it can only add wins (replayed), never
-        an "unsolvable"."""
+        an "unsolvable". Without ``pilots`` the systematic search runs alone."""
         systematic = self._systematic()
-        pilots = _Pilots(self)
+        pilot = _Pilots(self)
         nrpa: _Nrpa | None = None  # made when first due: most solves end before
         repair = _Repair(self)
         before = self.nodes
         try:
             while True:
-                if self.nodes < NRPA_AFTER:
+                if pilots and self.nodes < NRPA_AFTER:
                     share = PILOT_SHARE if self.nodes < LATE_NODES else PILOT_SHARE_LATE
-                    if pilots.work(share * CHUNK):
+                    if pilot.work(share * CHUNK):
                         return True
-                else:
+                elif pilots:
                     nrpa = nrpa or _Nrpa(self)
-                    if pilots.work(PILOT_SHARE_NRPA * CHUNK) or nrpa.work(NRPA_SHARE * CHUNK):
+                    if pilot.work(PILOT_SHARE_NRPA * CHUNK) or nrpa.work(NRPA_SHARE * CHUNK):
                         return True
                 if self.repair and repair.due() and repair.step():
                     return True
