@@ -24,6 +24,15 @@ class Status(StrEnum):
     UNSOLVABLE = "unsolvable"
     UNKNOWN = "unknown"
 
+    @classmethod
+    def of_count(cls, objective: int | None, bound: int) -> Status:
+        """The status of a search that minimises a count whose goal is 0 (The Game's
+        cards left, TG-8): solved when a line reaches 0, unsolvable when the proven
+        bound is above 0, unknown otherwise."""
+        if objective == 0:
+            return cls.SOLVED
+        return cls.UNSOLVABLE if bound >= 1 else cls.UNKNOWN
+
     @property
     def exit_code(self) -> int:
         """CLI exit code for this status (0 solved, 1 unsolvable, 3 unknown)."""

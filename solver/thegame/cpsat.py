@@ -129,12 +129,7 @@ def solve_cpsat(
         bound = max(0, math.ceil(solver.best_objective_bound - 1e-6))
     if bound > objective:
         raise CpsatLineError(f"bound {bound} above a replayed line leaving {objective}")
-    if objective == 0:
-        status = Status.SOLVED
-    elif bound >= 1:
-        status = Status.UNSOLVABLE
-    else:
-        status = Status.UNKNOWN
+    status = Status.of_count(objective, bound)
     extra: dict[str, Any] = {
         "cpsat_status": solver.status_name(code),
         # CP-SAT's own best line, before a stopped line was finished greedily.

@@ -257,12 +257,7 @@ def combine(game: Deal | State, parts: Split, rows: dict[int, dict[str, Any]]) -
     proven = False
     if objective is not None and objective <= bound:
         proven, bound = True, objective
-    if objective == 0:
-        status = Status.SOLVED
-    elif bound >= 1:
-        status = Status.UNSOLVABLE
-    else:
-        status = Status.UNKNOWN
+    status = Status.of_count(objective, bound)
     decided = sum(1 for row in rows.values() if row["status"] != Status.UNKNOWN.value)
     return SolveResult(
         game="thegame",
