@@ -11,22 +11,18 @@ from rich.table import Table
 
 from playable.cli.budget import _check_memory, _check_nodes, _check_seconds
 from playable.cli.facetoface import Json, MaxCard, variant_from
-from playable.cli.io import fail, print_json, stdout
+from playable.cli.io import fail
 from playable.cli.study import (
     Database,
     RetryNodes,
     RetrySeconds,
     Scheduler,
-    check_larger,
-    read_retries,
-    retry_unknown,
-    solve_missing,
+    proportion_text,
+    run_study_command,
     study_lease,
 )
 from playable.cli.thegame.simulate import MAX_RUN, MAX_SEED, Workers
 from playable.solver.core.retries import budget_text
-from playable.solver.core.stats import Proportion
-from playable.solver.core.study import ResultStore
 from playable.solver.facetoface.study import Study, summarise_study
 
 #: the time budget of each solve when neither --seconds nor --nodes is given
@@ -80,20 +76,16 @@ def study_command(
     retry = None
     if retry_seconds is not None or retry_nodes is not None:
         retry = Study(study.variant, seed, retry_seconds, retry_nodes, memory)
-        check_larger(study.config(), retry.config())
-    store = ResultStore(db, study.config())
     seeds = range(seed, seed + deals)
-    # a claim outlives a deal's two solves and the first compilation
-    lease = 2 * study_lease(seconds, nodes)
-    rows = solve_missing(db, store, study.solve, seeds, workers, scheduler, lease, json)
-    if retry is not None:
-        lease = 2 * study_lease(retry_seconds, retry_nodes)
-        retry_unknown(db, rows, retry.config(), retry.solve, workers, scheduler, lease, json)
-    summary = {"db": str(db), **study.config(), **summarise_study(rows, read_retries(db, seeds))}
-    if json:
-        print_json(summary)
-    else:
-        stdout.print(study_table([summary]))
+    run_study_command(
+        db, study, retry, seeds, workers, scheduler, json, summarise_study, study_table, lease
+    )
+
+
+def lease(seconds: float | None, nodes: int | None) -> float:
+    """Seconds a claim on a deal lasts: it outlives the deal's two solves and the
+    first compilation."""
+    return 2 * study_lease(seconds, nodes)
 
 
 def study_table(summaries: list[dict[str, Any]]) -> Table:
@@ -118,8 +110,8 @@ def study_table(summaries: list[dict[str, Any]]) -> Table:
             str(s["max_card"]),
             str(s["deals"]),
             str(s["decided_deals"]),
-            *(_proportion(s[key]) for key in ("first_player_wins", "starter_wins")),
-            *(_proportion(s[key]) for key in ("second_wins", "same_winner", "unknown")),
+            *(proportion_text(s[key]) for key in ("first_player_wins", "starter_wins")),
+            *(proportion_text(s[key]) for key in ("second_wins", "same_winner", "unknown")),
             "; ".join(
                 f"{r['deals']} at {budget_text(r)}: {r['solved']} decided"
                 for r in s.get("retries", [])
@@ -127,13 +119,6 @@ def study_table(summaries: list[dict[str, Any]]) -> Table:
             or "-",
         )
     return table
-
-
-def _proportion(document: dict[str, Any]) -> str:
-    """The rate with its interval, or '-' when nothing was counted (no decided solve)."""
-    if not document["trials"]:
-        return "-"
-    return str(Proportion(document["successes"], document["trials"]))
 
 
 def register(verbs: dict[str, typer.Typer]) -> None:

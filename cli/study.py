@@ -8,14 +8,16 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 from contextlib import suppress
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Protocol
 
 import typer
+from rich.table import Table
 
 from playable.cli.budget import _check_nodes, _check_seconds
-from playable.cli.io import fail, stderr
+from playable.cli.io import fail, print_json, stderr, stdout
 from playable.cli.progress import progress_bar
 from playable.solver.core.retries import Retries, retry_stage, with_retries
+from playable.solver.core.stats import Proportion
 from playable.solver.core.study import ResultStore, SchedulerError, check_scheduler, run_study
 
 Database = Annotated[Path, typer.Option("--db", help="SQLite file of the study.")]
@@ -151,3 +153,57 @@ def retry_unknown(
     unknown = [row["seed"] for row in still_open if row["status"] == "unknown"]
     stage = ResultStore(db, config, stage=retry_stage(config))
     solve_missing(db, stage, solve, unknown, workers, scheduler, lease, quiet, "retry", enough)
+
+
+class StudyJob(Protocol):
+    """What a game's study gives the commands: its budget, its stored arguments and
+    the solve of one seed."""
+
+    @property
+    def seconds(self) -> float | None: ...
+
+    @property
+    def nodes(self) -> int | None: ...
+
+    def config(self) -> dict[str, Any]: ...
+
+    def solve(self, seed: int) -> dict[str, Any]: ...
+
+
+def run_study_command(
+    db: Path,
+    study: StudyJob,
+    retry: StudyJob | None,
+    seeds: Collection[int],
+    workers: int,
+    scheduler: str | None,
+    json: bool,
+    summarise: Callable[[list[dict[str, Any]], Retries], dict[str, Any]],
+    table: Callable[[list[dict[str, Any]]], Table],
+    lease: Callable[[float | None, int | None], float] = study_lease,
+) -> None:
+    """The body of every `playable study GAME`: solve the ``seeds`` the file lacks,
+    retry the undecided ones with ``retry``'s larger budget if given, and print the
+    summary (JSON or ``table``). ``lease`` gives the seconds a claim lasts from a
+    budget (seconds, nodes)."""
+    if retry is not None:
+        check_larger(study.config(), retry.config())
+    store = ResultStore(db, study.config())
+    claim = lease(study.seconds, study.nodes)
+    rows = solve_missing(db, store, study.solve, seeds, workers, scheduler, claim, json)
+    if retry is not None:
+        claim = lease(retry.seconds, retry.nodes)
+        retry_unknown(db, rows, retry.config(), retry.solve, workers, scheduler, claim, json)
+    summary = {"db": str(db), **study.config(), **summarise(rows, read_retries(db, seeds))}
+    if json:
+        print_json(summary)
+    else:
+        stdout.print(table([summary]))
+
+
+def proportion_text(document: dict[str, Any]) -> str:
+    """A stored proportion (``successes``, ``trials``) as its rate and interval, or
+    '-' when nothing was counted."""
+    if not document["trials"]:
+        return "-"
+    return str(Proportion(document["successes"], document["trials"]))

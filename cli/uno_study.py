@@ -10,23 +10,19 @@ import typer
 from rich.table import Table
 
 from playable.cli.budget import _check_memory, _check_nodes, _check_seconds
-from playable.cli.io import fail, print_json, stdout
+from playable.cli.io import fail
 from playable.cli.study import (
     Database,
     RetryNodes,
     RetrySeconds,
     Scheduler,
-    check_larger,
-    read_retries,
-    retry_unknown,
-    solve_missing,
+    proportion_text,
+    run_study_command,
     study_lease,
 )
 from playable.cli.thegame.simulate import MAX_RUN, MAX_SEED, Workers
 from playable.cli.uno import Json, Seeded
 from playable.solver.core.retries import budget_text
-from playable.solver.core.stats import Proportion
-from playable.solver.core.study import ResultStore
 from playable.solver.uno.study import Study, summarise_study
 
 #: the time budget of each round when neither --seconds nor --nodes is given
@@ -81,24 +77,16 @@ def study_command(
     retry = None
     if retry_seconds is not None or retry_nodes is not None:
         retry = Study(seeded_reshuffles, seed, retry_seconds, retry_nodes, memory)
-        check_larger(study.config(), retry.config())
-    store = ResultStore(db, study.config())
     seeds = range(seed, seed + deals)
-    rows = solve_missing(db, store, study.solve, seeds, workers, scheduler, lease(study), json)
-    if retry is not None:
-        retry_unknown(db, rows, retry.config(), retry.solve, workers, scheduler, lease(retry), json)
-    summary = {"db": str(db), **study.config(), **summarise_study(rows, read_retries(db, seeds))}
-    if json:
-        print_json(summary)
-    else:
-        stdout.print(study_table([summary]))
+    run_study_command(
+        db, study, retry, seeds, workers, scheduler, json, summarise_study, study_table, lease
+    )
 
 
-def lease(study: Study) -> float:
+def lease(seconds: float | None, nodes: int | None) -> float:
     """Seconds a claim on a round lasts: the solver is plain Python (a few 10,000
     nodes a second), so a node budget is given ten times the usual time."""
-    nodes = None if study.nodes is None else 10 * study.nodes
-    return study_lease(study.seconds, nodes)
+    return study_lease(seconds, None if nodes is None else 10 * nodes)
 
 
 def study_table(summaries: list[dict[str, Any]]) -> Table:
@@ -121,8 +109,8 @@ def study_table(summaries: list[dict[str, Any]]) -> Table:
         table.add_row(
             "seeded" if s["seeded_reshuffles"] else "unknown order",
             str(s["deals"]),
-            *(_proportion(s[key]) for key in ("forced_win", "forced_loss", "open", "budget")),
-            _proportion(s["win_when_decided"]),
+            *(proportion_text(s[key]) for key in ("forced_win", "forced_loss", "open", "budget")),
+            proportion_text(s["win_when_decided"]),
             "; ".join(
                 f"{r['deals']} at {budget_text(r)}: {r['solved']} decided"
                 for r in s.get("retries", [])
@@ -130,13 +118,6 @@ def study_table(summaries: list[dict[str, Any]]) -> Table:
             or "-",
         )
     return table
-
-
-def _proportion(document: dict[str, Any]) -> str:
-    """The rate with its interval, or '-' when nothing was counted."""
-    if not document["trials"]:
-        return "-"
-    return str(Proportion(document["successes"], document["trials"]))
 
 
 def register(verbs: dict[str, typer.Typer]) -> None:

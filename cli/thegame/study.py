@@ -16,11 +16,8 @@ from playable.cli.study import (
     RetryNodes,
     RetrySeconds,
     Scheduler,
-    check_larger,
     read_retries,
-    retry_unknown,
-    solve_missing,
-    study_lease,
+    run_study_command,
 )
 from playable.cli.thegame.options import Expert, ExpertHand, Json, MaxCard, Players, variant_from
 from playable.cli.thegame.simulate import MAX_RUN, Workers
@@ -75,19 +72,9 @@ def study_command(
     retry = None
     if retry_nodes is not None or retry_seconds is not None:
         retry = Study(study.variant, retry_seconds, retry_nodes, memory)
-        check_larger(study.config(), retry.config())
-    store = ResultStore(db, study.config())
-    seeds = range(deals)
-    lease = study_lease(seconds, nodes)
-    rows = solve_missing(db, store, study.solve, seeds, workers, scheduler, lease, json)
-    if retry is not None:
-        lease = study_lease(retry_seconds, retry_nodes)
-        retry_unknown(db, rows, retry.config(), retry.solve, workers, scheduler, lease, json)
-    summary = {"db": str(db), **study.config(), **summarise_study(rows, read_retries(db, seeds))}
-    if json:
-        print_json(summary)
-    else:
-        stdout.print(study_table([summary]))
+    run_study_command(
+        db, study, retry, range(deals), workers, scheduler, json, summarise_study, study_table
+    )
 
 
 def label(config: dict[str, Any]) -> str:
