@@ -42,6 +42,7 @@ import numpy.typing as npt
 from playable.solver.core.budget import Budget
 from playable.solver.core.result import SolveResult, Status
 from playable.solver.core.tt import SLOT_BYTES, new_table
+from playable.solver.thegame import beam as B
 from playable.solver.thegame import kernel as K
 from playable.solver.thegame import nrpa as N
 from playable.solver.thegame import pilot as P
@@ -79,6 +80,13 @@ NRPA_LEVEL = 2
 NRPA_ITERATIONS = 100
 NRPA_BIAS = 1.0
 NRPA_ALPHA = 1.0
+#: beam search (:class:`_Beams`): chunks per chunk of the systematic search, the
+#: width of the first beam of each start (doubled at each round over the starts, up
+#: to what the memory budget holds) and the ordering noise once the width is capped
+BEAM_SHARE = 3
+BEAM_SHARE_LATE = 12
+BEAM_WIDTH = 1024
+BEAM_NOISE = 128
 #: ordering noise of the pilot's restarts (64 = one jumped card in the ordering cost)
 PILOT_NOISE = 128
 #: the pilot runs a rollout after this many of the cheapest moves of each position
@@ -464,18 +472,25 @@ class _Solver:
         an "unsolvable". Without ``pilots`` the systematic search runs alone."""
         systematic = self._systematic()
         pilot = _Pilots(self)
+        beams = _Beams(self)
         nrpa: _Nrpa | None = None  # made when first due: most solves end before
         repair = _Repair(self)
         before = self.nodes
         try:
             while True:
                 if pilots and self.nodes < NRPA_AFTER:
-                    share = PILOT_SHARE if self.nodes < LATE_NODES else PILOT_SHARE_LATE
-                    if pilot.work(share * CHUNK):
+                    early = self.nodes < LATE_NODES
+                    share = PILOT_SHARE if early else PILOT_SHARE_LATE
+                    beam_share = BEAM_SHARE if early else BEAM_SHARE_LATE
+                    if pilot.work(share * CHUNK) or beams.work(beam_share * CHUNK):
                         return True
                 elif pilots:
                     nrpa = nrpa or _Nrpa(self)
-                    if pilot.work(PILOT_SHARE_NRPA * CHUNK) or nrpa.work(NRPA_SHARE * CHUNK):
+                    if (
+                        pilot.work(PILOT_SHARE_NRPA * CHUNK)
+                        or nrpa.work(NRPA_SHARE * CHUNK)
+                        or beams.work(BEAM_SHARE_LATE * CHUNK)
+                    ):
                         return True
                 if self.repair and repair.due() and repair.step():
                     return True
@@ -744,6 +759,64 @@ class _Nrpa(_Restarts):
     def _ended(self) -> tuple[int, list[int]]:
         value = int(self.reg[N.R_BEST])
         return value, [int(m) for m in self.moves[: int(self.reg[N.R_BEST_LEN])]]
+
+
+class _Beams(_Restarts):
+    """Beam search (:mod:`playable.solver.thegame.beam`) with growing widths: search
+    ``k`` runs from start ``k % starts`` with width ``BEAM_WIDTH << (k // starts)``,
+    up to the widest whose arrays fit the memory budget (as much again as the
+    table); the searches at that width add ordering noise from their own random
+    stream, so that each follows other lines."""
+
+    finder = "beam"
+    restart_cost = RESTART_COST
+
+    def __init__(self, solver: _Solver) -> None:
+        super().__init__(solver)
+        self.searches = 0
+        self.roots: list[N.Root] = []
+        for r in solver.runs:
+            run = _Run(r.root, r.params, r.draw, r.tables)
+            run.reset(1, 0, 0)
+            self.roots.append((run.st.copy(), run.hands.copy(), run.avail.copy()))
+        root = solver.runs[0].root
+        self.players = root.variant.players
+        self.levels = root.cards_left
+        per_width = B.bytes_per_width(self.players, self.levels)
+        self.max_width = max(BEAM_WIDTH, solver.budget.table_slots(per_width))
+        self.ws: B.Workspace | None = None
+        self.reg = np.zeros(B.N_REG, dtype=np.int64)
+        self.line = np.zeros(2 * self.levels + 2, dtype=np.int64)
+
+    def _begin(self) -> None:
+        k = self.searches
+        self.searches += 1
+        self.current = k % len(self.roots)
+        rounds = k // len(self.roots)
+        width = BEAM_WIDTH << min(rounds, 40)
+        noisy = width > self.max_width
+        width = min(width, self.max_width)
+        if self.ws is None or self.ws[0].shape[1] != width:
+            self.ws = None  # free the old arrays first
+            self.ws = B.workspace(width, self.players, self.levels)
+        self.reg[B.R_NOISE] = BEAM_NOISE if noisy else 0
+        self.reg[B.R_RNG] = 0x2545F4914F6CDD1D + 7919 * k
+        st, hands, avail = self.roots[self.current]
+        B.start(st, hands, avail, self.ws, self.reg)
+
+    def _step(self, limit: int) -> tuple[int, int]:
+        assert self.ws is not None
+        run = self.solver.runs[self.current]
+        before = int(self.reg[B.R_NODES])
+        self.reg[B.R_LIMIT] = before + limit
+        outcome = B.run(run.params, run.draw, self.ws, self.reg)
+        return outcome, int(self.reg[B.R_NODES]) - before
+
+    def _ended(self) -> tuple[int, list[int]]:
+        assert self.ws is not None
+        n = B.line(self.ws, self.reg, self.line)
+        deepest = int(self.reg[B.R_LEVEL]) - (1 if self.reg[B.R_SIZE] == 0 else 0)
+        return int(self.reg[B.R_TOTAL]) - deepest, [int(m) for m in self.line[:n]]
 
 
 class _Repair:

@@ -156,10 +156,12 @@ def test_the_suffix_repair_completes_the_best_line_into_a_win(
 ) -> None:
     """A solo expert deal the pilot does not win within 3 M nodes (measured); the
     repair wins it from a late position of the best line, and the whole line
-    replays through the rules."""
+    replays through the rules. The beam search, which wins it sooner, is off."""
     from playable.solver.thegame import search
 
     monkeypatch.setattr(search, "REPAIR_AFTER", 300_000)
+    monkeypatch.setattr(search, "BEAM_SHARE", 0)
+    monkeypatch.setattr(search, "BEAM_SHARE_LATE", 0)
     wins: list[bool] = []
     step = search._Repair.step
 

@@ -1,0 +1,321 @@
+"""The Game: beam search over cards laid, the finder of the hardest wins.
+
+Level ``k`` of the search holds up to ``width`` positions reached by laying ``k``
+cards from the root. A position's successors are every legal play of the kernel's
+move generator (:func:`playable.solver.thegame.kernel._generate`, so pruning rules
+P1-P4 hold) and, where the turn may end, every first play of the next turn after
+ending it; each successor lays one more card, so all positions of a level have the
+same number of cards left. The next level keeps the ``width`` successors whose line
+has the smallest summed ordering cost (the kernel's cost of each move: cards not yet
+laid that the play jumps over, tricks first), leaving out
+
+* positions already kept on the level (the same tops, hands, draw position and turn
+  state; at a turn start the two piles of a pair may be swapped, P1), and
+* positions with a dead card (P5): no pile can ever take it, so no line from there
+  wins.
+
+A position whose every card is laid is a win. The pilot (:mod:`.pilot`) decides one
+position at a time from the end of rollouts; the beam keeps thousands of partial lines
+side by side and so survives the early choices whose cost shows only much later. On
+the solo expert deals that 400 M nodes of pilot, NRPA and exhaustive search left
+undecided, width 10,000 (about 2.5 M nodes) won all but one.
+
+Heuristic search only: it finds lines and proves nothing (the cuts above drop lines,
+never keep an illegal one). Every line is replayed through the reference rules by
+:mod:`playable.solver.thegame.search` before it is offered.
+
+The search runs level by level and pauses after the level during which it reached its
+node limit, so the driver can check the clock between calls (a level costs about
+three nodes per position kept). Nodes are counted like the pilot's: one per move
+generation and one per successor built.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+from numba import njit
+
+from playable.solver.core.bits import popcount
+from playable.solver.thegame.kernel import (
+    END,
+    MAX_MOVES,
+    N_ST,
+    PR_MAXCARD,
+    S_LAID,
+    _generate,
+    dead_count,
+)
+from playable.solver.thegame.pilot import BUDGET, DONE, FOUND, _xorshift, apply_move
+
+#: the state registers a beam position keeps (tops, draw position, player to move,
+#: cards laid this turn, lowest open pile, P3 cap flag: kernel.S_TOP..S_CAPOFF)
+NS = 9
+#: successors per position at most: the plays now and the first plays after ending
+FANOUT = 2 * MAX_MOVES
+#: a successor's sort key is ``(cost + COST_OFFSET) << INDEX_BITS | index``
+INDEX_BITS = 26
+COST_OFFSET = 1 << 22
+
+# registers (int64 array ``reg``)
+R_LEVEL = 0  # cards laid from the root at the current level
+R_SIZE = 1  # positions on the current level
+R_NODES = 2
+R_LIMIT = 3  # pause once R_NODES reaches this
+R_RNG = 4  # xorshift state (pilot._xorshift keeps it at pilot.R_RNG == 4)
+R_NOISE = 5  # > 0: a seeded amount in [0, noise) is added to every move's cost
+R_TOTAL = 6  # cards not laid at the root
+R_SIDE = 7  # which half of the double-buffered arrays holds the current level
+N_REG = 8
+
+#: the arrays of one search (:func:`workspace`)
+Workspace = tuple[
+    npt.NDArray[np.int64],  # 0 st: (2, width, NS) state registers, two levels
+    npt.NDArray[np.uint64],  # 1 hands: (2, width, players, 2)
+    npt.NDArray[np.uint64],  # 2 avail: (2, width, 2) cards not laid
+    npt.NDArray[np.int64],  # 3 cost: (2, width) summed ordering cost of the line
+    npt.NDArray[np.int32],  # 4 parent: (levels + 1, width) index on the level before
+    npt.NDArray[np.int16],  # 5 step: (levels + 1, width) 2 * play + 1 if the turn ended first
+    npt.NDArray[np.int64],  # 6 keys: (width * FANOUT,) successor sort keys
+    npt.NDArray[np.int16],  # 7 steps: (width * FANOUT,) successor steps
+    npt.NDArray[np.int32],  # 8 owners: (width * FANOUT,) successor parents
+    npt.NDArray[np.uint64],  # 9 seen: hash set of the positions kept on the level
+    npt.NDArray[np.int64],  # 10 stamps: the level that wrote each slot of ``seen``
+]
+
+
+def bytes_per_width(players: int, levels: int) -> int:
+    """Memory of a workspace per unit of width (for the memory budget)."""
+    position = NS * 8 + players * 16 + 16 + 8
+    return 2 * position + levels * 6 + FANOUT * 14 + 4 * 16
+
+
+def workspace(width: int, players: int, levels: int) -> Workspace:
+    """Arrays for a search of ``width`` positions a level, ``levels`` cards deep."""
+    slots = 1
+    while slots < 4 * width:
+        slots *= 2
+    return (
+        np.zeros((2, width, NS), dtype=np.int64),
+        np.zeros((2, width, players, 2), dtype=np.uint64),
+        np.zeros((2, width, 2), dtype=np.uint64),
+        np.zeros((2, width), dtype=np.int64),
+        np.zeros((levels + 1, width), dtype=np.int32),
+        np.zeros((levels + 1, width), dtype=np.int16),
+        np.zeros(width * FANOUT, dtype=np.int64),
+        np.zeros(width * FANOUT, dtype=np.int16),
+        np.zeros(width * FANOUT, dtype=np.int32),
+        np.zeros(slots, dtype=np.uint64),
+        np.full(slots, -1, dtype=np.int64),
+    )
+
+
+@njit(cache=True)
+def _mix(x: np.uint64) -> np.uint64:
+    """The splitmix64 finaliser."""
+    x ^= x >> np.uint64(30)
+    x *= np.uint64(0xBF58476D1CE4E5B9)
+    x ^= x >> np.uint64(27)
+    x *= np.uint64(0x94D049BB133111EB)
+    x ^= x >> np.uint64(31)
+    return x
+
+
+@njit(cache=True)
+def _position_hash(st: npt.NDArray[np.int64], hands: npt.NDArray[np.uint64]) -> np.uint64:
+    """A hash of everything the rest of the game depends on: tops, draw position,
+    player to move, turn state and hands (the cards not laid follow from the hands
+    and the draw position). At a turn start each pair of piles is hashed in sorted
+    order, so swapped pairs meet (P1); in a turn the pile order matters (P2)."""
+    a0, a1, d0, d1 = st[0], st[1], st[2], st[3]
+    if st[S_LAID] == 0:
+        a0, a1 = min(a0, a1), max(a0, a1)
+        d0, d1 = min(d0, d1), max(d0, d1)
+    h = _mix(np.uint64(a0 | a1 << 8 | d0 << 16 | d1 << 24))
+    for k in range(4, NS):
+        h = _mix(h ^ np.uint64(st[k] << 8 | k))
+    for p in range(hands.shape[0]):
+        h = _mix(h ^ hands[p, 0])
+        h = _mix(h ^ hands[p, 1] ^ np.uint64(p + 1))
+    return h
+
+
+@njit(cache=True)
+def start(
+    st: npt.NDArray[np.int64],
+    hands: npt.NDArray[np.uint64],
+    avail: npt.NDArray[np.uint64],
+    ws: Workspace,
+    reg: npt.NDArray[np.int64],
+) -> None:
+    """Make the root position (kernel registers ``st``, ``hands``, ``avail``) level 0.
+    Set ``reg[R_NOISE]`` and a non-zero ``reg[R_RNG]`` before, ``reg[R_LIMIT]``
+    before each :func:`run`."""
+    ws[0][0, 0, :] = st[:NS]
+    ws[1][0, 0] = hands
+    ws[2][0, 0] = avail
+    ws[3][0, 0] = 0
+    ws[10][:] = -1
+    reg[R_LEVEL] = 0
+    reg[R_SIZE] = 1
+    reg[R_NODES] = 0
+    reg[R_SIDE] = 0
+    reg[R_TOTAL] = popcount(avail[0]) + popcount(avail[1])
+
+
+@njit(cache=True)
+def _successors(
+    params: npt.NDArray[np.int64],
+    draw: npt.NDArray[np.int64],
+    ws: Workspace,
+    reg: npt.NDArray[np.int64],
+) -> int:
+    """Write the sort key, step and parent of every successor of the current level
+    into ``ws[6]``, ``ws[7]``, ``ws[8]``; return how many."""
+    side = reg[R_SIDE]
+    keys, steps, owners = ws[6], ws[7], ws[8]
+    players = ws[1].shape[2]
+    moves = np.empty((2, MAX_MOVES), dtype=np.int64)
+    cards = np.empty(16, dtype=np.int64)
+    tops = np.empty(4, dtype=np.int64)
+    costs = np.empty(MAX_MOVES, dtype=np.int64)
+    st = np.zeros(N_ST, dtype=np.int64)
+    hands = np.empty((players, 2), dtype=np.uint64)
+    avail = np.empty(2, dtype=np.uint64)
+    noise = reg[R_NOISE]
+    count = 0
+    for i in range(reg[R_SIZE]):
+        st[:NS] = ws[0][side, i]
+        hands[:] = ws[1][side, i]
+        avail[:] = ws[2][side, i]
+        base = ws[3][side, i] + COST_OFFSET
+        n = _generate(params, st, hands, avail, moves, 0, cards, tops, costs, False)
+        reg[R_NODES] += 1
+        end_cost = -1
+        for j in range(n):
+            m = moves[0, j]
+            if m == END:
+                end_cost = costs[j]
+                continue
+            extra = _xorshift(reg) % noise if noise > 0 else 0
+            keys[count] = (base + costs[j] + extra) << INDEX_BITS | count
+            steps[count] = 2 * m
+            owners[count] = i
+            count += 1
+        if end_cost < 0:
+            continue
+        apply_move(params, draw, st, hands, avail, END)
+        n = _generate(params, st, hands, avail, moves, 1, cards, tops, costs, False)
+        reg[R_NODES] += 1
+        for j in range(n):
+            m = moves[1, j]  # never END: a new turn has laid nothing yet
+            extra = _xorshift(reg) % noise if noise > 0 else 0
+            keys[count] = (base + end_cost + costs[j] + extra) << INDEX_BITS | count
+            steps[count] = 2 * m + 1
+            owners[count] = i
+            count += 1
+    return count
+
+
+@njit(cache=True)
+def _keep(
+    params: npt.NDArray[np.int64],
+    draw: npt.NDArray[np.int64],
+    ws: Workspace,
+    reg: npt.NDArray[np.int64],
+    key: int,
+    kept: int,
+) -> int:
+    """Build the successor of sort key ``key`` on the next level unless it has a dead
+    card (P5) or is already there; return the new number kept."""
+    side = reg[R_SIDE]
+    nxt = 1 - side
+    level = reg[R_LEVEL] + 1
+    k = key & ((1 << INDEX_BITS) - 1)
+    i = ws[8][k]
+    s = ws[7][k]
+    st = np.zeros(N_ST, dtype=np.int64)
+    st[:NS] = ws[0][side, i]
+    hands = ws[1][side, i].copy()
+    avail = ws[2][side, i].copy()
+    if s & 1:
+        apply_move(params, draw, st, hands, avail, END)
+    apply_move(params, draw, st, hands, avail, s >> 1)
+    reg[R_NODES] += 1
+    if dead_count(st[0], st[1], st[2], st[3], avail, params[PR_MAXCARD]) > 0:
+        return kept
+    seen, stamps = ws[9], ws[10]
+    mask = seen.shape[0] - 1
+    h = _position_hash(st, hands)
+    slot = np.int64(h & np.uint64(mask))
+    while stamps[slot] == level:
+        if seen[slot] == h:
+            return kept
+        slot = (slot + 1) & mask
+    stamps[slot] = level
+    seen[slot] = h
+    ws[0][nxt, kept] = st[:NS]
+    ws[1][nxt, kept] = hands
+    ws[2][nxt, kept] = avail
+    ws[3][nxt, kept] = (key >> INDEX_BITS) - COST_OFFSET
+    ws[4][level, kept] = i
+    ws[5][level, kept] = s
+    return kept + 1
+
+
+@njit(cache=True)
+def run(
+    params: npt.NDArray[np.int64],
+    draw: npt.NDArray[np.int64],
+    ws: Workspace,
+    reg: npt.NDArray[np.int64],
+) -> int:
+    """Advance the search level by level until a win (FOUND), no position left on a
+    level (DONE) or the node limit ``reg[R_LIMIT]`` (BUDGET: call again to resume).
+    The cheapest ``2 * width`` successors are sorted first (a partition finds them),
+    the rest only if duplicates and dead cards leave the level short."""
+    width = ws[0].shape[1]
+    while True:
+        if reg[R_SIZE] == 0:
+            return DONE
+        if reg[R_LEVEL] == reg[R_TOTAL]:
+            return FOUND
+        if reg[R_NODES] >= reg[R_LIMIT]:
+            return BUDGET
+        count = _successors(params, draw, ws, reg)
+        head = min(count, 2 * width)
+        keys = np.partition(ws[6][:count], head - 1) if count > head else ws[6][:count].copy()
+        kept = 0
+        for key in np.sort(keys[:head]):
+            kept = _keep(params, draw, ws, reg, key, kept)
+            if kept == width:
+                break
+        if kept < width and count > head:
+            for key in np.sort(keys[head:]):
+                kept = _keep(params, draw, ws, reg, key, kept)
+                if kept == width:
+                    break
+        reg[R_LEVEL] += 1
+        reg[R_SIZE] = kept
+        reg[R_SIDE] = 1 - reg[R_SIDE]
+
+
+@njit(cache=True)
+def line(ws: Workspace, reg: npt.NDArray[np.int64], out: npt.NDArray[np.int64]) -> int:
+    """Write the kernel moves from the root to the first (cheapest) position of the
+    deepest level reached into ``out``; return how many."""
+    level = reg[R_LEVEL]
+    if reg[R_SIZE] == 0:
+        level -= 1  # the last level was empty: the one before holds the deepest
+    n = 0
+    e = 0
+    for lv in range(level, 0, -1):
+        s = ws[5][lv, e]
+        out[n] = s >> 1
+        n += 1
+        if s & 1:
+            out[n] = END
+            n += 1
+        e = ws[4][lv, e]
+    out[:n] = out[:n][::-1].copy()
+    return n
