@@ -56,6 +56,8 @@ FANOUT = 2 * MAX_MOVES
 #: a successor's sort key is ``(cost + COST_OFFSET) << INDEX_BITS | index``
 INDEX_BITS = 26
 COST_OFFSET = 1 << 22
+#: the widest beam whose successor indices fit the sort key
+MAX_WIDTH = (1 << INDEX_BITS) // FANOUT
 
 # registers (int64 array ``reg``)
 R_LEVEL = 0  # cards laid from the root at the current level
@@ -85,13 +87,18 @@ Workspace = tuple[
 
 
 def bytes_per_width(players: int, levels: int) -> int:
-    """Memory of a workspace per unit of width (for the memory budget)."""
+    """Memory of a workspace per unit of width (for the memory budget): two levels
+    of positions, the line history, the successors (with the partition's copy of
+    their keys) and the hash set (at most 8 slots a position)."""
     position = NS * 8 + players * 16 + 16 + 8
-    return 2 * position + levels * 6 + FANOUT * 14 + 4 * 16
+    return 2 * position + levels * 6 + FANOUT * 22 + 8 * 16
 
 
 def workspace(width: int, players: int, levels: int) -> Workspace:
-    """Arrays for a search of ``width`` positions a level, ``levels`` cards deep."""
+    """Arrays for a search of ``width`` (at most :data:`MAX_WIDTH`) positions a level,
+    ``levels`` cards deep."""
+    if not 0 < width <= MAX_WIDTH:
+        raise ValueError(f"beam width {width} is not in 1..{MAX_WIDTH}")
     slots = 1
     while slots < 4 * width:
         slots *= 2

@@ -9,9 +9,10 @@ heuristic dive per start (the kernel's first choice everywhere, no pruning), whi
 gives a complete line to report however soon the budget runs out; then two phases:
 
 * **win?** The pilot with restarts (:mod:`playable.solver.thegame.pilot`), which finds most
-  wins of full deals, then also nested rollout policy adaptation
-  (:mod:`playable.solver.thegame.nrpa`), which finds the hard ones, share the budget
-  chunk by chunk with the systematic search:
+  wins of full deals, the beam search (:mod:`playable.solver.thegame.beam`), which finds
+  the hard ones, and on long budgets nested rollout policy adaptation
+  (:mod:`playable.solver.thegame.nrpa`) share the budget chunk by chunk with the
+  systematic search:
   for each starting player (TG-9: the solver chooses; a position keeps its player
   to move), limited-discrepancy runs with a growing limit, the kernel's move
   ordering being the heuristic; the last run has no limit and is exhaustive, so
@@ -452,19 +453,20 @@ class _Solver:
         """Look for a winning line; True when found. Returns False only when every
         start was searched exhaustively and none wins.
 
-        Three searches share the budget, chunk by chunk: the pilot with restarts
+        Four searches share the budget, chunk by chunk: the pilot with restarts
         (:class:`_Pilots`, :mod:`playable.solver.thegame.pilot`), which finds most wins of
-        full deals, NRPA on long budgets, and the systematic search
-        (:meth:`_systematic`), whose last run is exhaustive and alone can prove that
-        no start wins.
+        full deals, the beam search (:class:`_Beams`), which finds the hard ones, NRPA
+        on long budgets, and the systematic search (:meth:`_systematic`), whose last
+        run is exhaustive and alone can prove that no start wins.
 
-        The pilot gets :data:`PILOT_SHARE` chunks per systematic chunk for the first
-        :data:`LATE_NODES` nodes (about a second), then :data:`PILOT_SHARE_LATE`; after
-        :data:`NRPA_AFTER` nodes it gets :data:`PILOT_SHARE_NRPA` and NRPA
-        (:class:`_Nrpa`) :data:`NRPA_SHARE`. The positions the systematic search
-        decides (small decks, late positions) it decides early, the pilot wins most
-        full deals within a few million nodes (NRPA's nodes before 20 M would be
-        taken from it), and the hardest wins come from long NRPA runs
+        Per systematic chunk the pilot gets :data:`PILOT_SHARE` chunks and the beam
+        :data:`BEAM_SHARE` for the first :data:`LATE_NODES` nodes (about a second),
+        then :data:`PILOT_SHARE_LATE` and :data:`BEAM_SHARE_LATE`; after
+        :data:`NRPA_AFTER` nodes the pilot gets :data:`PILOT_SHARE_NRPA`, NRPA
+        (:class:`_Nrpa`) :data:`NRPA_SHARE` and the beam still
+        :data:`BEAM_SHARE_LATE`. The positions the systematic search decides (small
+        decks, late positions) it decides early, the pilot wins most full deals
+        within a fraction of a second and the beam the hard ones
         (docs/solver-thegame.md). Shares change speed only, never an answer.
 
         After :data:`REPAIR_AFTER` nodes the suffix repair (:class:`_Repair`) takes
@@ -783,7 +785,8 @@ class _Beams(_Restarts):
         self.players = root.variant.players
         self.levels = root.cards_left
         per_width = B.bytes_per_width(self.players, self.levels)
-        self.max_width = max(BEAM_WIDTH, solver.budget.table_slots(per_width))
+        fits = solver.budget.memory_mb * 2**20 // per_width
+        self.max_width = min(B.MAX_WIDTH, max(BEAM_WIDTH, fits))
         self.ws: B.Workspace | None = None
         self.reg = np.zeros(B.N_REG, dtype=np.int64)
         self.line = np.zeros(2 * self.levels + 2, dtype=np.int64)
