@@ -105,7 +105,7 @@ def run(
         f"0..{deals - 1} for 2-5 players, budget "
         f"{f'{nodes_budget:,} nodes' if nodes_budget is not None else f'{seconds:g} s'} and a "
         f"{memory} MiB "
-        f"table per deal, engine `dfs` (pilot with restarts + discrepancy search"
+        f"table per deal, engine `dfs` (pilot with restarts + beam search + discrepancy search"
         f"{', suffix repair of the best line' if repair else ', no suffix repair'}).",
         f"Measured {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} on "
         f"{platform.machine()}, Python {platform.python_version()}, on a shared, loaded "

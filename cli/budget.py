@@ -81,7 +81,11 @@ Nodes = Annotated[
     typer.Option(help="Node budget of the search (default: none).", callback=_check_nodes),
 ]
 Memory = Annotated[
-    int, typer.Option(help="Transposition table memory in MiB.", callback=_check_memory)
+    int,
+    typer.Option(
+        help="Transposition table memory in MiB (The Game's beam search takes as much again).",
+        callback=_check_memory,
+    ),
 ]
 
 

@@ -46,7 +46,11 @@ def study_command(
     retry_nodes: RetryNodes = None,
     retry_seconds: RetrySeconds = None,
     memory: Annotated[
-        int, typer.Option(help="Transposition table MiB per worker.", callback=_check_memory)
+        int,
+        typer.Option(
+            help="Transposition table MiB per worker (the beam search takes as much again).",
+            callback=_check_memory,
+        ),
     ] = 256,
     players: Players = None,
     expert: Expert = False,
