@@ -16,3 +16,15 @@ def popcount(x: np.uint64) -> int:
     x = x + (x >> np.uint64(16))  # without the JIT (NUMBA_DISABLE_JIT=1)
     x = x + (x >> np.uint64(32))
     return int(x & np.uint64(0x7F))
+
+
+@njit(cache=True)
+def mix64(x: np.uint64) -> np.uint64:
+    """The splitmix64 finaliser: a bijection of 64-bit words that spreads every bit
+    (for hashing positions)."""
+    x ^= x >> np.uint64(30)
+    x *= np.uint64(0xBF58476D1CE4E5B9)
+    x ^= x >> np.uint64(27)
+    x *= np.uint64(0x94D049BB133111EB)
+    x ^= x >> np.uint64(31)
+    return x

@@ -36,7 +36,7 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
-from playable.solver.core.bits import popcount
+from playable.solver.core.bits import mix64, popcount
 from playable.solver.thegame.kernel import (
     END,
     MAX_MOVES,
@@ -118,17 +118,6 @@ def workspace(width: int, players: int, levels: int) -> Workspace:
 
 
 @njit(cache=True)
-def _mix(x: np.uint64) -> np.uint64:
-    """The splitmix64 finaliser."""
-    x ^= x >> np.uint64(30)
-    x *= np.uint64(0xBF58476D1CE4E5B9)
-    x ^= x >> np.uint64(27)
-    x *= np.uint64(0x94D049BB133111EB)
-    x ^= x >> np.uint64(31)
-    return x
-
-
-@njit(cache=True)
 def _position_hash(st: npt.NDArray[np.int64], hands: npt.NDArray[np.uint64]) -> np.uint64:
     """A hash of everything the rest of the game depends on: tops, draw position,
     player to move, turn state and hands (the cards not laid follow from the hands
@@ -138,12 +127,12 @@ def _position_hash(st: npt.NDArray[np.int64], hands: npt.NDArray[np.uint64]) -> 
     if st[S_LAID] == 0:
         a0, a1 = min(a0, a1), max(a0, a1)
         d0, d1 = min(d0, d1), max(d0, d1)
-    h = _mix(np.uint64(a0 | a1 << 8 | d0 << 16 | d1 << 24))
+    h = mix64(np.uint64(a0 | a1 << 8 | d0 << 16 | d1 << 24))
     for k in range(4, NS):
-        h = _mix(h ^ np.uint64(st[k] << 8 | k))
+        h = mix64(h ^ np.uint64(st[k] << 8 | k))
     for p in range(hands.shape[0]):
-        h = _mix(h ^ hands[p, 0])
-        h = _mix(h ^ hands[p, 1] ^ np.uint64(p + 1))
+        h = mix64(h ^ hands[p, 0])
+        h = mix64(h ^ hands[p, 1] ^ np.uint64(p + 1))
     return h
 
 

@@ -346,6 +346,16 @@ class _Solver:
         self.best: _Line | None = None
         self.phase_nodes: dict[str, int] = {"win": 0, "optimum": 0}
 
+    def root_registers(self) -> list[N.Root]:
+        """Each start's kernel registers, hands and cards not laid (copies), the
+        starting point of the heuristic searches that keep their own arrays."""
+        roots: list[N.Root] = []
+        for r in self.runs:
+            run = _Run(r.root, r.params, r.draw, r.tables)
+            run.reset(1, 0, 0)
+            roots.append((run.st.copy(), run.hands.copy(), run.avail.copy()))
+        return roots
+
     # ------------------------------------------------------------------ kernel runs
 
     def _run(self, r: int, beta: int, discrepancies: int) -> tuple[int, int, bool]:
@@ -729,11 +739,7 @@ class _Nrpa(_Restarts):
         self.reg = np.zeros(N.N_REG, dtype=np.int64)
         self.reg[N.R_LEVEL] = -1
         self.searches = 0
-        self.roots: list[N.Root] = []
-        for r in solver.runs:
-            run = _Run(r.root, r.params, r.draw, r.tables)
-            run.reset(1, 0, 0)
-            self.roots.append((run.st.copy(), run.hands.copy(), run.avail.copy()))
+        self.roots = solver.root_registers()
 
     def _begin(self) -> None:
         self.current = self.searches % len(self.roots)
@@ -776,11 +782,7 @@ class _Beams(_Restarts):
     def __init__(self, solver: _Solver) -> None:
         super().__init__(solver)
         self.searches = 0
-        self.roots: list[N.Root] = []
-        for r in solver.runs:
-            run = _Run(r.root, r.params, r.draw, r.tables)
-            run.reset(1, 0, 0)
-            self.roots.append((run.st.copy(), run.hands.copy(), run.avail.copy()))
+        self.roots = solver.root_registers()
         root = solver.runs[0].root
         self.players = root.variant.players
         self.levels = root.cards_left
