@@ -28,7 +28,8 @@ turns whose result is dominated by another turn's result are not searched
 argument decides (:func:`playable.solver.facetoface.race.verdict`) is not searched.
 Turns are searched in order of :func:`order_score`: least
 help to the opponent first, then most room between the own piles, with the turn that
-last won at the same depth first (killer turn); ordering never changes a value.
+last won at the same depth first (killer turn; where it is legal it is searched
+before the node's other turns are even generated); ordering never changes a value.
 A node is keyed by a 64-bit hash of its packed fields (:func:`position_key`) and the
 stored value carries 31 check bits of an independent hash, so a wrong table hit needs
 a 95-bit collision. The game is finite (every turn lays at least 2 cards), so the
@@ -45,6 +46,7 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit, objmode
 
+from playable.solver.core.bits import mix64
 from playable.solver.core.tt import MISSING, tt_lookup, tt_store
 from playable.solver.facetoface.race import SCRATCH, verdict
 
@@ -58,8 +60,8 @@ ROW = 7
 VISIT_SLOTS = 32_768
 #: node-budget counters in ``ctx``
 NODES, NODE_LIMIT, ABORTED, STAMP, TT_NEW, OVERFLOW, ORDERING, NO_ETC, TURNS = range(9)
-NO_DOMINANCE, PRUNED, NO_RACE, RACE_CUTS = 9, 10, 11, 12
-CTX_SIZE = 13
+NO_DOMINANCE, PRUNED, NO_RACE, RACE_CUTS, NO_KILLER_FIRST = 9, 10, 11, 12, 13
+CTX_SIZE = 14
 #: table values: the low 2 bits a code (proven loss or win for the mover, or open:
 #: not proven, bits 2-16 and 17-31 then hold proof and disproof numbers of the df-pn
 #: search), bits 32-62 the 31 check bits of an independent hash
@@ -217,6 +219,94 @@ def gen_turns(
 
 
 @njit(cache=True)
+def killer_row(
+    hand: int,
+    ptr: int,
+    dlen: int,
+    draw: I64Array,
+    mu: int,
+    md: int,
+    ou: int,
+    od: int,
+    laid: int,
+    tops: I64Array,
+    row: I64Array,
+) -> int:
+    """Is laying exactly the cards ``laid`` a legal whole turn (FF-4) that ends with
+    the pile tops ``tops`` (own up, own down, opponent up, opponent down)? 1 with
+    the turn's child row written to ``row`` (as :func:`gen_turns` writes it), 0 if
+    not, :data:`WIN_NOW` if it lays the mover's last card with an empty draw pile.
+
+    Every order of the cards on every pile is tried under the rules of
+    :func:`gen_turns` (own piles TG-3, at most one card on the opponent's piles,
+    FF-3), so the answer is exact; the cards of a killer turn are few.
+    """
+    if laid == 0 or laid & ~hand:
+        return 0
+    cards = np.empty(HAND_SIZE + 1, dtype=np.int64)
+    n = hand_cards(laid, cards)
+    left = hand_cards(hand & ~laid, np.empty(64, dtype=np.int64))
+    full = (1 << n) - 1
+    # stack rows: placed subset, own up, own down, opp up, opp down, cards on own piles
+    stack = np.empty((4 * HAND_SIZE * HAND_SIZE + 1, 6), dtype=np.int64)
+    stack[0, :] = (0, mu, md, ou, od, 0)
+    top = 1
+    while top > 0:
+        top -= 1
+        placed, u, d, xu, xd, own = stack[top]
+        opp_used = xu != ou or xd != od
+        if placed == full:
+            if left == 0 and ptr == dlen:
+                return WIN_NOW  # FF-6: the last card laid wins at once
+            if own < 1 or n < 2:
+                continue
+            if u != tops[0] or d != tops[1] or xu != tops[2] or xd != tops[3]:
+                continue
+            rest = hand & ~laid
+            want = HAND_SIZE - left if opp_used else 2
+            k = min(want, dlen - ptr)
+            for j in range(k):
+                rest |= 1 << draw[ptr + j]
+            row[0] = rest
+            row[1] = ptr + k
+            row[2] = u
+            row[3] = d
+            row[4] = xu
+            row[5] = xd
+            return 1
+        for i in range(n):
+            if (placed >> i) & 1:
+                continue
+            c = cards[i]
+            for target in range(4):
+                nu, nd, nxu, nxd, step = u, d, xu, xd, 1
+                if target == 0:
+                    if not (c > u or c == u - TRICK):
+                        continue
+                    nu = c
+                elif target == 1:
+                    if not (c < d or c == d + TRICK):
+                        continue
+                    nd = c
+                elif target == 2:
+                    if opp_used or not c < xu:
+                        continue
+                    nxu, step = c, 0
+                else:
+                    if opp_used or not c > xd:
+                        continue
+                    nxd, step = c, 0
+                stack[top, 0] = placed | (1 << i)
+                stack[top, 1] = nu
+                stack[top, 2] = nd
+                stack[top, 3] = nxu
+                stack[top, 4] = nxd
+                stack[top, 5] = own + step
+                top += 1
+    return 0
+
+
+@njit(cache=True)
 def _fits(c: int, target: int, u: int, d: int, xu: int, xd: int) -> bool:
     """FF-2/TG-3 on own piles (targets 0 up, 1 down), FF-3 on the opponent's (2, 3)."""
     if target == 0:
@@ -267,17 +357,6 @@ def has_turn(
 
 
 @njit(cache=True)
-def _mix(x: np.uint64) -> np.uint64:
-    """The splitmix64 finaliser: a bijection of 64-bit words that spreads every bit."""
-    x ^= x >> np.uint64(30)
-    x *= np.uint64(0xBF58476D1CE4E5B9)
-    x ^= x >> np.uint64(27)
-    x *= np.uint64(0x94D049BB133111EB)
-    x ^= x >> np.uint64(31)
-    return x
-
-
-@njit(cache=True)
 def position_key(
     salt: np.uint64,
     side: int,
@@ -295,12 +374,13 @@ def position_key(
 
     The node is packed into three words (each hand is a bitset of cards < 64; the
     pointers and tops are < 64 and take 6 bits each) and chained through
-    :func:`_mix`; two different salts give the table key and its check bits.
+    :func:`playable.solver.core.bits.mix64`; two different salts give the table key
+    and its check bits.
     """
     packed = np.uint64(side | p0 << 1 | p1 << 7 | u0 << 13 | d0 << 19 | u1 << 25 | d1 << 31)
-    x = _mix(np.uint64(h0) ^ salt)
-    x = _mix(x ^ np.uint64(h1) ^ (salt >> np.uint64(7)))
-    return _mix(x ^ packed)
+    x = mix64(np.uint64(h0) ^ salt)
+    x = mix64(x ^ np.uint64(h1) ^ (salt >> np.uint64(7)))
+    return mix64(x ^ packed)
 
 
 #: The driver's progress listeners, told the nodes of the running search every
@@ -555,12 +635,20 @@ def _enter(
     suffix: I64Array,
     pruned: I64Array,
     killers: I64Array,
+    lazy: I64Array,
     scratch: I64Array,
     ctx: I64Array,
     deadline: float,
 ) -> int:
     """Open node ``d``: its value if it is decided at once (1, -1; 0 when the budget
-    ran out), else :data:`EXPAND` with its turns generated and ordered."""
+    ran out), else :data:`EXPAND` with its turns to search in ``kids[d]``/``order[d]``.
+
+    Killer turn first (rule 6b, docs/solver-facetoface.md): when the turn that last
+    won at this depth (same cards laid, same four tops) is a legal turn here
+    (:func:`killer_row`), it alone is offered first (``lazy[d, 0] = 1``) and the
+    node's other turns are generated only if it fails (:func:`_expand`). A node is
+    won when some turn wins, so trying one legal turn before the others changes no
+    value; it saves generating and checking every turn where the killer wins."""
     ctx[NODES] += 1
     if ctx[NODES] >= ctx[NODE_LIMIT]:
         ctx[ABORTED] = 1
@@ -593,6 +681,73 @@ def _enter(
                 ctx[RACE_CUTS] += 1
                 _store(d, value, keys, tags, tt_keys, tt_values, ctx)
                 return value
+    lazy[d, 0] = 0
+    if d > 0 and ctx[NO_KILLER_FIRST] == 0 and killers[d, 0] >= 0:
+        row = kids[d, 0]
+        found = killer_row(
+            mh, mp, dlens[side], draws[side], mu, md, ou, od, killers[d, 0], killers[d, 1:5], row
+        )  # fmt: skip
+        if found == WIN_NOW:
+            _store(d, 1, keys, tags, tt_keys, tt_values, ctx)
+            return 1
+        if found == 1:
+            ctx[TURNS] += 1
+            other = 1 - side
+            n_opp = hand_cards(oh, cards)
+            if not has_turn(cards, n_opp, op, dlens[other], row[4], row[5], row[2], row[3]):
+                _store(d, 1, keys, tags, tt_keys, tt_values, ctx)
+                return 1
+            if ctx[NO_RACE] == 0:
+                race = verdict(
+                    other, oh, op, row[4], row[5], row[0], row[1], row[2], row[3], draws, dlens,
+                    suffix, scratch,
+                )  # fmt: skip
+                if race == -1:
+                    ctx[RACE_CUTS] += 1
+                    _store(d, 1, keys, tags, tt_keys, tt_values, ctx)
+                    return 1
+            lazy[d, 0] = 1
+            lazy[d, 1:6] = killers[d, 0:5]
+            order[d, 0] = 0
+            counts[d] = 1
+            return EXPAND
+    return _expand(
+        d, nodes, laid_own0, opp0, draws, dlens, tt_keys, tt_values, kids, order, counts,
+        keys, tags, vkeys, vstamp, stack, cards, suffix, pruned, killers, lazy, scratch, ctx,
+    )  # fmt: skip
+
+
+@njit(cache=True)
+def _expand(
+    d: int,
+    nodes: I64Array,
+    laid_own0: int,
+    opp0: int,
+    draws: I64Array,
+    dlens: I64Array,
+    tt_keys: U64Array,
+    tt_values: I64Array,
+    kids: I64Array,
+    order: I64Array,
+    counts: I64Array,
+    keys: U64Array,
+    tags: I64Array,
+    vkeys: I64Array,
+    vstamp: I64Array,
+    stack: I64Array,
+    cards: I64Array,
+    suffix: I64Array,
+    pruned: I64Array,
+    killers: I64Array,
+    lazy: I64Array,
+    scratch: I64Array,
+    ctx: I64Array,
+) -> int:
+    """Generate, check and order every turn of node ``d``: its value if that decides
+    it (1, -1), else :data:`EXPAND`. With ``lazy[d, 0] == 2`` the killer turn in
+    ``lazy[d, 1:6]`` was searched first and lost; it counts as refuted."""
+    side, mh, mp, mu, md = nodes[d, 0], nodes[d, 1], nodes[d, 2], nodes[d, 3], nodes[d, 4]
+    oh, op, ou, od = nodes[d, 5], nodes[d, 6], nodes[d, 7], nodes[d, 8]
     out = kids[d]
     count = gen_turns(
         mh,
@@ -662,6 +817,15 @@ def _enter(
                 row[3],
                 suffix,
             )
+        if (
+            lazy[d, 0] == 2
+            and lazy[d, 1] == mh & ~row[0]
+            and lazy[d, 2] == row[2]
+            and lazy[d, 3] == row[3]
+            and lazy[d, 4] == row[4]
+            and lazy[d, 5] == row[5]
+        ):
+            known = 1  # the killer turn, searched first and lost
         if known == -1:
             _store(d, 1, keys, tags, tt_keys, tt_values, ctx)
             return 1
@@ -768,6 +932,7 @@ def search(
     cards = np.zeros(64, dtype=np.int64)
     pruned = np.zeros(kids.shape[1], dtype=np.int64)
     killers = np.full((depth_max, 5), -1, dtype=np.int64)
+    lazy = np.zeros((depth_max, 6), dtype=np.int64)
     scratch = np.zeros(SCRATCH, dtype=np.int64)
     nodes[0, 0] = side
     nodes[0, 1] = mh
@@ -781,7 +946,7 @@ def search(
     r = _enter(
         0, nodes, laid_own0, opp0, draws, dlens, tt_keys, tt_values,
         kids, order, counts, keys, tags, vkeys, vstamp, stack, cards, suffix, pruned, killers,
-        scratch, ctx, deadline,
+        lazy, scratch, ctx, deadline,
     )  # fmt: skip
     if r != EXPAND:
         return r
@@ -804,7 +969,7 @@ def search(
             r = _enter(
                 c, nodes, 0, 0, draws, dlens, tt_keys, tt_values,
                 kids, order, counts, keys, tags, vkeys, vstamp, stack, cards, suffix, pruned,
-                killers, scratch, ctx, deadline,
+                killers, lazy, scratch, ctx, deadline,
             )  # fmt: skip
             if r == EXPAND:
                 nexts[c] = 0
@@ -813,8 +978,20 @@ def search(
                 continue
             v = r
         else:
+            if lazy[d, 0] == 1 and not unknown[d]:
+                # the killer turn lost: now every turn of node d (rule 6b)
+                lazy[d, 0] = 2
+                r = _expand(
+                    d, nodes, 0, 0, draws, dlens, tt_keys, tt_values, kids, order, counts,
+                    keys, tags, vkeys, vstamp, stack, cards, suffix, pruned, killers, lazy,
+                    scratch, ctx,
+                )  # fmt: skip
+                if r == EXPAND:
+                    nexts[d] = 0
+                    continue
+                v = r  # decided by the checks (lazy nodes are never the root)
             # every turn of node d is done: lost unless some child stayed unknown
-            if unknown[d]:
+            elif unknown[d]:
                 v = 0
             else:
                 v = -1

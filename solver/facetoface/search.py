@@ -86,6 +86,8 @@ class Solver:
         self.dominance = True
         #: decide races without searching them (:mod:`playable.solver.facetoface.race`)
         self.race = True
+        #: try the killer turn before generating a node's other turns (exact)
+        self.killer_first = True
         slots = Budget(memory_mb=memory_mb).table_slots(SLOT_BYTES)
         self.tt_keys, self.tt_values = new_table(slots)
         self.counters = Counters()
@@ -149,6 +151,7 @@ class Solver:
         self.ctx[kernel.NO_ETC] = not self.etc
         self.ctx[kernel.NO_DOMINANCE] = not self.dominance
         self.ctx[kernel.NO_RACE] = not self.race
+        self.ctx[kernel.NO_KILLER_FIRST] = not self.killer_first
         self.ctx[kernel.NODE_LIMIT] = cap
         started = time.perf_counter()
         result = kernel.search(
@@ -341,13 +344,12 @@ def solve_starts(starts: list[State], budget: Budget) -> list[SolveResult]:
     return results
 
 
-def kernel_turns(state: State) -> tuple[bool, set[State]]:
-    """The kernel's turn generation from a position, as reference states: whether a
-    turn wins at once (FF-6) and the set of positions after each other turn. For tests
-    (cross-checked against :func:`rules.turns`)."""
+def turn_rows(state: State) -> tuple[Solver, int]:
+    """The kernel's turns of a position (:func:`kernel.gen_turns`): a solver whose
+    ``kids[0]`` holds their rows, and their count (or :data:`kernel.WIN_NOW`). For
+    tests."""
     solver = Solver(state, 1)
     m, o = state.to_move, 1 - state.to_move
-    out = solver.kids[0]
     count = kernel.gen_turns(
         _mask(state.hands[m]),
         solver._pointer(state, m),
@@ -359,12 +361,22 @@ def kernel_turns(state: State) -> tuple[bool, set[State]]:
         state.piles[o][1],
         state.laid_own,
         state.laid_opp,
-        out,
+        solver.kids[0],
         solver.vkeys,
         solver.vstamp,
         solver.stack,
         solver.ctx,
     )
+    return solver, count
+
+
+def kernel_turns(state: State) -> tuple[bool, set[State]]:
+    """The kernel's turn generation from a position, as reference states: whether a
+    turn wins at once (FF-6) and the set of positions after each other turn. For tests
+    (cross-checked against :func:`rules.turns`)."""
+    solver, count = turn_rows(state)
+    m, o = state.to_move, 1 - state.to_move
+    out = solver.kids[0]
     if count == kernel.WIN_NOW:
         return True, set()
     results = set()

@@ -83,14 +83,14 @@ def check(state: State) -> bool:
         winner = state.to_move if expected else 1 - state.to_move
         assert result.objective == winner, text
         certify(state, notation.line_from_json(result.line), winner)
-    for ordering, dominance, etc, race in (
-        (kernel.ORDER_ROOM, False, False, False),
-        (kernel.ORDER_REFILL, True, True, True),
-        (kernel.ORDER_MOBILITY, True, False, False),
+    for ordering, dominance, etc, race, killer_first in (
+        (kernel.ORDER_ROOM, False, False, False, False),
+        (kernel.ORDER_REFILL, True, True, True, True),
+        (kernel.ORDER_MOBILITY, True, False, False, True),
     ):
         solver = Solver(state, 2)
         solver.ordering, solver.dominance, solver.etc = ordering, dominance, etc
-        solver.race = race
+        solver.race, solver.killer_first = race, killer_first
         assert solver.value(state, SMALL.start()) == (1 if expected else -1), text
     return expected
 
