@@ -10,7 +10,8 @@ has the smallest summed ordering cost (the kernel's cost of each move: cards not
 laid that the play jumps over, tricks first), leaving out
 
 * positions already kept on the level (the same tops, hands, draw position and turn
-  state; at a turn start the two piles of a pair may be swapped, P1), and
+  state; at a turn start the two piles of a pair may be swapped, P1; compared by a
+  64-bit hash, so a collision can only drop a line), and
 * positions with a dead card (P5): no pile can ever take it, so no line from there
   wins.
 
@@ -54,7 +55,7 @@ NS = 9
 #: successors per position at most: the plays now and the first plays after ending
 FANOUT = 2 * MAX_MOVES
 #: a successor's sort key is ``(cost + COST_OFFSET) << INDEX_BITS | index``
-INDEX_BITS = 26
+INDEX_BITS = 28
 COST_OFFSET = 1 << 22
 #: the widest beam whose successor indices fit the sort key
 MAX_WIDTH = (1 << INDEX_BITS) // FANOUT
