@@ -1,6 +1,7 @@
 """Winning lines of deals that long solves left undecided (docs/results.md, "Restarts
-along a line"): each replays through the reference rules to a won game (TG-7), so
-the deal is won whatever found the line."""
+along a line" and the one deal won by a beam of width 3.2 M): each replays through
+the reference rules to a won game (TG-7), so the deal is won whatever found the
+line."""
 
 from __future__ import annotations
 
@@ -17,10 +18,18 @@ LINES = json.loads((Path(__file__).parents[1] / "data" / "thegame" / "won_lines.
 
 
 @pytest.mark.parametrize(
-    "entry", LINES, ids=lambda e: f"{e['players']}p-expert{e['expert']}-{e['seed']}"
+    "entry",
+    LINES,
+    ids=lambda e: (
+        f"{e['players']}p-expert{e['expert']}-hand{e.get('expert_hand', False)}-{e['seed']}"
+    ),
 )
 def test_the_stored_line_wins_its_deal(entry: dict[str, Any]) -> None:
-    variant = Variant(players=entry["players"], expert=entry["expert"])
+    variant = Variant(
+        players=entry["players"],
+        expert=entry["expert"],
+        expert_hand=entry.get("expert_hand", False),
+    )
     state = Deal(variant, tuple(shuffled_deck(variant, entry["seed"]))).start(entry["first_player"])
     for turn in entry["line"]:
         assert turn["player"] == state.to_move
