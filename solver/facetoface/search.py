@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from playable.solver.core.budget import Budget
 from playable.solver.core.errors import IllegalMove
@@ -98,6 +99,25 @@ class Solver:
         if len(draw) > len(full) or full[len(full) - len(draw) :] != draw:
             raise IllegalMove("the position's draw pile is not a suffix of the solver's deal")
         return len(full) - len(draw)
+
+    def turn_args(
+        self, state: State
+    ) -> tuple[int, int, int, npt.NDArray[np.int64], int, int, int, int]:
+        """The arguments of a turn of the player to move in the kernel's terms (as
+        :func:`kernel.gen_turns` and :func:`kernel.killer_row` take them): hand,
+        draw pointer, draw length, draw pile, own up and down tops, the opponent's
+        up and down tops."""
+        m, o = state.to_move, 1 - state.to_move
+        return (
+            _mask(state.hands[m]),
+            self._pointer(state, m),
+            int(self.dlens[m]),
+            self.draws[m],
+            state.piles[m][0],
+            state.piles[m][1],
+            state.piles[o][0],
+            state.piles[o][1],
+        )
 
     def _node(self, state: State) -> tuple[int, int, int, int, int, int, int, int, int]:
         """The kernel's node of ``state``: the mover, then each player's hand (a bit
@@ -349,16 +369,8 @@ def turn_rows(state: State) -> tuple[Solver, int]:
     ``kids[0]`` holds their rows, and their count (or :data:`kernel.WIN_NOW`). For
     tests."""
     solver = Solver(state, 1)
-    m, o = state.to_move, 1 - state.to_move
     count = kernel.gen_turns(
-        _mask(state.hands[m]),
-        solver._pointer(state, m),
-        int(solver.dlens[m]),
-        solver.draws[m],
-        state.piles[m][0],
-        state.piles[m][1],
-        state.piles[o][0],
-        state.piles[o][1],
+        *solver.turn_args(state),
         state.laid_own,
         state.laid_opp,
         solver.kids[0],

@@ -17,17 +17,9 @@ from .test_search import live_positions
 
 
 def killer(state: State, solver: Solver, laid: int, tops: list[int]) -> tuple[int, list[int]]:
-    m, o = state.to_move, 1 - state.to_move
     row = np.zeros(kernel.ROW, dtype=np.int64)
     found = kernel.killer_row(
-        _mask(state.hands[m]),
-        solver._pointer(state, m),
-        int(solver.dlens[m]),
-        solver.draws[m],
-        state.piles[m][0],
-        state.piles[m][1],
-        state.piles[o][0],
-        state.piles[o][1],
+        *solver.turn_args(state),
         laid,
         np.array(tops, dtype=np.int64),
         row,
