@@ -47,6 +47,25 @@ least 2 a turn; without it some turn ``j`` could not have its 2 cards. Every
 assignment of the cards that fit both piles is tried, so only short plans are
 searched (at most :data:`MAX_PLAN_DRAWS` cards to draw).
 
+**Plans with gifts** (:func:`gift_plan`). A plan may also lay, at most once a turn,
+a card on the opponent's piles (FF-3, FF-4) if no move of the opponent can make it
+illegal: on their up pile a card below every top that pile can come to show, on
+their down pile a card above every top it can come to show. Their up pile changes
+only by their own plays (normal or trick, starting from its top or from the last
+card the plan laid there) and by the plan's own gifts, so :func:`lowest_up_top` of
+that start over the opponent's remaining cards bounds every top it can show until
+the plan's next gift there (likewise :func:`highest_down_top`). Such a gift stays
+legal whatever the opponent does, and the turn draws back up to 6 (FF-5), again
+the same cards whatever the opponent does, so the plan stays unstoppable and lays
+the last card in its ``t``-th turn at the latest. It may finish sooner than a plan
+that draws 2 a turn, since a hand refilled to 6 lets up to 6 cards a turn through.
+The opponent's side of the verdict is then only the bound ``1 + ceil(d / 6)`` (the
+count of stranded cards above assumes that nobody lays on the opponent's piles,
+which a gift does). Only plans of at most :data:`MAX_GIFT_TURNS` turns are looked
+for, and the search stops after :data:`MAX_GIFT_STEPS` candidate turns: a plan it
+finds is a real one (checked move by move above), one it misses only leaves the
+node to the search.
+
 Cross-checked against the brute force directly (``tests/facetoface/test_race.py``)
 and inside the solver with the shortcut on and off
 (``tests/facetoface/test_search_bruteforce.py``).
@@ -68,8 +87,22 @@ TRICK = 10
 MAX_PLAN_DRAWS = 8
 #: :func:`plan_turns` when no plan was found
 NO_PLAN = 1 << 20
+#: plans with gifts are looked for up to this many turns ...
+MAX_GIFT_TURNS = 4
+#: ... and among at most this many candidate turns
+MAX_GIFT_STEPS = 4096
+# what a turn does with each hand card in :func:`gift_plan`
+UP, DOWN, GIFT_UP, GIFT_DOWN, KEEP = 0, 1, 2, 3, 4
+# one level of :func:`gift_plan` in the scratch array: the position (hand, draw
+# position, own up and down tops, bounds on the opponent's up and down tops), the
+# number of hand cards, whether the choices are exhausted, how many cards the turn
+# may keep, whether it must give one; then the hand cards, their number of options,
+# the chosen option of each, the options
+_HAND, _PTR, _U, _D, _LOW, _HIGH, _N, _DONE, _MAXKEEP, _NEEDGIFT = range(10)
+_CARDS, _NOPT, _DIGIT, _OPTS = 10, 16, 22, 28
+_LEVEL = 28 + 6 * 5
 #: the scratch array :func:`verdict` needs
-SCRATCH = 3 * 16
+SCRATCH = 3 * 16 + MAX_GIFT_TURNS * _LEVEL
 
 
 @njit(cache=True)
@@ -200,6 +233,164 @@ def plan_turns(
 
 
 @njit(cache=True)
+def base_finish(ptr: int, dlen: int) -> int:
+    """``1 + ceil(d / 6)`` turns (1 with nothing to draw): a lower bound on a player's
+    finish whoever lays what on their piles (module doc)."""
+    todraw = dlen - ptr
+    return 1 if todraw <= 0 else 1 + (todraw + HAND_SIZE - 1) // HAND_SIZE
+
+
+@njit(cache=True)
+def _may_finish(cards: int, todraw: int, turns: int) -> bool:
+    """Whether ``cards`` in hand and ``todraw`` to draw can be laid in ``turns`` turns
+    at all: at most 6 a turn, and everything drawn before the last."""
+    if turns < 1:
+        return False
+    return cards + todraw <= HAND_SIZE * turns and todraw <= HAND_SIZE * (turns - 1)
+
+
+@njit(cache=True)
+def _open_level(s: I64Array, b: int, todraw: int, turns: int) -> None:
+    """Fill level ``b`` of :func:`gift_plan` (its position already set) for a turn
+    with ``turns`` turns left, this one included: what each hand card may do
+    (laying first, keeping last, so turns that lay many cards come first), how many
+    cards the turn may keep and whether it must give one. After this turn at most
+    ``6 (turns - 1)`` cards may be left in all (at most 6 a turn), and at most
+    ``6 (turns - 2)`` to draw, so more than 2 must be drawn now, which only a turn
+    with a gift does (FF-5)."""
+    hand, u, d, low, high = s[b + _HAND], s[b + _U], s[b + _D], s[b + _LOW], s[b + _HIGH]
+    n = 0
+    for c in range(64):
+        if (hand >> c) & 1:
+            s[b + _CARDS + n] = c
+            k = 0
+            o = b + _OPTS + 5 * n
+            if c > u:
+                s[o + k] = UP
+                k += 1
+            if c < d:
+                s[o + k] = DOWN
+                k += 1
+            if c < low:
+                s[o + k] = GIFT_UP
+                k += 1
+            if c > high:
+                s[o + k] = GIFT_DOWN
+                k += 1
+            s[o + k] = KEEP
+            s[b + _NOPT + n] = k + 1
+            s[b + _DIGIT + n] = 0
+            n += 1
+    s[b + _N] = n
+    s[b + _DONE] = 0
+    s[b + _MAXKEEP] = HAND_SIZE * (turns - 1) - todraw
+    s[b + _NEEDGIFT] = int(turns >= 2 and todraw - HAND_SIZE * max(turns - 2, 0) > 2)
+
+
+@njit(cache=True)
+def gift_plan(
+    hand: int,
+    ptr: int,
+    dlen: int,
+    draw: I64Array,
+    u: int,
+    d: int,
+    ou: int,
+    od: int,
+    opp: int,
+    limit: int,
+    scratch: I64Array,
+    steps: int = MAX_GIFT_STEPS,
+) -> bool:
+    """Whether an unstoppable plan with gifts (module doc) of at most ``limit`` turns
+    was found: own cards by normal plays only, at most one card a turn on the
+    opponent's piles below the lowest top their up pile ``ou`` can reach or above the
+    highest their down pile ``od`` can reach with their remaining cards ``opp``.
+    A depth-first search over turns (each turn: a choice of up / down / gift / keep
+    per hand card; choices that keep too many cards or give two are skipped with all
+    their completions), at most ``steps`` turns tried."""
+    limit = min(limit, MAX_GIFT_TURNS)
+    cards = popcount(np.uint64(hand))
+    if cards > HAND_SIZE or not _may_finish(cards, dlen - ptr, limit):
+        return False
+    s = scratch[3 * 16 :]
+    s[_HAND], s[_PTR], s[_U], s[_D] = hand, ptr, u, d
+    s[_LOW], s[_HIGH] = lowest_up_top(ou, opp), highest_down_top(od, opp)
+    _open_level(s, 0, dlen - ptr, limit)
+    level = 0
+    tried = 0
+    while level >= 0:
+        b = level * _LEVEL
+        if s[b + _DONE]:
+            level -= 1
+            continue
+        tried += 1
+        if tried > steps:
+            return False
+        n = s[b + _N]
+        left, p = s[b + _HAND], s[b + _PTR]
+        up, down, low, high = s[b + _U], s[b + _D], s[b + _LOW], s[b + _HIGH]
+        own = gifts = kept = 0
+        bad = -1
+        for i in range(n):
+            c = s[b + _CARDS + i]
+            o = s[b + _OPTS + 5 * i + s[b + _DIGIT + i]]
+            if o == KEEP:
+                kept += 1
+                if kept > s[b + _MAXKEEP]:
+                    bad = i
+                    break
+                continue
+            left ^= 1 << c
+            if o == UP:
+                own += 1
+                up = max(up, c)
+            elif o == DOWN:
+                own += 1
+                down = min(down, c)
+            else:
+                gifts += 1
+                if gifts > 1:
+                    bad = i
+                    break
+                if o == GIFT_UP:
+                    low = lowest_up_top(c, opp)
+                else:
+                    high = highest_down_top(c, opp)
+        # the next choice (the last card's option changes fastest); after a bad
+        # prefix, every completion of it is skipped
+        if bad >= 0:
+            for j in range(bad + 1, n):
+                s[b + _DIGIT + j] = s[b + _NOPT + j] - 1
+        i = n - 1
+        while i >= 0:
+            s[b + _DIGIT + i] += 1
+            if s[b + _DIGIT + i] < s[b + _NOPT + i]:
+                break
+            s[b + _DIGIT + i] = 0
+            i -= 1
+        if i < 0:
+            s[b + _DONE] = 1
+        if bad >= 0:
+            continue
+        if left == 0 and p == dlen and own + gifts >= 1:
+            return True  # the last card laid (FF-6)
+        if own < 1 or own + gifts < 2 or (s[b + _NEEDGIFT] and gifts == 0):
+            continue  # not a turn (FF-4), or one that cannot draw enough
+        k = min(HAND_SIZE - kept, dlen - p) if gifts else min(2, dlen - p)
+        for j in range(k):
+            left |= 1 << draw[p + j]
+        if not _may_finish(kept + k, dlen - p - k, limit - level - 1):
+            continue
+        level += 1
+        c = level * _LEVEL
+        s[c + _HAND], s[c + _PTR], s[c + _U], s[c + _D] = left, p + k, up, down
+        s[c + _LOW], s[c + _HIGH] = low, high
+        _open_level(s, c, dlen - p - k, limit - level)
+    return False
+
+
+@njit(cache=True)
 def verdict(
     side: int,
     mh: int,
@@ -227,4 +418,34 @@ def verdict(
         limit = mine - 1
         if plan_turns(oh, op, dlens[other], draws[other], ou, od, limit, scratch) <= limit:
             return -1
+    return 0
+
+
+@njit(cache=True)
+def gift_verdict(
+    side: int,
+    mh: int,
+    mp: int,
+    mu: int,
+    md: int,
+    oh: int,
+    op: int,
+    ou: int,
+    od: int,
+    draws: I64Array,
+    dlens: I64Array,
+    suffix: I64Array,
+    scratch: I64Array,
+) -> int:
+    """As :func:`verdict` with plans that may give cards to the opponent's piles
+    (module doc) against the bound ``1 + ceil(d / 6)``: 1, -1 or 0."""
+    other = 1 - side
+    theirs = base_finish(op, dlens[other])
+    mine_left = mh | suffix[side, mp]
+    their_left = oh | suffix[other, op]
+    if gift_plan(mh, mp, dlens[side], draws[side], mu, md, ou, od, their_left, theirs, scratch):
+        return 1
+    limit = base_finish(mp, dlens[side]) - 1
+    if gift_plan(oh, op, dlens[other], draws[other], ou, od, mu, md, mine_left, limit, scratch):
+        return -1
     return 0
