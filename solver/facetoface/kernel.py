@@ -26,8 +26,7 @@ won for the opponent go last, and a node whose turns are all of those is lost); 
 turns whose result is dominated by another turn's result are not searched
 (:func:`_prune_dominated`); a node, or the position after a turn, that the race
 argument decides (:func:`playable.solver.facetoface.race.verdict`; for a node also
-with plans that give cards to the opponent, :func:`~playable.solver.facetoface.race.gift_verdict`)
-is not searched.
+with plans that give cards to the opponent) is not searched.
 Turns are searched in order of :func:`order_score`: least
 help to the opponent first, then most room between the own piles, with the turn that
 last won at the same depth first (killer turn; where it is legal it is searched
@@ -50,7 +49,7 @@ from numba import njit, objmode
 
 from playable.solver.core.bits import mix64
 from playable.solver.core.tt import MISSING, tt_lookup, tt_store
-from playable.solver.facetoface.race import SCRATCH, gift_verdict, verdict
+from playable.solver.facetoface.race import SCRATCH, verdict
 
 HAND_SIZE = 6
 TRICK = 10
@@ -677,12 +676,8 @@ def _enter(
                 return -1
         if ctx[NO_RACE] == 0:
             value = verdict(
-                side, mh, mp, mu, md, oh, op, ou, od, draws, dlens, suffix, scratch
+                side, mh, mp, mu, md, oh, op, ou, od, draws, dlens, suffix, scratch, True
             )  # fmt: skip
-            if value == 0:
-                value = gift_verdict(
-                    side, mh, mp, mu, md, oh, op, ou, od, draws, dlens, suffix, scratch
-                )  # fmt: skip
             if value != 0:
                 ctx[RACE_CUTS] += 1
                 _store(d, value, keys, tags, tt_keys, tt_values, ctx)

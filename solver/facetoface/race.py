@@ -139,12 +139,19 @@ def highest_down_top(d: int, cards: int) -> int:
 
 
 @njit(cache=True)
+def base_finish(ptr: int, dlen: int) -> int:
+    """``1 + ceil(d / 6)`` turns (1 with nothing to draw): a lower bound on a player's
+    finish whoever lays what on their piles (module doc)."""
+    todraw = dlen - ptr
+    return 1 if todraw <= 0 else 1 + (todraw + HAND_SIZE - 1) // HAND_SIZE
+
+
+@njit(cache=True)
 def fastest_finish(hand: int, ptr: int, dlen: int, u: int, d: int, remaining: int) -> int:
     """A lower bound on the turns a player needs to lay all their cards while the
     opponent lays nothing on this player's piles (module doc); ``remaining`` is the
     bitset of the player's hand and draw pile, ``u``/``d`` their pile tops."""
-    todraw = dlen - ptr
-    turns = 1 if todraw <= 0 else 1 + (todraw + HAND_SIZE - 1) // HAND_SIZE
+    turns = base_finish(ptr, dlen)
     # cards no own pile can ever take go on the opponent's piles, one a turn (FF-4)
     low = lowest_up_top(u, remaining)
     high = highest_down_top(d, remaining)
@@ -230,14 +237,6 @@ def plan_turns(
         if ok:
             return t
     return NO_PLAN
-
-
-@njit(cache=True)
-def base_finish(ptr: int, dlen: int) -> int:
-    """``1 + ceil(d / 6)`` turns (1 with nothing to draw): a lower bound on a player's
-    finish whoever lays what on their piles (module doc)."""
-    todraw = dlen - ptr
-    return 1 if todraw <= 0 else 1 + (todraw + HAND_SIZE - 1) // HAND_SIZE
 
 
 @njit(cache=True)
@@ -405,44 +404,27 @@ def verdict(
     dlens: I64Array,
     suffix: I64Array,
     scratch: I64Array,
+    gifts: bool = False,
 ) -> int:
     """1 if the mover of this start-of-turn node wins by the race argument, -1 if they
     lose by it, 0 if it does not decide the node (module doc). ``suffix[p, i]`` is the
-    bitset of player p's draw pile from position i on."""
+    bitset of player p's draw pile from position i on. With ``gifts``, plans that
+    give cards to the opponent's piles are tried too, against the bound
+    ``1 + ceil(d / 6)``."""
     other = 1 - side
-    theirs = fastest_finish(oh, op, dlens[other], ou, od, oh | suffix[other, op])
+    mine_left = mh | suffix[side, mp]
+    their_left = oh | suffix[other, op]
+    theirs = fastest_finish(oh, op, dlens[other], ou, od, their_left)
     if plan_turns(mh, mp, dlens[side], draws[side], mu, md, theirs, scratch) <= theirs:
         return 1
-    mine = fastest_finish(mh, mp, dlens[side], mu, md, mh | suffix[side, mp])
+    mine = fastest_finish(mh, mp, dlens[side], mu, md, mine_left)
     if mine >= 2:
         limit = mine - 1
         if plan_turns(oh, op, dlens[other], draws[other], ou, od, limit, scratch) <= limit:
             return -1
-    return 0
-
-
-@njit(cache=True)
-def gift_verdict(
-    side: int,
-    mh: int,
-    mp: int,
-    mu: int,
-    md: int,
-    oh: int,
-    op: int,
-    ou: int,
-    od: int,
-    draws: I64Array,
-    dlens: I64Array,
-    suffix: I64Array,
-    scratch: I64Array,
-) -> int:
-    """As :func:`verdict` with plans that may give cards to the opponent's piles
-    (module doc) against the bound ``1 + ceil(d / 6)``: 1, -1 or 0."""
-    other = 1 - side
+    if not gifts:
+        return 0
     theirs = base_finish(op, dlens[other])
-    mine_left = mh | suffix[side, mp]
-    their_left = oh | suffix[other, op]
     if gift_plan(mh, mp, dlens[side], draws[side], mu, md, ou, od, their_left, theirs, scratch):
         return 1
     limit = base_finish(mp, dlens[side]) - 1
