@@ -254,9 +254,9 @@ def _open_level(s: I64Array, b: int, todraw: int, turns: int) -> None:
     with ``turns`` turns left, this one included: what each hand card may do
     (laying first, keeping last, so turns that lay many cards come first), how many
     cards the turn may keep and whether it must give one. After this turn at most
-    ``6 (turns - 1)`` cards may be left in all (at most 6 a turn), and at most
-    ``6 (turns - 2)`` to draw, so more than 2 must be drawn now, which only a turn
-    with a gift does (FF-5)."""
+    ``6 (turns - 1)`` cards may be left in all (at most 6 a turn) and at most
+    ``6 (turns - 2)`` to draw; where that means drawing more than 2 now, only a turn
+    with a gift can (FF-5)."""
     hand, u, d, low, high = s[b + _HAND], s[b + _U], s[b + _D], s[b + _LOW], s[b + _HIGH]
     n = 0
     for c in range(64):

@@ -87,7 +87,8 @@ def _bits(cards: tuple[int, ...]) -> int:
 
 def _reference_gift_plan(state: State, player: int, limit: int) -> bool:
     """Plans of at most ``limit`` turns for ``player``, by a memoised search over
-    the set of results of every turn (frozensets, no shared code with the kernel)."""
+    the set of results of every turn (frozensets); it shares with the kernel only
+    the reachable-top bounds, tested above."""
     hand, draw = state.hands[player], state.draws[player]
     up, down = state.piles[player]
     their = _bits(state.hands[1 - player]) | _bits(state.draws[1 - player])
