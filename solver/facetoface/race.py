@@ -97,10 +97,10 @@ UP, DOWN, GIFT_UP, GIFT_DOWN, KEEP = 0, 1, 2, 3, 4
 # position, own up and down tops, bounds on the opponent's up and down tops), the
 # number of hand cards, whether the choices are exhausted, how many cards the turn
 # may keep, whether it must give one; then the hand cards, their number of options,
-# the chosen option of each, the options
+# the chosen option of each, the bounds a gift of each would leave, the options
 _HAND, _PTR, _U, _D, _LOW, _HIGH, _N, _DONE, _MAXKEEP, _NEEDGIFT = range(10)
-_CARDS, _NOPT, _DIGIT, _OPTS = 10, 16, 22, 28
-_LEVEL = 28 + 6 * 5
+_CARDS, _NOPT, _DIGIT, _UP_BOUND, _DOWN_BOUND, _OPTS = 10, 16, 22, 28, 34, 40
+_LEVEL = 40 + 6 * 5
 #: the scratch array :func:`verdict` needs
 SCRATCH = 3 * 16 + MAX_GIFT_TURNS * _LEVEL
 
@@ -249,7 +249,7 @@ def _may_finish(cards: int, todraw: int, turns: int) -> bool:
 
 
 @njit(cache=True)
-def _open_level(s: I64Array, b: int, todraw: int, turns: int) -> None:
+def _open_level(s: I64Array, b: int, todraw: int, turns: int, opp: int) -> None:
     """Fill level ``b`` of :func:`gift_plan` (its position already set) for a turn
     with ``turns`` turns left, this one included: what each hand card may do
     (laying first, keeping last, so turns that lay many cards come first), how many
@@ -272,9 +272,11 @@ def _open_level(s: I64Array, b: int, todraw: int, turns: int) -> None:
                 k += 1
             if c < low:
                 s[o + k] = GIFT_UP
+                s[b + _UP_BOUND + n] = lowest_up_top(c, opp)
                 k += 1
             if c > high:
                 s[o + k] = GIFT_DOWN
+                s[b + _DOWN_BOUND + n] = highest_down_top(c, opp)
                 k += 1
             s[o + k] = KEEP
             s[b + _NOPT + n] = k + 1
@@ -315,7 +317,7 @@ def gift_plan(
     s = scratch[3 * 16 :]
     s[_HAND], s[_PTR], s[_U], s[_D] = hand, ptr, u, d
     s[_LOW], s[_HIGH] = lowest_up_top(ou, opp), highest_down_top(od, opp)
-    _open_level(s, 0, dlen - ptr, limit)
+    _open_level(s, 0, dlen - ptr, limit, opp)
     level = 0
     tried = 0
     while level >= 0:
@@ -353,9 +355,9 @@ def gift_plan(
                     bad = i
                     break
                 if o == GIFT_UP:
-                    low = lowest_up_top(c, opp)
+                    low = s[b + _UP_BOUND + i]
                 else:
-                    high = highest_down_top(c, opp)
+                    high = s[b + _DOWN_BOUND + i]
         # the next choice (the last card's option changes fastest); after a bad
         # prefix, every completion of it is skipped
         if bad >= 0:
@@ -385,7 +387,7 @@ def gift_plan(
         c = level * _LEVEL
         s[c + _HAND], s[c + _PTR], s[c + _U], s[c + _D] = left, p + k, up, down
         s[c + _LOW], s[c + _HIGH] = low, high
-        _open_level(s, c, dlen - p - k, limit - level)
+        _open_level(s, c, dlen - p - k, limit - level, opp)
     return False
 
 
