@@ -701,7 +701,7 @@ def _enter(
             if ctx[NO_RACE] == 0:
                 race = verdict(
                     other, oh, op, row[4], row[5], row[0], row[1], row[2], row[3], draws, dlens,
-                    suffix, scratch,
+                    suffix, scratch, False, False,
                 )  # fmt: skip
                 if race == -1:
                     ctx[RACE_CUTS] += 1
@@ -792,7 +792,7 @@ def _expand(
         if ctx[NO_RACE] == 0:
             race = verdict(
                 other, oh, op, row[4], row[5], row[0], row[1], row[2], row[3], draws, dlens,
-                suffix, scratch,
+                suffix, scratch, False, False,
             )  # fmt: skip
             if race == -1:
                 ctx[RACE_CUTS] += 1

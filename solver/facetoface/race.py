@@ -407,18 +407,21 @@ def verdict(
     suffix: I64Array,
     scratch: I64Array,
     gifts: bool = False,
+    wins: bool = True,
 ) -> int:
     """1 if the mover of this start-of-turn node wins by the race argument, -1 if they
     lose by it, 0 if it does not decide the node (module doc). ``suffix[p, i]`` is the
     bitset of player p's draw pile from position i on. With ``gifts``, plans that
     give cards to the opponent's piles are tried too, against the bound
-    ``1 + ceil(d / 6)``."""
+    ``1 + ceil(d / 6)``. Without ``wins`` only a loss is looked for (both cannot be
+    proven: the argument is sound both ways)."""
     other = 1 - side
     mine_left = mh | suffix[side, mp]
     their_left = oh | suffix[other, op]
-    theirs = fastest_finish(oh, op, dlens[other], ou, od, their_left)
-    if plan_turns(mh, mp, dlens[side], draws[side], mu, md, theirs, scratch) <= theirs:
-        return 1
+    if wins:
+        theirs = fastest_finish(oh, op, dlens[other], ou, od, their_left)
+        if plan_turns(mh, mp, dlens[side], draws[side], mu, md, theirs, scratch) <= theirs:
+            return 1
     mine = fastest_finish(mh, mp, dlens[side], mu, md, mine_left)
     if mine >= 2:
         limit = mine - 1
@@ -427,7 +430,9 @@ def verdict(
     if not gifts:
         return 0
     theirs = base_finish(op, dlens[other])
-    if gift_plan(mh, mp, dlens[side], draws[side], mu, md, ou, od, their_left, theirs, scratch):
+    if wins and gift_plan(
+        mh, mp, dlens[side], draws[side], mu, md, ou, od, their_left, theirs, scratch
+    ):  # fmt: skip
         return 1
     limit = base_finish(mp, dlens[side]) - 1
     if gift_plan(oh, op, dlens[other], draws[other], ou, od, mu, md, mine_left, limit, scratch):
