@@ -46,11 +46,12 @@ def test_plan_needs_two_cards_a_turn_without_blocking_a_pile() -> None:
     assert _plan((3, 4), (2,), 1, 10) == 2
 
 
-def _verdict(state: State, gifts: bool = False) -> int:
+def _verdict(state: State, gifts: bool = False, wins: bool = True) -> int:
     solver = Solver(state, 1)
     node = solver._node(state)
     scratch = np.zeros(race.SCRATCH, dtype=np.int64)
-    return int(race.verdict(*node, solver.draws, solver.dlens, solver.suffix, scratch, gifts))
+    args = (solver.draws, solver.dlens, solver.suffix, scratch, gifts, wins)
+    return int(race.verdict(*node, *args))
 
 
 def test_every_verdict_agrees_with_the_brute_force() -> None:
@@ -209,3 +210,14 @@ def test_every_gift_verdict_agrees_with_the_brute_force() -> None:
         assert bruteforce.wins(state) == (value == 1), state
     # 150 wins and 34 losses when written, 39 of them not decided without gifts
     assert decided[1] >= 90 and decided[-1] >= 20 and fresh >= 20, (decided, fresh)
+
+
+def test_the_loss_only_verdict_finds_every_loss_and_nothing_else() -> None:
+    """After a generated turn the kernel asks only whether the opponent loses."""
+    losses = 0
+    for state in playout_positions(11, 150, max_card=12, left=5):
+        for gifts in (False, True):
+            full = _verdict(state, gifts)
+            assert _verdict(state, gifts, wins=False) == (full if full == -1 else 0)
+            losses += full == -1
+    assert losses >= 10, losses
