@@ -101,8 +101,11 @@ UP, DOWN, GIFT_UP, GIFT_DOWN, KEEP = 0, 1, 2, 3, 4
 _HAND, _PTR, _U, _D, _LOW, _HIGH, _N, _DONE, _MAXKEEP, _NEEDGIFT = range(10)
 _CARDS, _NOPT, _DIGIT, _UP_BOUND, _DOWN_BOUND, _OPTS = 10, 16, 22, 28, 34, 40
 _LEVEL = 40 + 6 * 5
+# :func:`plan_turns` uses the first 3 x 16 ints of the scratch array, the levels
+# of :func:`gift_plan` the rest
+_GIFT_AT = 3 * 16
 #: the scratch array :func:`verdict` needs
-SCRATCH = 3 * 16 + MAX_GIFT_TURNS * _LEVEL
+SCRATCH = _GIFT_AT + MAX_GIFT_TURNS * _LEVEL
 
 
 @njit(cache=True)
@@ -314,7 +317,7 @@ def gift_plan(
     cards = popcount(np.uint64(hand))
     if cards > HAND_SIZE or not _may_finish(cards, dlen - ptr, limit):
         return False
-    s = scratch[3 * 16 :]
+    s = scratch[_GIFT_AT:]
     s[_HAND], s[_PTR], s[_U], s[_D] = hand, ptr, u, d
     s[_LOW], s[_HIGH] = lowest_up_top(ou, opp), highest_down_top(od, opp)
     _open_level(s, 0, dlen - ptr, limit, opp)
