@@ -152,7 +152,8 @@ def main() -> None:
         "turn, canonical pile tops in the table key, turns ordered by least help to the "
         "opponent then most room between own piles, killer turn, races decided by an "
         "unstoppable plan against the fastest finish (also plans that give a card a turn to "
-        "the opponent's piles), dominated turns pruned; enhanced "
+        "the opponent's piles), positions where one player is blocked first decided by "
+        "one-player searches, dominated turns pruned; enhanced "
         "cut-offs off by default; "
         "docs/solver-facetoface.md).",
         f"Positions from real play: careful-bot self-play of deals 0..{played - 1}, the "

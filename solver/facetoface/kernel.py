@@ -49,6 +49,7 @@ from numba import njit, objmode
 
 from playable.solver.core.bits import mix64
 from playable.solver.core.tt import MISSING, tt_lookup, tt_store
+from playable.solver.facetoface import survival
 from playable.solver.facetoface.race import SCRATCH, verdict
 
 HAND_SIZE = 6
@@ -62,7 +63,8 @@ VISIT_SLOTS = 32_768
 #: node-budget counters in ``ctx``
 NODES, NODE_LIMIT, ABORTED, STAMP, TT_NEW, OVERFLOW, ORDERING, NO_ETC, TURNS = range(9)
 NO_DOMINANCE, PRUNED, NO_RACE, RACE_CUTS, NO_KILLER_FIRST = 9, 10, 11, 12, 13
-CTX_SIZE = 14
+NO_SURVIVAL, SURVIVAL_CUTS = 14, 15
+CTX_SIZE = 16
 #: table values: the low 2 bits a code (proven loss or win for the mover, or open:
 #: not proven, bits 2-16 and 17-31 then hold proof and disproof numbers of the df-pn
 #: search), bits 32-62 the 31 check bits of an independent hash
@@ -638,6 +640,8 @@ def _enter(
     killers: I64Array,
     lazy: I64Array,
     scratch: I64Array,
+    sv_table: I64Array,
+    sv_work: I64Array,
     ctx: I64Array,
     deadline: float,
 ) -> int:
@@ -682,6 +686,14 @@ def _enter(
                 ctx[RACE_CUTS] += 1
                 _store(d, value, keys, tags, tt_keys, tt_values, ctx)
                 return value
+        if ctx[NO_SURVIVAL] == 0:
+            value = survival.verdict(
+                side, mh, mp, mu, md, oh, op, ou, od, draws, dlens, sv_table, sv_work, True
+            )  # fmt: skip
+            if value != 0:
+                ctx[SURVIVAL_CUTS] += 1
+                _store(d, value, keys, tags, tt_keys, tt_values, ctx)
+                return value
     lazy[d, 0] = 0
     if d > 0 and ctx[NO_KILLER_FIRST] == 0 and killers[d, 0] >= 0:
         row = kids[d, 0]
@@ -707,6 +719,13 @@ def _enter(
                     ctx[RACE_CUTS] += 1
                     _store(d, 1, keys, tags, tt_keys, tt_values, ctx)
                     return 1
+            if ctx[NO_SURVIVAL] == 0 and survival.verdict(
+                other, oh, op, row[4], row[5], row[0], row[1], row[2], row[3], draws, dlens,
+                sv_table, sv_work, False,
+            ) == -1:  # fmt: skip
+                ctx[SURVIVAL_CUTS] += 1
+                _store(d, 1, keys, tags, tt_keys, tt_values, ctx)
+                return 1
             lazy[d, 0] = 1
             lazy[d, 1:6] = killers[d, 0:5]
             order[d, 0] = 0
@@ -714,7 +733,8 @@ def _enter(
             return EXPAND
     return _expand(
         d, nodes, laid_own0, opp0, draws, dlens, tt_keys, tt_values, kids, order, counts,
-        keys, tags, vkeys, vstamp, stack, cards, suffix, pruned, killers, lazy, scratch, ctx,
+        keys, tags, vkeys, vstamp, stack, cards, suffix, pruned, killers, lazy, scratch,
+        sv_table, sv_work, ctx,
     )  # fmt: skip
 
 
@@ -742,6 +762,8 @@ def _expand(
     killers: I64Array,
     lazy: I64Array,
     scratch: I64Array,
+    sv_table: I64Array,
+    sv_work: I64Array,
     ctx: I64Array,
 ) -> int:
     """Generate, check and order every turn of node ``d``: its value if that decides
@@ -798,6 +820,14 @@ def _expand(
                 ctx[RACE_CUTS] += 1
                 _store(d, 1, keys, tags, tt_keys, tt_values, ctx)
                 return 1
+        # A turn after which the opponent is blocked first (survival.verdict) too.
+        if ctx[NO_SURVIVAL] == 0 and survival.verdict(
+            other, oh, op, row[4], row[5], row[0], row[1], row[2], row[3], draws, dlens,
+            sv_table, sv_work, False,
+        ) == -1:  # fmt: skip
+            ctx[SURVIVAL_CUTS] += 1
+            _store(d, 1, keys, tags, tt_keys, tt_values, ctx)
+            return 1
         # Enhanced transposition cutoff: a turn into a position the table already
         # proves lost for the opponent wins at once; turns into positions proven won
         # for the opponent are tried last, and if every turn is one of those the node
@@ -911,6 +941,7 @@ def search(
     vstamp: I64Array,
     stack: I64Array,
     suffix: I64Array,
+    sv_table: I64Array,
     ctx: I64Array,
     deadline: float,
 ) -> int:
@@ -935,6 +966,7 @@ def search(
     killers = np.full((depth_max, 5), -1, dtype=np.int64)
     lazy = np.zeros((depth_max, 6), dtype=np.int64)
     scratch = np.zeros(SCRATCH, dtype=np.int64)
+    sv_work = np.zeros(survival.WORK, dtype=np.int64)
     nodes[0, 0] = side
     nodes[0, 1] = mh
     nodes[0, 2] = mp
@@ -947,7 +979,7 @@ def search(
     r = _enter(
         0, nodes, laid_own0, opp0, draws, dlens, tt_keys, tt_values,
         kids, order, counts, keys, tags, vkeys, vstamp, stack, cards, suffix, pruned, killers,
-        lazy, scratch, ctx, deadline,
+        lazy, scratch, sv_table, sv_work, ctx, deadline,
     )  # fmt: skip
     if r != EXPAND:
         return r
@@ -970,7 +1002,7 @@ def search(
             r = _enter(
                 c, nodes, 0, 0, draws, dlens, tt_keys, tt_values,
                 kids, order, counts, keys, tags, vkeys, vstamp, stack, cards, suffix, pruned,
-                killers, lazy, scratch, ctx, deadline,
+                killers, lazy, scratch, sv_table, sv_work, ctx, deadline,
             )  # fmt: skip
             if r == EXPAND:
                 nexts[c] = 0
@@ -985,7 +1017,7 @@ def search(
                 r = _expand(
                     d, nodes, 0, 0, draws, dlens, tt_keys, tt_values, kids, order, counts,
                     keys, tags, vkeys, vstamp, stack, cards, suffix, pruned, killers, lazy,
-                    scratch, ctx,
+                    scratch, sv_table, sv_work, ctx,
                 )  # fmt: skip
                 if r == EXPAND:
                     nexts[d] = 0

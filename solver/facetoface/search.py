@@ -22,7 +22,7 @@ from playable.solver.core.budget import Budget
 from playable.solver.core.errors import IllegalMove
 from playable.solver.core.result import SolveResult, Status
 from playable.solver.core.tt import SLOT_BYTES, new_table
-from playable.solver.facetoface import kernel
+from playable.solver.facetoface import kernel, survival
 from playable.solver.facetoface.notation import line_to_json
 from playable.solver.facetoface.rules import Play, State, Variant, has_won, play_turn, turns, winner
 
@@ -87,6 +87,10 @@ class Solver:
         self.dominance = True
         #: decide races without searching them (:mod:`playable.solver.facetoface.race`)
         self.race = True
+        #: decide who is blocked first without searching it
+        #: (:mod:`playable.solver.facetoface.survival`)
+        self.survival = True
+        self.survival_table = survival.new_table()
         #: try the killer turn before generating a node's other turns (exact)
         self.killer_first = True
         slots = Budget(memory_mb=memory_mb).table_slots(SLOT_BYTES)
@@ -172,6 +176,7 @@ class Solver:
         self.ctx[kernel.NO_DOMINANCE] = not self.dominance
         self.ctx[kernel.NO_RACE] = not self.race
         self.ctx[kernel.NO_KILLER_FIRST] = not self.killer_first
+        self.ctx[kernel.NO_SURVIVAL] = not self.survival
         self.ctx[kernel.NODE_LIMIT] = cap
         started = time.perf_counter()
         result = kernel.search(
@@ -188,6 +193,7 @@ class Solver:
             self.vstamp,
             self.stack,
             self.suffix,
+            self.survival_table,
             self.ctx,
             deadline,
         )
@@ -236,9 +242,11 @@ class Solver:
         """A line of whole turns to the end of the game in which ``win_player`` (who
         wins ``state`` with perfect play) wins: they play a proven winning turn, the
         loser a turn of theirs proven lost (every one is). Turns whose result the table
-        already proves are taken first (free); otherwise the turns are searched in the
-        reference order (:func:`rules.turns`) within ``budget``, the same budget as the
-        proof. ``None`` if the budget runs out before the line is complete."""
+        already proves are taken first (free), then turns whose result the race and
+        survival verdicts decide when it is opened (one node each); otherwise the turns
+        are searched in the reference order (:func:`rules.turns`) within ``budget``, the
+        same budget as the proof. ``None`` if the budget runs out before the line is
+        complete."""
         line: list[tuple[int, list[Play]]] = []
         while winner(state) is None:
             mover = state.to_move
@@ -249,6 +257,11 @@ class Solver:
                 if (WIN if has_won(after, mover) else -self.known(after)) == wanted:
                     pick = (plays, after)
                     break
+            if pick is None:  # a turn into a position the verdicts decide at once
+                for plays, after in options:
+                    if -self.value(after, budget, nodes=2) == wanted:
+                        pick = (plays, after)
+                        break
             if pick is None:
                 for plays, after in options:
                     value = -self.value(after, budget)
