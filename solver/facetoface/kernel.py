@@ -617,6 +617,47 @@ def _prune_dominated(
 
 
 @njit(cache=True)
+def _wins_at_once(
+    row: I64Array,
+    other: int,
+    oh: int,
+    op: int,
+    n_opp: int,
+    cards: I64Array,
+    draws: I64Array,
+    dlens: I64Array,
+    suffix: I64Array,
+    scratch: I64Array,
+    sv_table: I64Array,
+    sv_work: I64Array,
+    ctx: I64Array,
+) -> bool:
+    """Whether the turn ``row`` wins at once: the opponent (``other``, hand ``oh`` of
+    ``n_opp`` cards in ``cards``, draw position ``op``) has no turn at all after it
+    (FF-6), loses the race (rule 8) or is blocked first (rule 9). Only the
+    opponent's loss is looked for, the one answer that decides the node."""
+    if not has_turn(cards, n_opp, op, dlens[other], row[4], row[5], row[2], row[3]):
+        return True
+    if ctx[NO_RACE] == 0:
+        race = verdict(
+            other, oh, op, row[4], row[5], row[0], row[1], row[2], row[3], draws, dlens,
+            suffix, scratch, False, False,
+        )  # fmt: skip
+        if race == -1:
+            ctx[RACE_CUTS] += 1
+            return True
+    if ctx[NO_SURVIVAL] == 0:
+        blocked = survival.verdict(
+            other, oh, op, row[4], row[5], row[0], row[1], row[2], row[3], draws, dlens,
+            sv_table, sv_work, False,
+        )  # fmt: skip
+        if blocked == -1:
+            ctx[SURVIVAL_CUTS] += 1
+            return True
+    return False
+
+
+@njit(cache=True)
 def _enter(
     d: int,
     nodes: I64Array,
@@ -707,23 +748,10 @@ def _enter(
             ctx[TURNS] += 1
             other = 1 - side
             n_opp = hand_cards(oh, cards)
-            if not has_turn(cards, n_opp, op, dlens[other], row[4], row[5], row[2], row[3]):
-                _store(d, 1, keys, tags, tt_keys, tt_values, ctx)
-                return 1
-            if ctx[NO_RACE] == 0:
-                race = verdict(
-                    other, oh, op, row[4], row[5], row[0], row[1], row[2], row[3], draws, dlens,
-                    suffix, scratch, False, False,
-                )  # fmt: skip
-                if race == -1:
-                    ctx[RACE_CUTS] += 1
-                    _store(d, 1, keys, tags, tt_keys, tt_values, ctx)
-                    return 1
-            if ctx[NO_SURVIVAL] == 0 and survival.verdict(
-                other, oh, op, row[4], row[5], row[0], row[1], row[2], row[3], draws, dlens,
-                sv_table, sv_work, False,
-            ) == -1:  # fmt: skip
-                ctx[SURVIVAL_CUTS] += 1
+            if _wins_at_once(
+                row, other, oh, op, n_opp, cards, draws, dlens, suffix, scratch, sv_table,
+                sv_work, ctx,
+            ):  # fmt: skip
                 _store(d, 1, keys, tags, tt_keys, tt_values, ctx)
                 return 1
             lazy[d, 0] = 1
@@ -800,32 +828,15 @@ def _expand(
         _store(d, value, keys, tags, tt_keys, tt_values, ctx)
         return value
     other = 1 - side
-    olen = dlens[other]
     n_opp = hand_cards(oh, cards)
     mode = ctx[ORDERING]
     refuted = 0
     for i in range(count):
         row = out[i]
-        # A turn after which the opponent has no turn at all wins at once (FF-6).
-        if not has_turn(cards, n_opp, op, olen, row[4], row[5], row[2], row[3]):
-            _store(d, 1, keys, tags, tt_keys, tt_values, ctx)
-            return 1
-        # A turn into a race the opponent loses (race.verdict) wins at once.
-        if ctx[NO_RACE] == 0:
-            race = verdict(
-                other, oh, op, row[4], row[5], row[0], row[1], row[2], row[3], draws, dlens,
-                suffix, scratch, False, False,
-            )  # fmt: skip
-            if race == -1:
-                ctx[RACE_CUTS] += 1
-                _store(d, 1, keys, tags, tt_keys, tt_values, ctx)
-                return 1
-        # A turn after which the opponent is blocked first (survival.verdict) too.
-        if ctx[NO_SURVIVAL] == 0 and survival.verdict(
-            other, oh, op, row[4], row[5], row[0], row[1], row[2], row[3], draws, dlens,
-            sv_table, sv_work, False,
-        ) == -1:  # fmt: skip
-            ctx[SURVIVAL_CUTS] += 1
+        if _wins_at_once(
+            row, other, oh, op, n_opp, cards, draws, dlens, suffix, scratch, sv_table, sv_work,
+            ctx,
+        ):  # fmt: skip
             _store(d, 1, keys, tags, tt_keys, tt_values, ctx)
             return 1
         # Enhanced transposition cutoff: a turn into a position the table already
