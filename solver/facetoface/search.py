@@ -90,7 +90,7 @@ class Solver:
         #: decide who is blocked first without searching it
         #: (:mod:`playable.solver.facetoface.survival`)
         self.survival = True
-        self.survival_table = survival.new_table()
+        self.survival_table = survival.new_table(memory_mb)
         #: try the killer turn before generating a node's other turns (exact)
         self.killer_first = True
         slots = Budget(memory_mb=memory_mb).table_slots(SLOT_BYTES)

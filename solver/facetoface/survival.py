@@ -81,8 +81,9 @@ MAX_STEPS = 512
 MAX_RESULTS = 512
 #: the two questions, stored apart in the table of bounds
 RELAXED, ROBUST = 0, 1
-#: the table of bounds: entries of (hand, packed position, lower, upper bound)
-TABLE_BITS = 18
+#: the table of bounds: entries of (hand, packed position, lower, upper bound), a
+#: power of two of them between these sizes
+MIN_TABLE_BITS, MAX_TABLE_BITS = 12, 18
 # the work array: per search level a frame (position, turns asked, state, results,
 # next result) and its results (hand, draw position, up top, down top); then the
 # in-turn stack and visited set of :func:`_relaxed_turns`, the steps, the stamp
@@ -105,9 +106,13 @@ FINISH = -1
 TOO_MANY = -2
 
 
-def new_table() -> I64Array:
-    """An empty table of bounds for :func:`verdict` (8 MiB)."""
-    return np.zeros((1 << TABLE_BITS, 4), dtype=np.int64)
+def new_table(memory_mb: float = 128) -> I64Array:
+    """An empty table of bounds for :func:`verdict`: a sixteenth of ``memory_mb``
+    (the solver's table budget), 128 KiB to 8 MiB."""
+    bits = MIN_TABLE_BITS
+    while bits < MAX_TABLE_BITS and (32 << (bits + 1)) <= memory_mb * 2**20 / 16:
+        bits += 1
+    return np.zeros((1 << bits, 4), dtype=np.int64)
 
 
 def new_work() -> I64Array:
@@ -122,15 +127,15 @@ def _pack(model: int, player: int, ptr: int, u: int, d: int) -> int:
 
 
 @njit(cache=True)
-def _slot(hand: int, packed: int) -> int:
+def _slot(table: I64Array, hand: int, packed: int) -> int:
     h = (hand * 0x9E3779B97F4A7C15 + packed * 0x2545F4914F6CDD1D) & 0x7FFFFFFFFFFFFFFF
-    return (h >> 23) & ((1 << TABLE_BITS) - 1)
+    return (h >> 23) & (table.shape[0] - 1)
 
 
 @njit(cache=True)
 def _bounds(table: I64Array, hand: int, packed: int) -> tuple[int, int]:
     """(lower, upper) bound on the turns the position can complete."""
-    i = _slot(hand, packed)
+    i = _slot(table, hand, packed)
     if table[i, 0] == hand and table[i, 1] == packed:
         return table[i, 2], table[i, 3]
     return 0, FOR_EVER
@@ -139,7 +144,7 @@ def _bounds(table: I64Array, hand: int, packed: int) -> tuple[int, int]:
 @njit(cache=True)
 def _learn(table: I64Array, hand: int, packed: int, lower: int, upper: int) -> None:
     """Tighten the stored bounds (a new position replaces whatever shared its slot)."""
-    i = _slot(hand, packed)
+    i = _slot(table, hand, packed)
     if table[i, 0] != hand or table[i, 1] != packed:
         table[i, 0], table[i, 1], table[i, 2], table[i, 3] = hand, packed, 0, FOR_EVER
     table[i, 2] = max(table[i, 2], lower)
