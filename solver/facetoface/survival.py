@@ -129,7 +129,8 @@ def _pack(model: int, player: int, ptr: int, u: int, d: int) -> int:
 @njit(cache=True)
 def _slot(table: I64Array, hand: int, packed: int) -> int:
     h = (hand * 0x9E3779B97F4A7C15 + packed * 0x2545F4914F6CDD1D) & 0x7FFFFFFFFFFFFFFF
-    return (h >> 23) & (table.shape[0] - 1)
+    mask: int = table.shape[0] - 1
+    return (h >> 23) & mask
 
 
 @njit(cache=True)
