@@ -719,22 +719,22 @@ def _enter(
                 return 1
             if code == LOSS_CODE:
                 return -1
+        value = 0
         if ctx[NO_RACE] == 0:
             value = verdict(
                 side, mh, mp, mu, md, oh, op, ou, od, draws, dlens, suffix, scratch, True
             )  # fmt: skip
             if value != 0:
                 ctx[RACE_CUTS] += 1
-                _store(d, value, keys, tags, tt_keys, tt_values, ctx)
-                return value
-        if ctx[NO_SURVIVAL] == 0:
+        if value == 0 and ctx[NO_SURVIVAL] == 0:
             value = survival.verdict(
                 side, mh, mp, mu, md, oh, op, ou, od, draws, dlens, sv_table, sv_work, True
             )  # fmt: skip
             if value != 0:
                 ctx[SURVIVAL_CUTS] += 1
-                _store(d, value, keys, tags, tt_keys, tt_values, ctx)
-                return value
+        if value != 0:
+            _store(d, value, keys, tags, tt_keys, tt_values, ctx)
+            return value
     lazy[d, 0] = 0
     if d > 0 and ctx[NO_KILLER_FIRST] == 0 and killers[d, 0] >= 0:
         row = kids[d, 0]
@@ -953,6 +953,7 @@ def search(
     stack: I64Array,
     suffix: I64Array,
     sv_table: I64Array,
+    sv_work: I64Array,
     ctx: I64Array,
     deadline: float,
 ) -> int:
@@ -961,7 +962,9 @@ def search(
 
     Negamax with an explicit stack of nodes (one per turn of the line; numba cannot
     cache a self-recursive function). ``kids`` and ``order`` are work arrays of
-    shape (depth, MAX_KIDS, ROW) and (depth, MAX_KIDS). ``laid_own0``/``opp0`` are
+    shape (depth, MAX_KIDS, ROW) and (depth, MAX_KIDS); ``sv_table`` and ``sv_work``
+    are the survival verdict's table of bounds and work array (kept by the caller
+    across searches). ``laid_own0``/``opp0`` are
     nonzero only for a root in the middle of a turn; such a root is neither looked up
     nor stored.
     """
@@ -977,7 +980,6 @@ def search(
     killers = np.full((depth_max, 5), -1, dtype=np.int64)
     lazy = np.zeros((depth_max, 6), dtype=np.int64)
     scratch = np.zeros(SCRATCH, dtype=np.int64)
-    sv_work = np.zeros(survival.WORK, dtype=np.int64)
     nodes[0, 0] = side
     nodes[0, 1] = mh
     nodes[0, 2] = mp

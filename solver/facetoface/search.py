@@ -91,6 +91,7 @@ class Solver:
         #: (:mod:`playable.solver.facetoface.survival`)
         self.survival = True
         self.survival_table = survival.new_table(memory_mb)
+        self.survival_work = survival.new_work()
         #: try the killer turn before generating a node's other turns (exact)
         self.killer_first = True
         slots = Budget(memory_mb=memory_mb).table_slots(SLOT_BYTES)
@@ -194,6 +195,7 @@ class Solver:
             self.stack,
             self.suffix,
             self.survival_table,
+            self.survival_work,
             self.ctx,
             deadline,
         )

@@ -67,12 +67,10 @@ import numpy.typing as npt
 from numba import njit
 
 from playable.solver.core.bits import popcount
-from playable.solver.facetoface.race import highest_down_top, lowest_up_top
+from playable.solver.facetoface.race import HAND_SIZE, TRICK, highest_down_top, lowest_up_top
 
 I64Array = npt.NDArray[np.int64]
 
-HAND_SIZE = 6
-TRICK = 10
 #: the longest line either question looks for, in turns
 MAX_TURNS = 6
 #: turn generations one question may use before it gives up (no verdict)
