@@ -112,6 +112,12 @@ def _sides(seed: int, count: int) -> list[Side]:
     return out
 
 
+def _pile(cards: tuple[int, ...]) -> np.ndarray:
+    pile = np.zeros(64, dtype=np.int64)
+    pile[: len(cards)] = cards
+    return pile
+
+
 @pytest.mark.parametrize("model", [survival.RELAXED, survival.ROBUST])
 def test_questions_answer_as_their_definitions(model: int) -> None:
     relaxed = model == survival.RELAXED
@@ -119,8 +125,7 @@ def test_questions_answer_as_their_definitions(model: int) -> None:
     answers = {True: 0, False: 0}
     for side in _sides(31 + model, 150):
         hand, draw, up, down = side
-        pile = np.zeros(64, dtype=np.int64)
-        pile[: len(draw)] = draw
+        pile = _pile(draw)
         bits = sum(1 << c for c in hand)
         for k in range(1, 5):
             args = (model, 0, bits, 0, len(draw), pile, up, down, k, table, work)
@@ -130,12 +135,6 @@ def test_questions_answer_as_their_definitions(model: int) -> None:
             answers[want] += 1
         table[:] = 0  # the next position has another draw pile
     assert min(answers.values()) >= 30, answers
-
-
-def _pile(cards: tuple[int, ...]) -> np.ndarray:
-    pile = np.zeros(64, dtype=np.int64)
-    pile[: len(cards)] = cards
-    return pile
 
 
 def test_a_player_without_room_is_blocked() -> None:
