@@ -26,7 +26,8 @@ won for the opponent go last, and a node whose turns are all of those is lost); 
 turns whose result is dominated by another turn's result are not searched
 (:func:`_prune_dominated`); a node, or the position after a turn, that the race
 argument decides (:func:`playable.solver.facetoface.race.verdict`; for a node also
-with plans that give cards to the opponent) is not searched.
+with plans that give cards to the opponent), or in which one player is blocked first
+(:func:`playable.solver.facetoface.survival.verdict`), is not searched.
 Turns are searched in order of :func:`order_score`: least
 help to the opponent first, then most room between the own piles, with the turn that
 last won at the same depth first (killer turn; where it is legal it is searched
