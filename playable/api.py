@@ -13,11 +13,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from playable.cli.budget import memory_problem, nodes_problem, seconds_problem
 from playable.solver.core.budget import Budget, Progress
 from playable.solver.core.cardlist import sniff_game
 from playable.solver.core.errors import IllegalMove, NotationError, PlayableError
 from playable.solver.core.game import Game
+from playable.solver.core.limits import checked_budget
 from playable.solver.games import game_of
 
 
@@ -116,10 +116,7 @@ def load(path: str | Path) -> Position:
 def _budget(
     seconds: float | None, nodes: int | None, memory_mb: int, progress: Progress | None
 ) -> Budget:
-    for problem in (seconds_problem(seconds), nodes_problem(nodes), memory_problem(memory_mb)):
-        if problem:
-            raise PlayableError(problem)
-    return Budget(seconds=seconds, nodes=nodes, memory_mb=memory_mb, progress=progress)
+    return checked_budget(seconds, nodes, memory_mb, progress)
 
 
 def solve(
