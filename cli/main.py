@@ -22,6 +22,7 @@ from playable.cli import (
 )
 from playable.cli.dispatch import SHOW, game_of, verb
 from playable.cli.io import InputError, fail, forget_inputs, print_error, read_source, stderr
+from playable.cli.thegame import check as thegame_check
 from playable.cli.thegame import play as thegame_play
 from playable.cli.thegame import simulate as thegame_simulate
 from playable.cli.thegame import solve as thegame_solve
@@ -92,6 +93,7 @@ for game in (
     thegame_simulate,
     thegame_study,
     thegame_solve,
+    thegame_check,
     sequence,
     facetoface,
     facetoface_study,

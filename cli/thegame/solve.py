@@ -17,10 +17,10 @@ from playable.cli.budget import (
     _check_seconds,
     budget_from,
 )
-from playable.cli.dispatch import verb
 from playable.cli.io import fail, print_json, stderr, stdout
 from playable.cli.progress import warm_up
 from playable.cli.study import RetryNodes, RetrySeconds, Scheduler
+from playable.cli.thegame.check import _save_proof
 from playable.cli.thegame.options import (
     Deck,
     Expert,
@@ -39,7 +39,6 @@ from playable.solver.core.jsonkeys import LOSS, WIN, analyse_exit_code
 if TYPE_CHECKING:
     from playable.solver.core.result import SolveResult
     from playable.solver.thegame.notation import Deal
-    from playable.solver.thegame.proof import Proof
     from playable.solver.thegame.rules import State
 
 GAME = "thegame"
@@ -210,56 +209,6 @@ def _write_proof(game: Deal | State, result: SolveResult, path: Path, positions:
     _save_proof(found, game, path)
 
 
-def _save_proof(found: Proof, game: Deal | State, path: Path) -> None:
-    """Write a proof file, check it with the independent checker and say so."""
-    from playable.solver.thegame.proof import write
-    from playable.solver.thegame.proofcheck import check_file
-
-    try:
-        write(found, game, path)
-    except OSError as exc:
-        fail(f"{path}: cannot write the proof ({exc})")
-    report = check_file(path)
-    stderr.print(
-        f"proof of at least {report.claim} cards left written to {path}: "
-        f"{report.nodes} nodes, checked"
-    )
-
-
-def check_command(
-    file: Annotated[Path, typer.Argument(help="A proof file written by `solve --proof`.")],
-    json: Json = False,
-) -> None:
-    """Check a proof file with the independent checker (reference rules only): exit 1
-    when it holds (the claimed cards left are proven: a lost game), 2 when it does
-    not."""
-    from playable.solver.thegame.proofcheck import ProofError, check_file
-
-    try:
-        report = check_file(file)
-    except ProofError as exc:
-        fail(f"{file}: proof rejected: {exc}")
-    if json:
-        print_json(
-            {
-                "game": GAME,
-                "valid": True,
-                "claim": report.claim,
-                "roots": report.roots,
-                "nodes": report.nodes,
-                "expanded": report.expanded,
-                "successors": report.successors,
-            }
-        )
-    else:
-        stdout.print(
-            f"valid: every line leaves at least {report.claim} cards "
-            f"({report.roots} root(s), {report.nodes} nodes, {report.expanded} expanded, "
-            f"{report.successors} turns checked)"
-        )
-    raise typer.Exit(1)
-
-
 def _root(game: Deal | State, result: SolveResult) -> State:
     """The position the line starts from (a fresh deal: the chosen first player)."""
     from playable.solver.thegame.notation import Deal
@@ -362,5 +311,3 @@ def register(verbs: dict[str, typer.Typer]) -> None:
     """Add `solve thegame` and `analyse thegame` to the verb groups."""
     verbs["solve"].command(GAME)(solve_command)
     verbs["analyse"].command(GAME)(analyse_command)
-    verbs.setdefault("check", verb("check", "Check a proof file: `playable check GAME FILE`."))
-    verbs["check"].command(GAME)(check_command)

@@ -1,12 +1,32 @@
-"""The Game: an independent checker of lower-bound proofs (docs/solver-thegame.md).
+"""The Game: an independent checker of lower-bound proofs (docs/proof-format.md).
 
 A proof file claims that every continuation of one or more root positions leaves at
 least ``claim`` cards (TG-8); ``claim = 1`` means the deal is lost whatever the team
 does (TG-9: for a fresh deal there is one root per possible first player). This
 module checks such a file using only the reference rules
-(:mod:`playable.solver.thegame.rules`): it shares no code with the search, the pilot, the
-pruning rules or the prover (:mod:`playable.solver.thegame.proof`), and each inference rule it
-accepts is proven below and implemented here from scratch.
+(:mod:`playable.solver.thegame.rules`) and the position-file reader's own validation
+(:mod:`playable.solver.thegame.notation`): it shares no code with the search, the
+pilot, the pruning rules or the prover (:mod:`playable.solver.thegame.proof`), and
+each inference rule it accepts is proven below and implemented here from scratch.
+
+**What is certified.** A proof is only ever evidence about the game it names (its
+``variant`` and its ``deck``, or its ``draw`` pile and root position). :func:`check`
+returns that game in :attr:`CheckReport.game` and, given ``expected``, refuses a proof
+of any other deal, position or variant; the CLI (``playable check thegame PROOF
+--position FILE``) always passes the user's file as ``expected``.
+
+**Reading.** A document is refused (:class:`ProofError`, one line) before any step is
+checked unless it is exactly the shape docs/proof-format.md gives: UTF-8 JSON of at
+most :data:`MAX_BYTES` bytes, no duplicate keys, no key the format does not name, no
+non-integer number (``NaN``, ``Infinity``, ``1e400`` and ``1.0`` alike), integers
+where integers are due (``true`` is not an integer here) and each within its bound,
+JSON booleans (and nothing else) for the variant flags, at most :data:`MAX_NODES`
+nodes. Every position (the roots and every node) must then be one the position-file
+reader accepts: it is written as a position file and read back by
+:func:`playable.solver.thegame.notation.parse`, so the checker refuses exactly what the
+reader refuses (cards once, hands of the right size, a player to move who holds
+cards unless the game is won, a turn under way that can still reach its minimum,
+every laid card under a pile that can cover it, ...; ``notation.check_position``).
 
 Notation: ``f(S)`` is the fewest cards left over every way to play on from position
 ``S`` by the rules (the game goes on until TG-7 ends it). A node of the proof says
@@ -35,12 +55,15 @@ Notation: ``f(S)`` is the fewest cards left over every way to play on from posit
   ``S_j``'s side is in a position with the same cards left, from which playing on can
   only lay more: ``f(S_j) <= `` the line's score. Hence ``f(S_j) <= f(S)``.
   Equal positions (a transposition) are the special case of equality.
-* ``expand``: ``S`` is not terminal and every *turn* from ``S`` (every sequence of
-  legal plays of the player to move followed by ending the turn, :func:`successors`)
-  leads to a position that the proof covers with a claim of at least ``k``: a node
-  with that exact position (or its mirror, piles of a pair swapped), or a position
-  whose dead cards (``dead`` above) are at least ``k``. Since ``f(S)`` is the minimum
-  of ``f`` over the positions after the possible turns, ``f(S) >= k``.
+* ``expand``: ``S`` is not terminal, has at least one turn, and every *turn* from
+  ``S`` (every sequence of legal plays of the player to move followed by ending the
+  turn, :func:`successors`) leads to a position that the proof covers with a claim
+  of at least ``k``: a node with that exact position (or its mirror, piles of a pair
+  swapped), or a position whose dead cards (``dead`` above) are at least ``k``.
+  Since ``f(S)`` is the minimum of ``f`` over the positions after the possible
+  turns, ``f(S) >= k``. (A position that is not over always has a turn: the rules
+  only offer a play when the turn can still reach its minimum; a node with none is
+  refused rather than read as "every one of no turns is covered".)
 
 Well-foundedness: a turn lays at least one card, so an ``expand`` node only relies on
 positions with strictly fewer cards left; a ``dominated`` node relies on an earlier
@@ -51,38 +74,292 @@ node, whatever the order the checker reads them in.
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
-from playable.solver.core.errors import InvalidVariant
+from playable.solver.core.errors import InvalidVariant, NotationError
+from playable.solver.thegame.notation import Deal, format_deal, format_position, parse
 from playable.solver.thegame.rules import (
     END_TURN,
     State,
     Variant,
     apply,
-    deal,
     is_terminal,
     legal_moves,
 )
 
 FORMAT = "playable-thegame-proof/1"
+#: The largest proof file read (bytes): the prover's default limit of a million
+#: positions writes well under this.
+MAX_BYTES = 256 * 1024 * 1024
+#: The most nodes a proof may hold.
+MAX_NODES = 5_000_000
+#: The reasons a node may give.
+REASONS = ("terminal", "dead", "dominated", "expand")
 _TRICK = 10  # TG-3: the backwards trick is exactly 10
 
 
 class ProofError(ValueError):
-    """The proof file is malformed or one of its steps does not hold."""
+    """The proof file is unreadable or malformed, is about another game than the one
+    expected, or one of its steps does not hold. The message is one line."""
 
 
 @dataclass(frozen=True)
 class CheckReport:
-    """What a verified proof establishes: every root leaves at least ``claim`` cards."""
+    """What a verified proof establishes: every root of ``game`` (a deal: every first
+    player, TG-9; a position: that position) leaves at least ``claim`` cards."""
 
     claim: int
     roots: int
     nodes: int
     expanded: int
     successors: int
+    game: Deal | State
+
+
+# ---------------------------------------------------------------------- reading
+
+
+def _refuse(message: str) -> NoReturn:
+    raise ProofError(message)
+
+
+def _no_float(text: str) -> NoReturn:
+    _refuse(f"a number that is not an integer ({text[:20]}): no field of a proof holds one")
+
+
+def _no_constant(text: str) -> NoReturn:
+    _refuse(f"'{text}' is not JSON (a number must be finite)")
+
+
+def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            _refuse(f"key '{key[:40]}' appears twice in one object")
+        out[key] = value
+    return out
+
+
+def read_document(data: bytes) -> Any:
+    """The JSON value of a proof file's bytes: strict UTF-8, strict JSON (no ``NaN``,
+    ``Infinity``, non-integer or out-of-range numbers, duplicate keys or excessive
+    nesting); :class:`ProofError` otherwise."""
+    if len(data) > MAX_BYTES:
+        _refuse(f"a proof file holds at most {MAX_BYTES} bytes, this one {len(data)}")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        _refuse(f"not UTF-8 text (byte {error.start})")
+    try:
+        return json.loads(
+            text, parse_float=_no_float, parse_constant=_no_constant, object_pairs_hook=_unique
+        )
+    except json.JSONDecodeError as error:
+        _refuse(f"not JSON: line {error.lineno}, column {error.colno}: {error.msg}")
+    except RecursionError:
+        _refuse("not a proof: JSON nested too deeply")
+    except ValueError as error:  # an integer of more digits than Python reads
+        if isinstance(error, ProofError):
+            raise
+        _refuse(f"not a proof: {' '.join(str(error).split())[:120]}")
+
+
+def _kind(value: Any) -> str:
+    """The JSON type of ``value`` as an error message names it."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value) if abs(value) < 10**12 else "a huge integer"
+    if isinstance(value, str):
+        return "a string"
+    return "a list" if isinstance(value, list) else "an object"
+
+
+def _object(
+    value: Any, where: str, required: Sequence[str], optional: Sequence[str] = ()
+) -> dict[str, Any]:
+    """``value`` as a JSON object with every ``required`` key and no key but those and
+    ``optional``."""
+    if not isinstance(value, dict):
+        _refuse(f"{where}: expected an object, got {_kind(value)}")
+    for key in required:
+        if key not in value:
+            _refuse(f"{where}: missing key '{key}'")
+    for key in value:
+        if key not in required and key not in optional:
+            _refuse(f"{where}: unknown key '{str(key)[:40]}'")
+    return value
+
+
+def _integer(value: Any, low: int, high: int, where: str) -> int:
+    """``value`` as a JSON integer (never a boolean) in ``low..high``."""
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        _refuse(f"{where}: expected an integer {low}..{high}, got {_kind(value)}")
+    return value
+
+
+def _flag(value: Any, where: str) -> bool:
+    """``value`` as a JSON boolean (``true`` or ``false``, nothing else)."""
+    if not isinstance(value, bool):
+        _refuse(f"{where}: expected true or false, got {_kind(value)}")
+    return value
+
+
+def _list(value: Any, low: int, high: int, where: str) -> list[Any]:
+    """``value`` as a JSON list of ``low..high`` items."""
+    if not isinstance(value, list):
+        _refuse(f"{where}: expected a list, got {_kind(value)}")
+    if not low <= len(value) <= high:
+        _refuse(f"{where}: expected {low}..{high} items, got {len(value)}")
+    return value
+
+
+def _cards(value: Any, variant: Variant, most: int, where: str) -> tuple[int, ...]:
+    """A list of at most ``most`` cards, each an integer 2..max_card."""
+    items = _list(value, 0, most, where)
+    return tuple(_integer(c, 2, variant.max_card, f"{where}[{i}]") for i, c in enumerate(items))
+
+
+def _variant(value: Any) -> Variant:
+    v = _object(value, "variant", ("players", "expert", "expert_hand", "max_card"))
+    try:
+        return Variant(
+            _integer(v["players"], 1, 5, "variant.players"),
+            _flag(v["expert"], "variant.expert"),
+            _flag(v["expert_hand"], "variant.expert_hand"),
+            _integer(v["max_card"], 11, 99, "variant.max_card"),
+        )
+    except InvalidVariant as error:
+        _refuse(f"variant: {error}")
+
+
+_POSITION_KEYS = ("piles", "hands", "draw_left", "to_move", "laid")
+
+
+def _position(data: dict[str, Any], variant: Variant, draw: tuple[int, ...], where: str) -> State:
+    """The position a root or node object gives, its draw pile the last ``draw_left``
+    cards of ``draw``; refused unless the position-file reader accepts it."""
+    piles = _list(data["piles"], 4, 4, f"{where}.piles")
+    top = variant.max_card + 1
+    tops = tuple(_integer(t, 1, top, f"{where}.piles[{p}]") for p, t in enumerate(piles))
+    hands = tuple(
+        _cards(h, variant, variant.hand_size, f"{where}.hands[{p}]")
+        for p, h in enumerate(
+            _list(data["hands"], variant.players, variant.players, f"{where}.hands")
+        )
+    )
+    left = _integer(data["draw_left"], 0, len(draw), f"{where}.draw_left")
+    state = State(
+        variant,
+        (tops[0], tops[1], tops[2], tops[3]),
+        hands,
+        draw[len(draw) - left :],
+        _integer(data["to_move"], 0, variant.players - 1, f"{where}.to_move"),
+        _integer(data["laid"], 0, variant.hand_size, f"{where}.laid"),
+    )
+    admissible(state, where)
+    return state
+
+
+def admissible(game: Deal | State, where: str) -> None:
+    """Refuse (:class:`ProofError`) a deal or position the notation reader refuses:
+    it is written as a deal or position file and read back with
+    :func:`playable.solver.thegame.notation.parse`, so this is the reader's own
+    validation (``notation.check_position`` and every range and card check before
+    it), not a copy of it."""
+    text = format_deal(game) if isinstance(game, Deal) else format_position(game)
+    try:
+        back = parse(text, where)
+    except NotationError as error:
+        # the line and column name the written text, not the proof: dropped
+        message = re.sub(r" \(first at line \d+, column \d+\)", "", error.message)
+        _refuse(f"{where}: not a {_name(game)} of the game: {message}")
+    if back != game:  # the notation writes every field, so it reads back equal
+        _refuse(f"{where}: not a {_name(game)} of the game (it does not read back)")
+
+
+def _name(game: Deal | State) -> str:
+    return "deal" if isinstance(game, Deal) else "position"
+
+
+@dataclass(frozen=True)
+class _Node:
+    state: State
+    claim: int
+    by: str
+    ref: int | None
+
+
+@dataclass(frozen=True)
+class _Document:
+    claim: int
+    game: Deal | State
+    roots: list[State]
+    nodes: list[_Node]
+
+
+def _document(document: Any) -> _Document:
+    """A proof document read field by field (docs/proof-format.md)."""
+    if not isinstance(document, dict) or document.get("format") != FORMAT:
+        _refuse(f"not a proof of format {FORMAT}")
+    top = _object(
+        document, "proof", ("format", "variant", "claim", "roots", "nodes"), ("deck", "draw")
+    )
+    variant = _variant(top["variant"])
+    claim = _integer(top["claim"], 1, variant.deck_size, "claim")
+    if ("deck" in top) == ("draw" in top):
+        _refuse("a proof gives exactly one of 'deck' (a deal) and 'draw' (a position)")
+    raw_roots = top["roots"]
+    game: Deal | State
+    if "deck" in top:
+        size = variant.deck_size
+        deal = Deal(variant, _cards(top["deck"], variant, size, "deck"))
+        admissible(deal, "deck")
+        want = [{"first_player": p} for p in range(variant.players)]
+        if _list(raw_roots, variant.players, variant.players, "roots") != want:
+            _refuse(f"roots: a deal's proof has the roots {json.dumps(want)} (TG-9)")
+        game = deal
+        roots = [deal.start(p) for p in range(variant.players)]
+        draw = roots[0].draw
+    else:
+        draw = _cards(top["draw"], variant, variant.deck_size, "draw")
+        raw = _object(_list(raw_roots, 1, 1, "roots")[0], "roots[0]", _POSITION_KEYS)
+        if raw["draw_left"] != len(draw):
+            _refuse(f"roots[0].draw_left: the root's draw pile is all of 'draw' ({len(draw)})")
+        game = _position(raw, variant, draw, "roots[0]")
+        roots = [game]
+    nodes = []
+    for i, value in enumerate(_list(top["nodes"], 1, MAX_NODES, "nodes")):
+        where = f"nodes[{i}]"
+        raw = _object(value, where, (*_POSITION_KEYS, "claim", "by"), ("ref",))
+        node_claim = _integer(raw["claim"], 1, variant.deck_size, f"{where}.claim")
+        by = raw["by"]
+        if by not in REASONS:
+            _refuse(
+                f"{where}.by: expected one of {', '.join(REASONS)}, got {_kind(by)}"
+                if not isinstance(by, str)
+                else f"{where}.by: unknown reason '{by[:40]}'"
+            )
+        ref = None
+        if by == "dominated":
+            if "ref" not in raw:
+                _refuse(f"{where}: a dominated node names its earlier node in 'ref'")
+            if i == 0:
+                _refuse(f"{where}: dominance must refer to an earlier node")
+            ref = _integer(raw["ref"], 0, i - 1, f"{where}.ref (an earlier node)")
+        elif "ref" in raw:
+            _refuse(f"{where}: only a dominated node has 'ref'")
+        nodes.append(_Node(_position(raw, variant, draw, where), node_claim, by, ref))
+    return _Document(claim, game, roots, nodes)
+
+
+# ------------------------------------------------------------------------ rules
 
 
 def _takes(pile: int, top: int, card: int) -> bool:
@@ -187,133 +464,93 @@ def mirror_key(state: State) -> State:
     )
 
 
-def _state(data: Any, variant: Variant, draw: tuple[int, ...], where: str) -> State:
-    try:
-        piles = tuple(int(x) for x in data["piles"])
-        hands = tuple(tuple(int(c) for c in h) for h in data["hands"])
-        left = int(data["draw_left"])
-        if len(piles) != 4 or len(hands) != variant.players or not 0 <= left <= len(draw):
-            raise ProofError(f"{where}: bad position")
-        return State(
-            variant,
-            (piles[0], piles[1], piles[2], piles[3]),
-            hands,
-            draw[len(draw) - left :],
-            int(data.get("to_move", 0)),
-            int(data.get("laid", 0)),
+# --------------------------------------------------------------------- checking
+
+
+def _same_game(proven: Deal | State, expected: Deal | State) -> None:
+    """Refuse a proof of another deal, position or variant than ``expected``."""
+    if proven.variant != expected.variant:
+        _refuse(
+            f"the proof is of another variant ({describe_variant(proven.variant)}) than the "
+            f"given {_name(expected)} ({describe_variant(expected.variant)})"
         )
-    except (KeyError, TypeError, ValueError) as exc:
-        if isinstance(exc, ProofError):
-            raise
-        raise ProofError(f"{where}: bad position ({exc})") from None
+    if isinstance(proven, Deal) != isinstance(expected, Deal):
+        _refuse(f"the proof is of a {_name(proven)}, not of the given {_name(expected)}")
+    if proven != expected:
+        _refuse(f"the proof is of another {_name(proven)} than the given one")
 
 
-def _check_position(state: State, where: str) -> None:
-    """The position must be one the rules can reach: the cards of the deck at most
-    once, pile tops in range."""
-    v = state.variant
-    held = [c for h in state.hands for c in h] + list(state.draw)
-    if len(set(held)) != len(held) or not all(2 <= c <= v.max_card for c in held):
-        raise ProofError(f"{where}: cards repeated or outside 2..{v.max_card}")
-    if not all(1 <= t <= v.max_card + 1 for t in state.piles):
-        raise ProofError(f"{where}: pile top outside 1..{v.max_card + 1}")
-    if not 0 <= state.to_move < v.players:
-        raise ProofError(f"{where}: no player {state.to_move + 1}")
+def describe_variant(variant: Variant) -> str:
+    """The variant as the notation writes it, on one line."""
+    return (
+        f"players {variant.players}, expert {'yes' if variant.expert else 'no'}, "
+        f"expert-hand {'yes' if variant.expert_hand else 'no'}, max-card {variant.max_card}"
+    )
 
 
-def check(document: dict[str, Any]) -> CheckReport:
-    """Verify a proof document (see :func:`playable.solver.thegame.proof.write`); raise
-    :class:`ProofError` naming the first step that does not hold."""
-    if document.get("format") != FORMAT:
-        raise ProofError(f"not a proof of format {FORMAT}")
-    try:
-        v = document["variant"]
-        variant = Variant(
-            players=int(v["players"]),
-            expert=bool(v["expert"]),
-            expert_hand=bool(v["expert_hand"]),
-            max_card=int(v["max_card"]),
-        )
-        claim = int(document["claim"])
-        raw_roots = document["roots"]
-        raw_nodes = document["nodes"]
-    except (KeyError, TypeError, ValueError) as exc:
-        raise ProofError(f"bad header ({exc})") from None
-    if claim < 1:
-        raise ProofError("a claim below 1 card left needs no proof")
-    if "deck" in document:
-        deck = [int(c) for c in document["deck"]]
-        try:
-            roots = [deal(variant, deck, p) for p in range(variant.players)]
-        except InvalidVariant as exc:
-            raise ProofError(f"bad deck ({exc})") from None
-        draw = roots[0].draw
-    else:
-        draw = tuple(int(c) for c in document["draw"])
-        roots = [_state(raw_roots[0], variant, draw, "root")]
-    _check_position(roots[0], "root")
-
-    nodes: list[tuple[State, int, dict[str, Any]]] = []
-    for i, raw in enumerate(raw_nodes):
-        s = _state(raw, variant, draw, f"node {i}")
-        _check_position(s, f"node {i}")
-        nodes.append((s, int(raw["claim"]), raw))
+def check(document: Any, expected: Deal | State | None = None) -> CheckReport:
+    """Verify a proof document (docs/proof-format.md); with ``expected``, also that it
+    is a proof about exactly that deal or position (and its variant). Raise
+    :class:`ProofError` naming the first field or step that does not hold."""
+    proof = _document(document)
+    if expected is not None:
+        _same_game(proof.game, expected)
+    nodes = proof.nodes
     # best claim per position up to mirroring, with the node that gives it
     index: dict[State, int] = {}
-    for i, (s, k, _) in enumerate(nodes):
-        key = mirror_key(s)
-        if key not in index or k > nodes[index[key]][1]:
+    for i, node in enumerate(nodes):
+        key = mirror_key(node.state)
+        if key not in index or node.claim > nodes[index[key]].claim:
             index[key] = i
 
     expanded = 0
     total_successors = 0
-    for i, (s, k, raw) in enumerate(nodes):
-        where = f"node {i}"
-        by = raw.get("by")
-        if by == "terminal":
+    for i, node in enumerate(nodes):
+        s, k, where = node.state, node.claim, f"node {i}"
+        if node.by == "terminal":
             if not is_terminal(s) or s.cards_left < k:
-                raise ProofError(f"{where}: not a finished game with at least {k} cards left")
-        elif by == "dead":
+                _refuse(f"{where}: not a finished game with at least {k} cards left")
+        elif node.by == "dead":
             if len(dead(s)) < k:
-                raise ProofError(f"{where}: fewer than {k} dead cards")
-        elif by == "dominated":
-            j = raw.get("ref")
-            if not isinstance(j, int) or not 0 <= j < i:
-                raise ProofError(f"{where}: dominance must refer to an earlier node")
-            sj, kj, _ = nodes[j]
-            if kj < k or not dominates(sj, s):
-                raise ProofError(f"{where}: node {j} does not dominate it with a claim >= {k}")
-        elif by == "expand":
+                _refuse(f"{where}: fewer than {k} dead cards")
+        elif node.by == "dominated":
+            assert node.ref is not None  # the reader requires it
+            j = node.ref
+            if nodes[j].claim < k or not dominates(nodes[j].state, s):
+                _refuse(f"{where}: node {j} does not dominate it with a claim >= {k}")
+        else:  # expand (the reader admits no other reason)
             if is_terminal(s):
-                raise ProofError(f"{where}: the game is over here; expand needs moves")
+                _refuse(f"{where}: the game is over here; expand needs moves")
+            turns = successors(s)
+            if not turns:
+                _refuse(f"{where}: no legal turn from here, and the game is not over")
             expanded += 1
-            for nxt in successors(s):
+            for nxt in turns:
                 total_successors += 1
-                j = index.get(mirror_key(nxt))
-                if j is not None and nodes[j][1] >= k:
+                j_covering = index.get(mirror_key(nxt))
+                if j_covering is not None and nodes[j_covering].claim >= k:
                     continue
                 if len(dead(nxt)) >= k:
                     continue
-                raise ProofError(
+                _refuse(
                     f"{where}: a turn reaches a position ({nxt.piles}, hands {nxt.hands}, "
                     f"{len(nxt.draw)} to draw) the proof does not cover with a claim >= {k}"
                 )
-        else:
-            raise ProofError(f"{where}: unknown reason {by!r}")
 
-    for r, root in enumerate(roots):
-        j = index.get(mirror_key(root))
-        if j is None or nodes[j][1] < claim:
-            raise ProofError(f"root {r}: no node proves at least {claim} cards left")
-    return CheckReport(claim, len(roots), len(nodes), expanded, total_successors)
+    for r, root in enumerate(proof.roots):
+        best = index.get(mirror_key(root))
+        if best is None or nodes[best].claim < proof.claim:
+            _refuse(f"root {r}: no node proves at least {proof.claim} cards left")
+    return CheckReport(
+        proof.claim, len(proof.roots), len(nodes), expanded, total_successors, proof.game
+    )
 
 
-def check_file(path: Path) -> CheckReport:
-    """Read and verify a proof file; :class:`ProofError` for anything wrong."""
+def check_file(path: Path, expected: Deal | State | None = None) -> CheckReport:
+    """Read and verify a proof file (see :func:`check`); :class:`ProofError` for
+    anything wrong, the file unreadable included."""
     try:
-        document = json.loads(path.read_text())
-    except (OSError, json.JSONDecodeError) as exc:
-        raise ProofError(f"cannot read a proof ({exc.__class__.__name__}: {exc})") from None
-    if not isinstance(document, dict):
-        raise ProofError("not a proof document")
-    return check(document)
+        data = path.read_bytes()
+    except OSError as exc:
+        _refuse(f"cannot read a proof ({exc.__class__.__name__}: {exc.strerror or exc})")
+    return check(read_document(data), expected)

@@ -1,6 +1,6 @@
-"""`playable solve thegame --proof FILE` and `playable check thegame FILE`
-(cli/thegame/solve.py): a lost position's proof is written, checked and rejected
-once tampered with."""
+"""`playable solve thegame --proof FILE` and `playable check thegame FILE --position
+POSITION` (cli/thegame/solve.py, cli/thegame/check.py): a lost position's proof is
+written, checked against its position and rejected once tampered with."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import typer
 from typer.testing import CliRunner
 
 from playable.cli.dispatch import verb
+from playable.cli.thegame import check as thegame_check
 from playable.cli.thegame import solve as thegame_solve
 from playable.solver.thegame.notation import format_position
 from playable.solver.thegame.rules import State, Variant
@@ -28,6 +29,7 @@ LOST = State(
 def make_app() -> typer.Typer:
     verbs = {"solve": verb("solve", "solve"), "analyse": verb("analyse", "analyse")}
     thegame_solve.register(verbs)
+    thegame_check.register(verbs)
     app = typer.Typer()
     for name, group in verbs.items():
         app.add_typer(group, name=name)
@@ -44,13 +46,14 @@ def test_solve_writes_a_proof_that_check_accepts(tmp_path: Path) -> None:
     )
     assert result.exit_code == 1, result.output
     assert json.loads(proof.read_text())["claim"] == 6
-    checked = RUNNER.invoke(app, ["check", "thegame", str(proof), "--json"])
+    where = ["--position", str(position)]
+    checked = RUNNER.invoke(app, ["check", "thegame", str(proof), *where, "--json"])
     assert checked.exit_code == 1, checked.output
     assert json.loads(checked.output)["claim"] == 6
     document = json.loads(proof.read_text())
     document["claim"] = 7
     proof.write_text(json.dumps(document))
-    rejected = RUNNER.invoke(app, ["check", "thegame", str(proof)])
+    rejected = RUNNER.invoke(app, ["check", "thegame", str(proof), *where])
     assert rejected.exit_code == 2
     assert "no node proves at least 7" in rejected.output
 
@@ -64,6 +67,9 @@ def test_a_won_position_writes_no_proof(tmp_path: Path) -> None:
 
 
 def test_check_of_a_missing_file_is_an_input_error(tmp_path: Path) -> None:
-    result = RUNNER.invoke(make_app(), ["check", "thegame", str(tmp_path / "none.json")])
+    position = tmp_path / "lost.thegame"
+    position.write_text(format_position(LOST))
+    missing = str(tmp_path / "none.json")
+    result = RUNNER.invoke(make_app(), ["check", "thegame", missing, "--position", str(position)])
     assert result.exit_code == 2
     assert "cannot read a proof" in result.output
