@@ -2,14 +2,18 @@
 
 Binds the loopback address by default; another address is allowed (a classroom on
 one network) but warned about on stderr, since the board has no accounts and runs
-searches for anyone who can reach it. ``--check`` validates the options (the
-library, the examples folder) and exits without serving: the CLI fuzz test walks
-every command with it, and a deployment script can use it too.
+searches for anyone who can reach it. Requests must name the server by a loopback
+name, the address listened on, or a name given with ``--allow-host`` (repeatable;
+the name a reverse proxy passes on): any other ``Host`` is refused, which defeats
+DNS rebinding (docs/security.md). ``--check`` validates the options (the library,
+the examples folder, the host names) and exits without serving: the CLI fuzz test
+walks every command with it, and a deployment script can use it too.
 """
 
 from __future__ import annotations
 
 import ipaddress
+import re
 import socket
 from pathlib import Path
 from typing import Annotated
@@ -22,6 +26,24 @@ from playable.puzzles.library import PuzzleLibrary
 
 #: The repository's examples/ when playable runs from a source checkout.
 SOURCE_EXAMPLES = Path(playable.__file__).resolve().parent.parent / "examples"
+
+#: A DNS name: dot-separated labels of letters, digits and inner hyphens.
+_NAME = re.compile(r"(?!-)[a-z0-9-]{1,63}(?<!-)(\.(?!-)[a-z0-9-]{1,63}(?<!-))*\.?", re.IGNORECASE)
+
+
+def host_name(value: str) -> str:
+    """``value`` if it is a host name or an IP address (no scheme, port or path),
+    else one clear line (exit code 2)."""
+    try:
+        ipaddress.ip_address(value.strip("[]"))
+        return value
+    except ValueError:
+        pass
+    if len(value) > 253 or not _NAME.fullmatch(value):
+        raise InputError(
+            f"--allow-host {value!r}: not a host name (give the name alone, e.g. board.example.org)"
+        )
+    return value
 
 
 def is_loopback(host: str) -> bool:
@@ -50,6 +72,14 @@ def serve_command(
     max_seconds: Annotated[
         float, typer.Option("--max-seconds", min=0.1, max=600, help="Longest search allowed.")
     ] = 30.0,
+    allow_host: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--allow-host",
+            help="Another name the board may be reached by (repeatable), e.g. the name a "
+            "reverse proxy serves; other Host headers are refused (docs/security.md).",
+        ),
+    ] = None,
     check: Annotated[
         bool, typer.Option("--check", help="Check the options and exit without serving.")
     ] = False,
@@ -59,6 +89,7 @@ def serve_command(
     if examples is not None and not examples.is_dir():
         raise InputError(f"--examples {examples}: not a folder")
     folder = examples if examples is not None else SOURCE_EXAMPLES
+    names = [host_name(name) for name in allow_host or []]
     if db is not None:
         PuzzleLibrary(db, create=False).close()  # must exist and be a library
         PuzzleLibrary(db, create=True).close()  # adds the success counts if missing
@@ -71,13 +102,14 @@ def serve_command(
         )
     if listening is None:
         return
-    import uvicorn
-
     from playable.web.app import create_app
+    from playable.web.server import serve
 
-    app = create_app(db, folder, workers=workers, max_seconds=max_seconds)
+    app = create_app(
+        db, folder, workers=workers, max_seconds=max_seconds, host=host, allow_hosts=names
+    )
     stderr.print(f"playable web board on http://{host}:{port}/ (Ctrl-C stops it)", soft_wrap=True)
-    uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[listening])
+    serve(app, listening)
 
 
 def listen(host: str, port: int) -> socket.socket:

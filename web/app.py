@@ -28,7 +28,11 @@ Endpoints (all JSON; an error is ``{"error": "one line"}`` with 4xx/5xx):
 ========================================  ==========================================
 
 A *view* is :func:`playable.web.tasks.view`: the position's JSON, its text, the
-legal moves, whose turn. Searches run in worker processes (web/jobs.py).
+legal moves, whose turn. Searches run in worker processes (web/jobs.py), each owned
+by the browser session that started it (web/session.py). Every request first
+passes the gate of web/guard.py (Host, Origin, Content-Type, size, security
+headers) and a body is read within the bounds of web/body.py; what that protects
+and what it does not is docs/security.md. A bad request is always a 4xx.
 """
 
 from __future__ import annotations
@@ -36,13 +40,14 @@ from __future__ import annotations
 import contextlib
 import functools
 import math
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterable
 from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
@@ -53,7 +58,11 @@ from playable.puzzles.base import Level, Puzzle
 from playable.puzzles.library import PuzzleLibrary
 from playable.puzzles.registry import GAMES, kind_of
 from playable.solver.core.errors import PlayableError
-from playable.web.jobs import Busy, Jobs
+from playable.web.body import read_json_object
+from playable.web.errors import BadRequest
+from playable.web.guard import SESSION, Guard, Hosts
+from playable.web.jobs import Busy, Job, Jobs
+from playable.web.session import Sessions
 from playable.web.tasks import (
     analyse_task,
     check_task,
@@ -66,47 +75,54 @@ from playable.web.tasks import (
 STATIC = Path(__file__).parent / "static"
 #: The longest position text or answer accepted (a Sequence position is ~1 kB).
 MAX_TEXT = 100_000
+#: The longest request body accepted, in bytes (a position text is JSON-escaped).
+MAX_BODY = 4 * MAX_TEXT
+#: Seconds a request body may take to arrive (400 kB at 20 kB/s).
+BODY_SECONDS = 20.0
 #: Seconds a puzzle check may search (opponent kinds prove the answer still wins).
 CHECK_SECONDS = 10.0
+#: The largest puzzle id (SQLite's INTEGER): a larger one is no puzzle.
+MAX_ID = 2**63 - 1
 
-
-class BadRequest(Exception):
-    """A request the server refuses: its status code and one line."""
-
-    def __init__(self, message: str, status: int = 422) -> None:
-        super().__init__(message)
-        self.status = status
+__all__ = ["BadRequest", "Board", "create_app"]
 
 
 def _error(message: str, status: int) -> JSONResponse:
     """One line, as the CLI prints: a path or query part echoed back may hold a
-    line break."""
-    return JSONResponse({"error": " ".join(message.split())}, status_code=status)
+    line break. A body refused before it was read whole (408, 413) closes the
+    connection rather than drain the rest."""
+    headers = {"connection": "close"} if status in (408, 413) else None
+    return JSONResponse({"error": " ".join(message.split())}, status_code=status, headers=headers)
 
 
 class Board:
     """The endpoints, with their configuration: a puzzle library (or none), a folder
     of example positions (or none), and the bounded search pool."""
 
-    def __init__(self, library: Path | None, examples: Path | None, jobs: Jobs) -> None:
+    def __init__(
+        self,
+        library: Path | None,
+        examples: Path | None,
+        jobs: Jobs,
+        body_seconds: float = BODY_SECONDS,
+    ) -> None:
         self.library = library
         self.examples = examples
         self.jobs = jobs
+        self.body_seconds = body_seconds
 
     # ------------------------------------------------------------------ helpers
 
+    async def body(self, request: Request) -> dict[str, Any]:
+        """The JSON object the request carries, read within the size, time and
+        nesting limits of web/body.py (413, 408, 400)."""
+        return await read_json_object(request, MAX_BODY, self.body_seconds)
+
     @staticmethod
-    async def body(request: Request) -> dict[str, Any]:
-        length = request.headers.get("content-length", "0")
-        if not length.isdigit() or int(length) > 4 * MAX_TEXT:
-            raise BadRequest(f"the request is longer than {4 * MAX_TEXT} bytes", 413)
-        try:
-            document = await request.json()
-        except ValueError:
-            raise BadRequest("the request body must be a JSON object") from None
-        if not isinstance(document, dict):
-            raise BadRequest("the request body must be a JSON object")
-        return document
+    def session(request: Request) -> str:
+        """The request's session (set by the gate, web/guard.py)."""
+        token: str = request.scope[SESSION]
+        return token
 
     @staticmethod
     def text(body: dict[str, Any], key: str = "text") -> str:
@@ -156,6 +172,8 @@ class Board:
         return PuzzleLibrary(self.library, create=write)
 
     def puzzle(self, puzzle_id: int) -> Puzzle:
+        if puzzle_id > MAX_ID:
+            raise BadRequest(f"no puzzle with id {puzzle_id}", 404)
         with self.open_library() as library:
             return library.get(puzzle_id)
 
@@ -210,6 +228,7 @@ class Board:
             seconds,
             solve_task,
             {"text": text, "seconds": seconds, "nodes": nodes, "turns": turns},
+            owner=self.session(request),
         )
         return JSONResponse(job.to_json(), status_code=202)
 
@@ -230,13 +249,16 @@ class Board:
             seconds,
             analyse_task,
             {"text": text, "seconds": each, "nodes": nodes, "depth": depth},
+            owner=self.session(request),
         )
         return JSONResponse(job.to_json(), status_code=202)
 
     async def job(self, request: Request) -> Response:
-        job = self.jobs.get(request.path_params["job_id"])
+        """A job of this session; another session's job is answered as an unknown
+        id (the same 404 and line), so ids cannot be probed."""
+        job = self.jobs.get(request.path_params["job_id"], self.session(request))
         if job is None:
-            raise BadRequest(f"no job '{request.path_params['job_id']}'", 404)
+            raise BadRequest(f"no job '{request.path_params['job_id'][:100]}'", 404)
         if request.method == "DELETE":
             self.jobs.cancel(job)
         return JSONResponse(job.to_json())
@@ -269,8 +291,8 @@ class Board:
         puzzle_id = request.path_params["puzzle_id"]
 
         def shown() -> dict[str, Any]:
+            puzzle = self.puzzle(puzzle_id)
             with self.open_library() as library:
-                puzzle = library.get(puzzle_id)
                 document = self.summary(puzzle_id, puzzle, library.plays(puzzle_id))
             document["description"] = kind_of(puzzle.game, puzzle.kind).description
             document["text"] = puzzle.position
@@ -290,6 +312,7 @@ class Board:
         if not answer.strip():
             raise BadRequest("the answer is empty: play or type your moves first")
         puzzle = await run_in_threadpool(self.puzzle, puzzle_id)
+        # the check's job belongs to no session: no request can read or stop it
         job = self.jobs.submit(
             "check",
             CHECK_SECONDS,
@@ -297,10 +320,7 @@ class Board:
             {"puzzle": puzzle, "answer": answer, "seconds": CHECK_SECONDS},
         )
         await run_in_threadpool(self.jobs.wait, job)
-        if job.state == "error":  # a malformed answer: not an attempt
-            raise BadRequest(job.error or "bad answer")
-        if job.state != "done":
-            raise BadRequest(job.error or "the check failed", 500)
+        self.judged(job)
 
         def counted() -> tuple[int, int]:
             with self.open_library(write=True) as library:
@@ -308,6 +328,18 @@ class Board:
 
         tries, solved = await run_in_threadpool(counted)
         return JSONResponse({**job.result, "tries": tries, "solved": solved})
+
+    @staticmethod
+    def judged(job: Job) -> None:
+        """Refuse an attempt whose check gave no verdict (none is counted): a
+        malformed answer (422), a check stopped (409), or one that failed or ran out
+        of time on the server (503, try again)."""
+        if job.state == "error":  # a malformed answer: not an attempt
+            raise BadRequest(job.error or "bad answer")
+        if job.state == "cancelled":
+            raise BadRequest("the check was stopped before its verdict; send the answer again", 409)
+        if job.state != "done":
+            raise BadRequest(f"the check failed: {job.error or job.state}; try again", 503)
 
     async def solution(self, request: Request) -> Response:
         puzzle_id = request.path_params["puzzle_id"]
@@ -344,15 +376,20 @@ def create_app(
     examples: Path | None = None,
     workers: int = 2,
     max_seconds: float = 30.0,
+    host: str | None = "127.0.0.1",
+    allow_hosts: Iterable[str] = (),
+    body_seconds: float = BODY_SECONDS,
 ) -> Starlette:
     """The web board. ``library``: a puzzle library (migrated to hold success counts
     beforehand by the caller, see ``playable serve``); ``examples``: a folder of
     position files offered in the board; ``workers`` searches run at once, each
-    capped at ``max_seconds``. The searches run in ``forkserver`` processes, which
-    import the main module: a script that serves the app must keep its work under
-    ``if __name__ == "__main__":`` (as ``playable serve`` does)."""
+    capped at ``max_seconds``. Requests must name the server by a loopback name,
+    ``host`` (the address listened on) or one of ``allow_hosts`` (web/guard.py); a
+    body must arrive within ``body_seconds``. The searches run in ``forkserver``
+    processes, which import the main module: a script that serves the app must keep
+    its work under ``if __name__ == "__main__":`` (as ``playable serve`` does)."""
     jobs = Jobs(workers=workers, max_seconds=max_seconds)
-    board = Board(library, examples, jobs)
+    board = Board(library, examples, jobs, body_seconds=body_seconds)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -373,8 +410,10 @@ def create_app(
         Route("/api/puzzles/{puzzle_id:int}/solution", board.solution),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
+    gate = Middleware(Guard, hosts=Hosts(host, allow_hosts), sessions=Sessions(), max_body=MAX_BODY)
     app = Starlette(
         routes=routes,
+        middleware=[gate],
         lifespan=lifespan,
         exception_handlers={
             BadRequest: _refused,

@@ -14,6 +14,11 @@ several people may use it at once, so:
   ``grace`` seconds after its budget (numba loading its kernels is not charged to
   the budget) is terminated: the job ends with an error, the server goes on;
 * a job can be cancelled (:meth:`Jobs.cancel`): its process is terminated;
+  cancelling is idempotent and safe from several threads at once;
+* a job belongs to the session that started it (web/session.py) and its id is
+  random (128 bits from :mod:`secrets`): :meth:`Jobs.get` finds it only for its
+  owner, so one browser can neither guess nor read nor stop another's jobs
+  (docs/security.md);
 * the process reports the search's progress (nodes, seconds, what the search
   noted, from ``Budget.progress``) through a pipe; :meth:`Jobs.status` shows the
   latest report, which the front end polls.
@@ -21,8 +26,9 @@ several people may use it at once, so:
 
 from __future__ import annotations
 
-import itertools
+import hmac
 import multiprocessing
+import secrets
 import threading
 import time
 import traceback
@@ -50,6 +56,8 @@ class Job:
     id: str
     task: str
     seconds: float
+    #: the session that started it (None: reachable from no session)
+    owner: str | None = None
     #: waiting | running | done | error (the input was refused: a PlayableError's
     #: line) | failed (the process broke, ran out of memory or overran its budget)
     #: | cancelled (stopped on request)
@@ -117,27 +125,42 @@ class Jobs:
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="search")
         self._jobs: OrderedDict[str, Job] = OrderedDict()
         self._lock = threading.Lock()
-        self._ids = itertools.count(1)
         self._processes: set[Any] = set()
 
     def submit(
-        self, task: str, seconds: float, function: Callable[..., Any], arguments: dict[str, Any]
+        self,
+        task: str,
+        seconds: float,
+        function: Callable[..., Any],
+        arguments: dict[str, Any],
+        owner: str | None = None,
     ) -> Job:
         """Queue ``function(report=..., **arguments)`` (a module-level function: it is
-        pickled to the worker) as a job of at most ``seconds`` of search."""
+        pickled to the worker) as a job of at most ``seconds`` of search, belonging to
+        the session ``owner``."""
         with self._lock:
             pending = sum(job.state in ("waiting", "running") for job in self._jobs.values())
             if pending >= self.workers + self.queue:
                 raise Busy(f"{pending} searches are running or waiting; try again shortly")
-            job = Job(id=str(next(self._ids)), task=task, seconds=seconds)
+            job_id = secrets.token_urlsafe(16)
+            while job_id in self._jobs:  # never in practice: 128 random bits
+                job_id = secrets.token_urlsafe(16)
+            job = Job(id=job_id, task=task, seconds=seconds, owner=owner)
             self._jobs[job.id] = job
             self._forget_old()
         self._pool.submit(self._run, job, function, arguments)
         return job
 
-    def get(self, job_id: str) -> Job | None:
+    def get(self, job_id: str, owner: str) -> Job | None:
+        """The job ``job_id`` if the session ``owner`` started it; None for a job of
+        another session exactly as for an unknown id."""
         with self._lock:
-            return self._jobs.get(job_id)
+            job = self._jobs.get(job_id)
+        if job is None or job.owner is None:
+            return None
+        if not hmac.compare_digest(job.owner.encode(), owner.encode()):
+            return None
+        return job
 
     def cancel(self, job: Job) -> None:
         """Stop ``job``: a waiting job never starts, a running one's process is

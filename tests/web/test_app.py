@@ -19,11 +19,14 @@ from playable.puzzles.fileformat import parse_puzzle
 from playable.puzzles.library import PuzzleLibrary
 from playable.solver.core.dbfile import APPLICATION_ID, KINDS
 from playable.web.app import create_app
+from playable.web.session import COOKIE
 from playable.web.tasks import solution_frames, wait_task
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
 PUZZLE = EXAMPLES / "thegame-lay-all-easy.puzzle.txt"
+#: The address the test client names the server by (a loopback name: web/guard.py).
+BASE = "http://127.0.0.1:8000"
 
 
 @pytest.fixture(scope="module")
@@ -38,7 +41,7 @@ def library(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="module")
 def client(library: Path) -> Iterator[TestClient]:
     app = create_app(library, EXAMPLES, workers=2, max_seconds=5.0)
-    with TestClient(app) as test_client:
+    with TestClient(app, base_url=BASE) as test_client:
         yield test_client
 
 
@@ -189,7 +192,7 @@ def test_budgets_are_capped(client: TestClient, body: dict[str, Any]) -> None:
 def test_a_job_that_overruns_is_stopped(library: Path) -> None:
     """A worker still running past its budget and the grace period is terminated."""
     app = create_app(library, EXAMPLES, workers=1, max_seconds=5.0)
-    with TestClient(app) as test_client:
+    with TestClient(app, base_url=BASE) as test_client:
         jobs = app.state.board.jobs
         jobs.grace = 0.5
         job = jobs.submit("wait", 0.1, wait_task, {"seconds": 60})
@@ -202,7 +205,7 @@ def test_a_job_that_overruns_is_stopped(library: Path) -> None:
 
 def test_too_many_jobs_are_refused(library: Path) -> None:
     app = create_app(library, EXAMPLES, workers=1, max_seconds=5.0)
-    with TestClient(app) as test_client:
+    with TestClient(app, base_url=BASE) as test_client:
         jobs = app.state.board.jobs
         jobs.queue = 0
         jobs.grace = 0.5
@@ -268,7 +271,7 @@ def test_an_old_library_gains_the_success_table_and_keeps_its_mark(tmp_path: Pat
 
 
 def test_without_a_library_puzzles_say_how_to_get_one() -> None:
-    with TestClient(create_app(None, None, workers=1)) as test_client:
+    with TestClient(create_app(None, None, workers=1), base_url=BASE) as test_client:
         missing = test_client.get("/api/puzzles")
         assert missing.status_code == 404 and "--db" in missing.json()["error"]
         assert test_client.get("/api/examples").json() == {"examples": []}
@@ -298,9 +301,13 @@ def test_solution_frames_skip_player_names_and_separators() -> None:
 
 def test_jobs_run_two_at_once_and_can_be_stopped(library: Path) -> None:
     app = create_app(library, EXAMPLES, workers=2, max_seconds=5.0)
-    with TestClient(app) as test_client:
+    with TestClient(app, base_url=BASE) as test_client:
         jobs = app.state.board.jobs
-        started = [jobs.submit("wait", 5.0, wait_task, {"seconds": 60}) for _ in range(3)]
+        test_client.get("/api/examples")  # the client's session
+        owner = test_client.cookies[COOKIE]
+        started = [
+            jobs.submit("wait", 5.0, wait_task, {"seconds": 60}, owner=owner) for _ in range(3)
+        ]
         deadline = time.monotonic() + 30
         while [job.state for job in started] != ["running", "running", "waiting"]:
             assert time.monotonic() < deadline, [job.state for job in started]

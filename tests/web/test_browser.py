@@ -29,6 +29,15 @@ from playable.puzzles.library import PuzzleLibrary
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("PLAYABLE_CHROMIUM", "/usr/bin/chromium")
 PUZZLE = ROOT / "examples" / "thegame-lay-all-easy.puzzle.txt"
+#: Waits (as a function: the page's Content-Security-Policy forbids evaluating a
+#: string, which Playwright does for a bare expression) for a move in the played line.
+PLAYED = "(move) => document.getElementById('played').textContent.includes(move)"
+#: Records every Content-Security-Policy violation of the page, before its scripts run.
+RECORD_VIOLATIONS = """
+window.violations = [];
+document.addEventListener("securitypolicyviolation",
+  (e) => window.violations.push(`${e.violatedDirective} ${e.blockedURI}`));
+"""
 
 playwright_api = pytest.importorskip(
     "playwright.sync_api", reason="playwright is not installed (test extras)"
@@ -81,7 +90,9 @@ def test_deal_move_solve_and_a_puzzle(server: str) -> None:
     with playwright_api.sync_playwright() as driver:
         browser = driver.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
         page = browser.new_page(viewport={"width": 1400, "height": 1000})
-        page.goto(server)
+        page.add_init_script(RECORD_VIOLATIONS)
+        answer = page.goto(server)
+        assert answer is not None and "frame-ancestors" in answer.headers["content-security-policy"]
         page.wait_for_selector("body[data-ready=yes]")
 
         # a deal: load it, play the first legal move
@@ -92,7 +103,7 @@ def test_deal_move_solve_and_a_puzzle(server: str) -> None:
         first = page.locator("#moves button").first
         move = first.inner_text()
         first.click()
-        page.wait_for_function(f"document.getElementById('played').textContent.includes('{move}')")
+        page.wait_for_function(PLAYED, arg=move)
         page.screenshot(path=str(shots / "1-deal-after-a-move.png"), full_page=True)
 
         # a position: solve it, step forward through the line
@@ -121,7 +132,7 @@ def test_deal_move_solve_and_a_puzzle(server: str) -> None:
         assert "after move 1" in page.inner_text("#line-where")
         page.click("#line-start")
         page.click("#analysis button:text-is('G7')")
-        page.wait_for_function("document.getElementById('played').textContent.includes('G7')")
+        page.wait_for_function(PLAYED, arg="G7")
 
         # a puzzle: open it, play the stored solution by clicking, submit, reveal
         page.click("#tab-puzzles")
@@ -143,11 +154,13 @@ def test_deal_move_solve_and_a_puzzle(server: str) -> None:
         page.wait_for_selector("#verdict.good", timeout=60_000)
         assert "solved 1 of 1" in page.inner_text("#verdict")
         page.click("#reveal")
-        page.wait_for_function("document.getElementById('solution').textContent.length > 0")
+        page.wait_for_function("() => document.getElementById('solution').textContent.length > 0")
         page.wait_for_selector("#line li")
         page.click("#line-forward")
         assert "after move 1" in page.inner_text("#line-where")
         page.screenshot(path=str(shots / "4-puzzle-solved.png"), full_page=True)
         assert page.inner_text("#error") == ""
+        # the page works under the server's Content-Security-Policy (web/guard.py)
+        assert page.evaluate("() => window.violations") == []
         browser.close()
     print(f"screenshots: {shots}")

@@ -50,7 +50,8 @@ def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     path = tmp_path_factory.mktemp("fuzz") / "lib.sqlite"
     with PuzzleLibrary(path) as made:
         made.add(parse_puzzle(PUZZLE.read_text(), str(PUZZLE)))
-    with TestClient(create_app(path, EXAMPLES, workers=1, max_seconds=1.0)) as test_client:
+    app = create_app(path, EXAMPLES, workers=1, max_seconds=1.0)
+    with TestClient(app, base_url="http://127.0.0.1:8000") as test_client:
         yield test_client
 
 
