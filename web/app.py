@@ -171,9 +171,17 @@ class Board:
             raise BadRequest("no puzzle library: start the server with --db LIBRARY", 404)
         return PuzzleLibrary(self.library, create=write)
 
+    @staticmethod
+    def puzzle_id(request: Request) -> int:
+        """The puzzle id in the path: ASCII digits up to SQLite's largest integer, else
+        404 (read here rather than by Starlette's ``int`` convertor, which fails with a
+        500 on thousands of digits)."""
+        value: str = request.path_params["puzzle_id"]
+        if not (value.isascii() and value.isdigit()) or len(value) > 19 or int(value) > MAX_ID:
+            raise BadRequest(f"no puzzle with id {value[:30]}", 404)
+        return int(value)
+
     def puzzle(self, puzzle_id: int) -> Puzzle:
-        if puzzle_id > MAX_ID:
-            raise BadRequest(f"no puzzle with id {puzzle_id}", 404)
         with self.open_library() as library:
             return library.get(puzzle_id)
 
@@ -288,7 +296,7 @@ class Board:
         )
 
     async def puzzle_one(self, request: Request) -> Response:
-        puzzle_id = request.path_params["puzzle_id"]
+        puzzle_id = self.puzzle_id(request)
 
         def shown() -> dict[str, Any]:
             puzzle = self.puzzle(puzzle_id)
@@ -306,7 +314,7 @@ class Board:
         return JSONResponse(await run_in_threadpool(shown))
 
     async def attempt(self, request: Request) -> Response:
-        puzzle_id = request.path_params["puzzle_id"]
+        puzzle_id = self.puzzle_id(request)
         body = await self.body(request)
         answer = self.text(body, "answer")
         if not answer.strip():
@@ -342,7 +350,7 @@ class Board:
             raise BadRequest(f"the check failed: {job.error or job.state}; try again", 503)
 
     async def solution(self, request: Request) -> Response:
-        puzzle_id = request.path_params["puzzle_id"]
+        puzzle_id = self.puzzle_id(request)
         puzzle = await run_in_threadpool(self.puzzle, puzzle_id)
         try:
             start = playable.loads(puzzle.position, f"puzzle {puzzle_id}")
@@ -405,9 +413,9 @@ def create_app(
         Route("/api/analyse", board.analyse, methods=["POST"]),
         Route("/api/jobs/{job_id}", board.job, methods=["GET", "DELETE"]),
         Route("/api/puzzles", board.puzzles),
-        Route("/api/puzzles/{puzzle_id:int}", board.puzzle_one),
-        Route("/api/puzzles/{puzzle_id:int}/attempt", board.attempt, methods=["POST"]),
-        Route("/api/puzzles/{puzzle_id:int}/solution", board.solution),
+        Route("/api/puzzles/{puzzle_id}", board.puzzle_one),
+        Route("/api/puzzles/{puzzle_id}/attempt", board.attempt, methods=["POST"]),
+        Route("/api/puzzles/{puzzle_id}/solution", board.solution),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     gate = Middleware(Guard, hosts=Hosts(host, allow_hosts), sessions=Sessions(), max_body=MAX_BODY)
