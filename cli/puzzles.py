@@ -1,14 +1,17 @@
-"""Puzzle commands: `playable generate`, `playable puzzles list|show|export`, and
-`playable solve PUZZLE` (check an answer or the stored solution)."""
+"""Puzzle commands: `playable generate`, `playable puzzles list|show|answer|export`,
+and `playable solve PUZZLE` (check an answer or the stored solution). `puzzles answer`
+and `solve PUZZLE` share one check and one verdict report (docs/puzzles.md)."""
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Generator
 from contextlib import closing
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich.markup import escape
 from rich.table import Table
 
 from playable.cli.budget import _check_seconds
@@ -16,16 +19,21 @@ from playable.cli.dispatch import SHOW
 from playable.cli.io import fail, make_folder, print_json, read_source, stderr, stdout, write_text
 from playable.cli.progress import progress_bar
 from playable.cli.thegame.simulate import MAX_SEED, Workers
-from playable.puzzles.base import Level, Puzzle
-from playable.puzzles.fileformat import format_puzzle, parse_puzzle, puzzle_to_json
-from playable.puzzles.library import PuzzleLibrary
-from playable.puzzles.registry import GAMES, kind_of
+from playable.puzzles.base import Level, Puzzle, Verdict
+from playable.puzzles.fileformat import format_puzzle, parse_puzzle, position_json, puzzle_to_json
+from playable.puzzles.library import LibraryError, PuzzleLibrary
+from playable.puzzles.registry import GAMES, kind_of, parse_position
+from playable.solver.core.errors import NotationError, PlayableError
 
 Json = Annotated[bool, typer.Option("--json", help="Print one JSON document.")]
 Db = Annotated[Path, typer.Option("--db", help="The SQLite puzzle library.")]
 GameFilter = Annotated[str | None, typer.Option("--game", help="Only this game.")]
 KindFilter = Annotated[str | None, typer.Option("--kind", help="Only this kind.")]
 LevelFilter = Annotated[Level | None, typer.Option("--difficulty", help="Only this level.")]
+
+PuzzleId = Annotated[
+    int, typer.Argument(metavar="ID", help="The puzzle's id (see `puzzles list`).")
+]
 
 puzzles_app = typer.Typer(
     name="puzzles", help="Browse and export a puzzle library.", no_args_is_help=True
@@ -179,14 +187,14 @@ def list_command(
 
 @puzzles_app.command("show")
 def show_command(
-    puzzle_id: Annotated[int, typer.Argument(help="The puzzle's id (see `puzzles list`).")],
+    puzzle_id: PuzzleId,
     db: Db,
     solution: Annotated[bool, typer.Option("--solution", help="Show the answer too.")] = False,
     json: Json = False,
 ) -> None:
-    """Show one puzzle of a library: its goal, rating and position (and answer)."""
-    with PuzzleLibrary(db, create=False) as library:
-        puzzle = library.get(puzzle_id)
+    """Show one puzzle of a library: its goal, rating and the whole position (every
+    hand and the known draw order: every card the answer may use), and its answer."""
+    puzzle = _stored(db, puzzle_id)
     if json:
         print_json({"id": puzzle_id, **puzzle_to_json(puzzle, solution)})
         return
@@ -217,18 +225,19 @@ def export_command(
         stdout.print(f"{len(paths)} puzzles written to {output}")
 
 
+Seconds = Annotated[
+    float,
+    typer.Option("--seconds", min=0.1, max=1e6, help="Time to verify.", callback=_check_seconds),
+]
+
+
 def solve_puzzle_command(
     file: Annotated[str, typer.Argument(help="A puzzle file ('-' for stdin).")],
     answer: Annotated[
         str | None,
         typer.Option("--answer", help="Your answer in the game's move notation."),
     ] = None,
-    seconds: Annotated[
-        float,
-        typer.Option(
-            "--seconds", min=0.1, max=1e6, help="Time to verify.", callback=_check_seconds
-        ),
-    ] = 30.0,
+    seconds: Seconds = 30.0,
     json: Json = False,
 ) -> None:
     """Check an answer to a puzzle (or, without --answer, its stored solution) by
@@ -239,20 +248,94 @@ def solve_puzzle_command(
     if answer is None and not puzzle.solution:
         fail(f"{source}: the puzzle has no '--- solution' section; give --answer")
     given = answer if answer is not None else puzzle.solution
-    verdict = kind_of(puzzle.game, puzzle.kind).check(puzzle, given, seconds)
+    _report_verdict(puzzle, given, _verdict(puzzle, given, seconds, "--answer"), json)
+
+
+@puzzles_app.command("answer")
+def answer_command(
+    puzzle_id: PuzzleId,
+    moves: Annotated[
+        list[str],
+        typer.Argument(
+            metavar="MOVE",
+            help="Your answer in the game's move notation, e.g. 2: 55@0 58@0 / 1: 66@0, "
+            "R7, QS@e4 (quote it or give its words as separate arguments).",
+            show_default=False,
+        ),
+    ],
+    db: Db,
+    seconds: Seconds = 30.0,
+    json: Json = False,
+) -> None:
+    """Check an answer to a puzzle of a library, as `solve PUZZLE --answer` does for a
+    file, and count the attempt in the library's plays (as the web board does).
+    Exit 0 correct, 1 wrong or unverified; a malformed answer is not counted."""
+    given = " ".join(" ".join(moves).split())
+    if not given:
+        fail("the answer is empty: give your moves after the puzzle id")
+    puzzle = _stored(db, puzzle_id)
+    verdict = _verdict(puzzle, given, seconds, "answer")
+    counted: dict[str, Any] = {"id": puzzle_id}
+    try:
+        with PuzzleLibrary(db) as library:  # for writing: adds a missing plays table
+            counted["tries"], counted["solved"] = library.record_play(puzzle_id, verdict.correct)
+    except (PlayableError, sqlite3.Error) as error:
+        stderr.print(f"warning: the attempt was not counted: {error}", soft_wrap=True)
+    _report_verdict(puzzle, given, verdict, json, counted)
+
+
+def _stored(db: Path, puzzle_id: int) -> Puzzle:
+    """The puzzle ``puzzle_id`` of the library ``db``, its position checked: a row
+    damaged outside `playable` is one error line naming the puzzle, not a traceback."""
+    with PuzzleLibrary(db, create=False) as library:
+        puzzle = library.get(puzzle_id)
+    try:
+        parse_position(puzzle.game, puzzle.position)
+    except NotationError as error:
+        where = f"line {error.line}, column {error.column}"
+        raise LibraryError(
+            f"{db}: puzzle {puzzle_id}: its position, {where}: {error.message}"
+        ) from None
+    return puzzle
+
+
+def _verdict(puzzle: Puzzle, answer: str, seconds: float, source: str) -> Verdict:
+    """The kind's check of ``answer``; a malformed answer is a NotationError naming
+    ``source`` (the CLI's one line, exit 2). The position has been read before, so
+    every NotationError of the check is the answer's."""
+    try:
+        return kind_of(puzzle.game, puzzle.kind).check(puzzle, answer, seconds)
+    except NotationError as error:
+        raise error.with_source(source) from None
+
+
+def _report_verdict(
+    puzzle: Puzzle,
+    answer: str,
+    verdict: Verdict,
+    json: bool,
+    extra: dict[str, Any] | None = None,
+) -> None:
+    """Print the verdict (the ``answer`` document with ``--json``) and exit 0 when the
+    answer is correct, 1 when it is not or could not be verified."""
     if json:
         print_json(
             {
                 "game": puzzle.game,
                 "kind": puzzle.kind,
-                "answer": given,
+                "answer": answer,
                 "correct": verdict.correct,
                 "message": verdict.message,
+                **(extra or {}),
             }
         )
     else:
         mark = "[green]correct[/]" if verdict.correct else "[red]not a solution[/]"
         stdout.print(f"{mark}: {verdict.message}")
+        if extra and "tries" in extra:
+            stdout.print(
+                f"[dim]puzzle {extra['id']}: {extra['solved']} of {extra['tries']} answers right[/]"
+            )
     raise typer.Exit(0 if verdict.correct else 1)
 
 
@@ -266,6 +349,8 @@ def show_puzzle(text: str, source: str, json: bool) -> None:
 
 
 def _draw(puzzle: Puzzle, title: str, with_solution: bool) -> None:
+    """The puzzle for a person: header, goal, signals, the game's panel, then every
+    card the panel leaves out (the draw order, discards) and how to answer."""
     stdout.print(
         f"[bold]{title}[/]: {puzzle.game} {puzzle.kind}, {puzzle.level.value}"
         f" (score {puzzle.rating.score:.2f}{', unique solution' if puzzle.unique else ''})"
@@ -274,8 +359,57 @@ def _draw(puzzle: Puzzle, title: str, with_solution: bool) -> None:
     signals = ", ".join(f"{name} {value:g}" for name, value in puzzle.rating.metrics.items())
     stdout.print(f"[dim]signals: {signals}[/]")
     SHOW[puzzle.game](puzzle.position, title, False)
+    for line in known_cards(position_json(puzzle.game, puzzle.position)):
+        stdout.print(escape(line), soft_wrap=True)
+    for hint in _hints(puzzle):
+        stdout.print(f"[dim]{escape(hint)}[/]", soft_wrap=True)
     if with_solution:
         stdout.print(f"[bold]solution[/]: {puzzle.solution}")
+
+
+def known_cards(state: dict[str, Any]) -> list[str]:
+    """Lines naming the cards a game's panel shows only as counts: the draw order
+    (TG-11, FF-1, UN-9), Sequence's known draws and discard piles (SQ-4), UNO's
+    discard pile and house rules. ``state`` is the position's ``show --json`` document."""
+    lines: list[str] = []
+    if state["game"] in ("thegame", "uno") and "draw" in state:
+        lines.append(f"draw pile, next card first: {_cards(state['draw'])}")
+    if state["game"] == "facetoface":
+        for player, draw in enumerate(state["draws"], start=1):
+            lines.append(f"draw pile of player {player}, next card first: {_cards(draw)}")
+    if state["game"] == "sequence":
+        rest = f", then {state['unknown']} unknown cards" if state["unknown"] else ""
+        lines.append(f"draw pile, next card first: {_cards(state['draw'])}{rest}")
+        for player, discard in enumerate(state["discards"], start=1):
+            lines.append(f"discard pile of player {player}, top last: {_cards(discard)}")
+    if state["game"] == "uno" and "discard" in state:
+        lines.append(f"discard pile, top last: {_cards(state['discard'])}")
+        rules = ", ".join(
+            f"{key.replace('_', '-')} {_word(v)}" for key, v in state["options"].items()
+        )
+        lines.append(f"rules: {rules}")
+    return lines
+
+
+def _cards(cards: list[Any]) -> str:
+    return f"({len(cards)}) " + " ".join(str(card) for card in cards) if cards else "-"
+
+
+def _word(value: object) -> str:
+    return ("yes" if value else "no") if isinstance(value, bool) else str(value)
+
+
+def _hints(puzzle: Puzzle) -> list[str]:
+    """The comment lines the generator wrote above the position (how to answer),
+    except the goal, which is already shown."""
+    hints: list[str] = []
+    for line in puzzle.position.splitlines():
+        if not line.startswith("#"):
+            break
+        text = line.lstrip("#").strip()
+        if text and text != puzzle.goal:
+            hints.append(text)
+    return hints
 
 
 def register(verbs: dict[str, typer.Typer]) -> None:

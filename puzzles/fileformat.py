@@ -40,6 +40,7 @@ from playable.solver.core.cardlist import (
     split_document,
 )
 from playable.solver.core.errors import NotationError
+from playable.solver.games import game as game_named
 
 POSITION_MARK = "--- position"
 SOLUTION_MARK = "--- solution"
@@ -135,8 +136,24 @@ def _check_position(game: str, position: str, offset: int) -> None:
         raise NotationError(error.message, error.line + offset, error.column) from None
 
 
+def position_json(game: str, text: str) -> dict[str, Any]:
+    """The position of a puzzle as ``playable show --json`` of it gives it: every
+    hand, the whole draw order (The Game, Face to Face's two piles, UNO), the known
+    draws and the discards (Sequence), i.e. every card the solver and the answer
+    check may use (docs/puzzles.md, "What is shown")."""
+    parsed = parse_position(game, text)  # an unknown game: UnknownPuzzle, one line
+    if game == "uno":  # a play-out hand is no round: the game interface refuses it
+        from playable.solver.uno.notation import PlayoutHand, hand_to_json
+
+        if isinstance(parsed, PlayoutHand):
+            return hand_to_json(parsed)
+    rules = game_named(game)
+    return rules.to_json(rules.parse(text))
+
+
 def puzzle_to_json(puzzle: Puzzle, with_solution: bool = True) -> dict[str, Any]:
-    """The JSON document of a puzzle (``--json`` output)."""
+    """The JSON document of a puzzle (``--json`` output): the header, the position
+    text and, as ``state``, the position as its game's ``show --json`` document."""
     return {
         "game": puzzle.game,
         "kind": puzzle.kind,
@@ -148,6 +165,7 @@ def puzzle_to_json(puzzle: Puzzle, with_solution: bool = True) -> dict[str, Any]
         "metrics": puzzle.rating.metrics,
         "held_out": list(puzzle.rating.held_out),
         "position": puzzle.position,
+        "state": position_json(puzzle.game, puzzle.position),
         **({"solution": puzzle.solution} if with_solution else {}),
     }
 

@@ -156,7 +156,7 @@ class PuzzleLibrary:
         ).fetchone()
         if row is None:
             raise LibraryError(f"{self.path}: no puzzle with id {puzzle_id}")
-        return _puzzle(row[1:])
+        return self._puzzle(row)
 
     def select(
         self, game: str | None = None, kind: str | None = None, level: Level | None = None
@@ -171,7 +171,16 @@ class PuzzleLibrary:
         if where:
             sql += " WHERE " + " AND ".join(f"{column}=?" for column, _ in where)
         for row in self._db.execute(sql + " ORDER BY id", [str(value) for _, value in where]):
-            yield int(row[0]), _puzzle(row[1:])
+            yield int(row[0]), self._puzzle(row)
+
+    def _puzzle(self, row: tuple[object, ...]) -> Puzzle:
+        """The puzzle of a row (id first); a row that another program damaged (a
+        level that is not one, metrics that are not JSON) is a LibraryError."""
+        try:
+            return _puzzle(row[1:])
+        except (ValueError, TypeError, KeyError) as error:  # JSONDecodeError is a ValueError
+            reason = " ".join(str(error).split())[:200]
+            raise LibraryError(f"{self.path}: puzzle {row[0]} is damaged ({reason})") from None
 
     def record_play(self, puzzle_id: int, correct: bool) -> tuple[int, int]:
         """Count one submitted answer to the puzzle (right or wrong); its new
@@ -205,6 +214,14 @@ _COLUMNS = (
 
 def _puzzle(row: tuple[object, ...]) -> Puzzle:
     game, kind, level, score, seed, goal, position, solution, unique, metrics, held_out = row
+    signals = json.loads(str(metrics))
+    if not isinstance(signals, dict) or not all(
+        isinstance(v, int | float) and not isinstance(v, bool) for v in signals.values()
+    ):
+        raise ValueError("metrics are not a JSON object of numbers")
+    kept_out = json.loads(str(held_out))
+    if not isinstance(kept_out, list) or not all(isinstance(name, str) for name in kept_out):
+        raise ValueError("held_out is not a JSON list of names")
     return Puzzle(
         game=str(game),
         kind=str(kind),
@@ -214,7 +231,5 @@ def _puzzle(row: tuple[object, ...]) -> Puzzle:
         goal=str(goal),
         solution=str(solution),
         unique=bool(unique),
-        rating=Rating(
-            float(str(score)), json.loads(str(metrics)), tuple(json.loads(str(held_out)))
-        ),
+        rating=Rating(float(str(score)), signals, tuple(kept_out)),
     )
