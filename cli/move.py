@@ -29,45 +29,13 @@ from playable.cli.io import (
 )
 from playable.solver.core.cardlist import sniff_game
 from playable.solver.core.errors import IllegalMove, NotationError
-from playable.solver.core.game import Game
 from playable.solver.games import game_of
-
-#: Sequence sides by index (SQ-3), as the board draws them.
-_SIDES = ("blue", "green", "red")
-
-#: The move texts of each game, for the help text and error hints (docs/notation.md).
-MOVE_TEXTS = {
-    "thegame": "37@0 (piles 0-1 up, 2-3 down), / ends the turn",
-    "facetoface": "37@own-up, 12@opp-down, / ends the turn",
-    "uno": "R7, W:green, draw, pass, challenge, accept, colour:red",
-    "sequence": "QS@e4, JHxe4, dead:9C, pass",
-}
 
 
 def split_moves(words: list[str]) -> list[str]:
     """The move texts of the MOVE arguments: each argument may hold several moves
     separated by blanks (``"37@0 48@2 /"``)."""
     return [text for word in words for text in word.split()]
-
-
-def verdict(game: Game[Any, Any], state: Any) -> str:
-    """The result of a finished game in words, with the rule that decides it."""
-    returns = game.returns(state)
-    if game.name == "thegame":
-        left = -returns[0]
-        if left == 0:
-            return "every card is laid: the team wins (TG-8)"
-        return f"no turn can reach its minimum: lost with {left} cards not laid (TG-7, TG-8)"
-    document = game.to_json(state)
-    winner: int = document["winner"]  # 0-based player (Sequence: side)
-    if game.name == "sequence":
-        return f"{_SIDES[winner]} has won (SQ-8)"
-    if game.name == "uno":
-        if document["options"]["scoring"] == "standard":  # the winner scores the others'
-            return f"player {winner + 1} went out and scores {max(returns)} points (UN-9, UN-10)"
-        leftovers = ", ".join(str(-r) for r in returns)
-        return f"player {winner + 1} went out; leftovers {leftovers} (UN-9, UN-10 alternative)"
-    return f"player {winner + 1} has won (FF-6)"
 
 
 def _refuse(number: int, text: str, reason: str) -> NoReturn:
@@ -130,11 +98,11 @@ def move_command(
     state = game.parse(text, source)
     texts = split_moves(moves)
     if not texts:
-        fail(f"no move given; {game.title} moves look like {MOVE_TEXTS[game.name]}")
+        fail(f"no move given; {game.title} moves look like {game.move_help}")
     line: list[dict[str, Any]] = []
     for number, move_text in enumerate(texts, 1):
         if game.is_terminal(state):
-            _refuse(number, move_text, f"the game is already over: {verdict(game, state)}")
+            _refuse(number, move_text, f"the game is already over: {game.outcome_text(state)}")
         player = game.to_move(state)
         try:
             move = game.parse_move(state, move_text, f"move {number}")
@@ -163,4 +131,4 @@ def move_command(
     if output is None:
         stdout.out(written, end="")
     if over:
-        stderr.print(f"game over: {verdict(game, state)}", soft_wrap=True, markup=False)
+        stderr.print(f"game over: {game.outcome_text(state)}", soft_wrap=True, markup=False)

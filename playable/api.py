@@ -9,16 +9,18 @@ moves are checked by each game's reference rules, and :func:`solve` and
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from playable.solver.core.budget import Budget, Progress
+from playable.solver.core.budget import DEFAULT_MEMORY_MB, Progress
 from playable.solver.core.cardlist import sniff_game
+from playable.solver.core.engine import SearchOptions
 from playable.solver.core.errors import IllegalMove, NotationError, PlayableError
 from playable.solver.core.game import Game
-from playable.solver.core.limits import checked_budget
-from playable.solver.games import game_of
+from playable.solver.core.limits import budget_problem, checked_budget
+from playable.solver.games import engine, game_of
 
 
 @dataclass(frozen=True)
@@ -113,48 +115,35 @@ def load(path: str | Path) -> Position:
     return loads(Path(path).read_text(encoding="utf-8"), str(path))
 
 
-def _budget(
-    seconds: float | None, nodes: int | None, memory_mb: int, progress: Progress | None
-) -> Budget:
-    return checked_budget(seconds, nodes, memory_mb, progress)
-
-
 def solve(
     position: Position,
     *,
     seconds: float | None = None,
     nodes: int | None = None,
-    memory_mb: int = 256,
-    turns: int = 3,
+    memory_mb: int = DEFAULT_MEMORY_MB,
+    depth: int = 3,
     seeded_reshuffles: bool = False,
     progress: Progress | None = None,
+    turns: int | None = None,
 ) -> dict[str, Any]:
     """Solve ``position`` for the player to move, with everything known: the document
     of ``playable solve FILE --json`` on its position file.
 
     The Game: every card laid, or the fewest left (TG-8); Face to Face and UNO
     (two players): who wins with perfect play; Sequence: a forced win within
-    ``turns`` own turns. ``seeded_reshuffles`` lets UNO follow reshuffles (UN-9). A
-    budget (``seconds``, ``nodes``) that runs out gives ``"status": "unknown"``;
-    ``progress(nodes, seconds, info)`` hears from the search about twice a second.
+    ``depth`` own turns (``turns`` is its old name, kept for one release).
+    ``seeded_reshuffles`` lets UNO follow reshuffles (UN-9). A budget (``seconds``,
+    ``nodes``) that runs out gives ``"status": "unknown"``; ``progress(nodes,
+    seconds, info)`` hears from the search about twice a second.
     """
-    budget = _budget(seconds, nodes, memory_mb, progress)
-    state = position.state
-    if position.name == "thegame":
-        from playable.solver.thegame.search import solve as solve_thegame
-
-        return solve_thegame(state, budget).to_json()
-    if position.name == "facetoface":
-        from playable.solver.facetoface.search import solve as solve_facetoface
-
-        return solve_facetoface(state, budget).to_json()
-    if position.name == "uno":
-        from playable.solver.uno.endgame import solve_position
-
-        return solve_position(state, budget, seeded_reshuffles).to_json()
-    from playable.solver.sequence.search import forced_win
-
-    return forced_win(state, turns, budget).to_json()
+    if turns is not None:
+        warnings.warn("solve(turns=...) is now solve(depth=...)", DeprecationWarning, 2)
+        depth = turns
+    budget = checked_budget(seconds, nodes, memory_mb, progress)
+    options = SearchOptions(depth=depth, seeded_reshuffles=seeded_reshuffles, memory_mb=memory_mb)
+    searches = engine(position.name)
+    searches.warm_up()
+    return searches.solve(position.state, budget, options).to_json()
 
 
 def analyse(
@@ -175,22 +164,11 @@ def analyse(
     best move, and with ``depth`` > 0 also proves a forced win within that many
     own turns. ``progress`` as in :func:`solve`.
     """
-    state = position.state
-    if position.name == "thegame":
-        from playable.solver.thegame.analysis import analyse as analyse_thegame
-
-        return analyse_thegame(state, lambda: _budget(seconds, nodes, memory_mb, progress))
-    budget = _budget(seconds, nodes, memory_mb, progress)
-    if position.name == "facetoface":
-        from playable.solver.facetoface.analysis import analyse as analyse_facetoface
-
-        return analyse_facetoface(state, budget, memory_mb)
-    if position.name == "uno":
-        from playable.solver.uno.endgame import analyse_report
-
-        return analyse_report(state, budget, seeded_reshuffles)
-    from playable.solver.sequence.analyse import analyse as analyse_sequence
-    from playable.solver.sequence.search import forced_win
-
-    proof = forced_win(state, depth, budget) if depth > 0 and state.winner is None else None
-    return analyse_sequence(state).to_json(proof)
+    if problem := budget_problem(seconds, nodes, memory_mb):
+        raise PlayableError(problem)
+    options = SearchOptions(depth=depth, seeded_reshuffles=seeded_reshuffles, memory_mb=memory_mb)
+    searches = engine(position.name)
+    searches.warm_up()
+    return searches.analyse(
+        position.state, lambda: checked_budget(seconds, nodes, memory_mb, progress), options
+    )

@@ -29,6 +29,17 @@ class Game(Protocol[StateT, MoveT]):
     name: str
     #: The game's title for people (``The Game: Face to Face``).
     title: str
+    #: How many players a deal may have: (fewest, most).
+    player_counts: tuple[int, int]
+    #: True when the players win or lose together (The Game, TG-8); False for a
+    #: game one player or side wins against the others.
+    cooperative: bool
+    #: The move that ends a turn of several moves (``/``, TG-4 and FF-4), or None
+    #: where every move is a whole turn.
+    turn_end: str | None
+    #: The move texts of the game in one line, for help texts and error hints
+    #: (docs/notation.md).
+    move_help: str
 
     def parse(self, text: str, source: str = "<input>") -> StateT:
         """The position written in ``text`` (a deal file gives its starting position).
@@ -78,6 +89,10 @@ class Game(Protocol[StateT, MoveT]):
         round's points (UN-10), negated under the alternative scoring where points
         are each player's own leftovers.
         """
+        ...
+
+    def outcome_text(self, state: StateT) -> str:
+        """The result of a finished game in words, with the rule that decides it."""
         ...
 
     def cards(self, state: StateT) -> Counter[str]:

@@ -17,6 +17,10 @@ class FaceToFace:
 
     name = notation.GAME
     title = "The Game: Face to Face"
+    player_counts = (2, 2)  # FF-1
+    cooperative = False
+    turn_end: str | None = str(END_TURN)  # FF-4
+    move_help = "37@own-up, 12@opp-down, / ends the turn"
 
     def parse(self, text: str, source: str = "<input>") -> State:
         """A position; a deal starts with player 1 to move (FF-7)."""
@@ -56,6 +60,9 @@ class FaceToFace:
         """1 for the winner, -1 for the loser (FF-6)."""
         winner = rules.winner(state)
         return (0, 0) if winner is None else (1 - 2 * winner, 2 * winner - 1)
+
+    def outcome_text(self, state: State) -> str:
+        return f"player {notation.position_to_json(state)['winner'] + 1} has won (FF-6)"
 
     def cards(self, state: State) -> Counter[str]:
         """Each player's cards 2..max_card, named ``1:37`` and ``2:37``: held in hand

@@ -16,6 +16,10 @@ class Sequence:
 
     name = notation.GAME
     title = "Sequence"
+    player_counts = (min(rules.HAND_SIZE), max(rules.HAND_SIZE))  # SQ-3
+    cooperative = False
+    turn_end: str | None = None
+    move_help = "QS@e4, JHxe4, dead:9C, pass"
 
     def parse(self, text: str, source: str = "<input>") -> State:
         return notation.parse_position(text, source)
@@ -60,6 +64,10 @@ class Sequence:
         if winner is None:
             return (0,) * variant.players
         return tuple(1 if variant.side_of(p) == winner else -1 for p in range(variant.players))
+
+    def outcome_text(self, state: State) -> str:
+        side = ("blue", "green", "red")[notation.position_to_json(state)["winner"]]
+        return f"{side} has won (SQ-8)"
 
     def cards(self, state: State) -> Counter[str]:
         """Hands, discard piles and the known draw pile by name; ``?`` for each

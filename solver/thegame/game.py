@@ -17,6 +17,10 @@ class TheGame:
 
     name = notation.GAME
     title = "The Game"
+    player_counts = (1, 5)  # TG-2
+    cooperative = True  # TG-8
+    turn_end: str | None = str(END_TURN)  # TG-4
+    move_help = "37@0 (piles 0-1 up, 2-3 down), / ends the turn"
 
     def parse(self, text: str, source: str = "<input>") -> State:
         """A position; a deal starts with player 1 to move (TG-9)."""
@@ -56,6 +60,14 @@ class TheGame:
     def returns(self, state: State) -> tuple[int, ...]:
         """Minus the cards not laid (TG-8), the same for every player of the team."""
         return (-state.cards_left,) * state.variant.players
+
+    def outcome_text(self, state: State) -> str:
+        if state.cards_left == 0:
+            return "every card is laid: the team wins (TG-8)"
+        return (
+            f"no turn can reach its minimum: lost with {state.cards_left} cards not laid "
+            "(TG-7, TG-8)"
+        )
 
     def cards(self, state: State) -> Counter[str]:
         """Cards 2..max_card: held in hands and the draw pile, the rest laid."""

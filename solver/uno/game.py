@@ -18,6 +18,10 @@ class Uno:
 
     name = notation.GAME
     title = "UNO"
+    player_counts = (rules.MIN_PLAYERS, rules.MAX_PLAYERS)
+    cooperative = False
+    turn_end: str | None = None
+    move_help = "R7, W:green, draw, pass, challenge, accept, colour:red"
 
     def parse(self, text: str, source: str = "<input>") -> State:
         """A position; a deal is started (its first card turned, UN-2). A play-out
@@ -63,6 +67,14 @@ class Uno:
         if state.options.scoring == Scoring.ALTERNATIVE:
             return tuple(-s for s in scores)
         return tuple(scores)
+
+    def outcome_text(self, state: State) -> str:
+        returns = self.returns(state)
+        winner = notation.position_to_json(state)["winner"] + 1
+        if state.options.scoring is Scoring.STANDARD:  # the winner scores the others' cards
+            return f"player {winner} went out and scores {max(returns)} points (UN-9, UN-10)"
+        leftovers = ", ".join(str(-r) for r in returns)
+        return f"player {winner} went out; leftovers {leftovers} (UN-9, UN-10 alternative)"
 
     def cards(self, state: State) -> Counter[str]:
         """The 108 cards of UN-1 in hands, draw pile and discard pile."""

@@ -1,0 +1,58 @@
+"""The one search interface every game offers: an :class:`Engine` (docs/architecture.md).
+
+Beside its rules (:class:`playable.solver.core.game.Game`) each game has an engine in
+``solver/<game>/engine.py``, found by name with :func:`playable.solver.games.engine`.
+The library API, the command line and the web board solve and analyse through it, so
+a capability written once reaches every game.
+
+``solve`` answers with a :class:`~playable.solver.core.result.SolveResult` whose line
+was replayed through the reference rules; ``analyse`` with the JSON document of
+``playable analyse --json`` (docs/json.md). Loading the numba kernels (``warm_up``)
+happens before any budget starts, so it is never charged to one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from playable.solver.core.budget import Budget
+from playable.solver.core.result import SolveResult
+
+#: Makes a fresh budget (not started); an analysis that gives every move its own
+#: budget (The Game) calls it once a move, the others once.
+BudgetMaker = Callable[[], Budget]
+
+
+@dataclass(frozen=True)
+class SearchOptions:
+    """The search options a game may read; each game reads the ones it has.
+
+    ``depth``: Sequence's horizon in own turns (a forced win within ``depth`` turns;
+    0 in an analysis means no proof search). ``seeded_reshuffles``: UNO follows
+    every reshuffle of the discards in a seeded order (UN-9) instead of stopping.
+    ``memory_mb``: the table memory of searches an analysis starts per move.
+    """
+
+    depth: int = 3
+    seeded_reshuffles: bool = False
+    memory_mb: int = 256
+
+
+class Engine(Protocol):
+    """A game's searches behind one interface."""
+
+    def warm_up(self) -> None:
+        """Load (or compile) every kernel ``solve`` and ``analyse`` may call, so that
+        no budget pays for it (tests/core/test_warm_up.py checks this)."""
+        ...
+
+    def solve(self, state: Any, budget: Budget, options: SearchOptions) -> SolveResult:
+        """Solve ``state`` for the player to move with everything known."""
+        ...
+
+    def analyse(self, state: Any, budgets: BudgetMaker, options: SearchOptions) -> dict[str, Any]:
+        """Every next move of the player to move with its value, as the document of
+        ``playable analyse --json``."""
+        ...

@@ -1,0 +1,33 @@
+"""Face to Face's searches behind the one engine interface (solver/core/engine.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playable.solver.core.budget import Budget
+from playable.solver.core.engine import BudgetMaker, Engine, SearchOptions
+from playable.solver.core.result import SolveResult
+from playable.solver.facetoface.rules import State
+
+
+class FaceToFaceEngine:
+    """Who wins with perfect play, over whole turns (:mod:`playable.solver.facetoface.search`);
+    the analysis shares one budget among the turns."""
+
+    def warm_up(self) -> None:
+        from playable.solver.facetoface.search import warm_up
+
+        warm_up()
+
+    def solve(self, state: State, budget: Budget, options: SearchOptions) -> SolveResult:
+        from playable.solver.facetoface.search import solve
+
+        return solve(state, budget)
+
+    def analyse(self, state: State, budgets: BudgetMaker, options: SearchOptions) -> dict[str, Any]:
+        from playable.solver.facetoface.analysis import analyse
+
+        return analyse(state, budgets(), options.memory_mb)
+
+
+ENGINE: Engine = FaceToFaceEngine()

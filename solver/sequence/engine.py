@@ -1,0 +1,38 @@
+"""Sequence's searches behind the one engine interface (solver/core/engine.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playable.solver.core.budget import Budget
+from playable.solver.core.engine import BudgetMaker, Engine, SearchOptions
+from playable.solver.core.result import SolveResult
+from playable.solver.sequence.rules import State
+
+
+class SequenceEngine:
+    """A forced win within ``depth`` own turns (:mod:`playable.solver.sequence.search`);
+    the analysis reports sequences, threats and the best move, and with ``depth`` > 0
+    proves a forced win too."""
+
+    def warm_up(self) -> None:
+        from playable.solver.sequence.search import warm_up
+
+        warm_up()
+
+    def solve(self, state: State, budget: Budget, options: SearchOptions) -> SolveResult:
+        from playable.solver.sequence.search import forced_win
+
+        return forced_win(state, options.depth, budget)
+
+    def analyse(self, state: State, budgets: BudgetMaker, options: SearchOptions) -> dict[str, Any]:
+        from playable.solver.sequence.analyse import analyse
+        from playable.solver.sequence.search import forced_win
+
+        proof = None
+        if options.depth > 0 and state.winner is None:
+            proof = forced_win(state, options.depth, budgets())
+        return analyse(state).to_json(proof)
+
+
+ENGINE: Engine = SequenceEngine()
