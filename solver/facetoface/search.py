@@ -11,6 +11,7 @@ reported. A budget that runs out gives ``unknown``.
 from __future__ import annotations
 
 import functools
+import math
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -155,11 +156,12 @@ class Solver:
             if nodes is None:
                 self.counters.aborted = True
             return UNKNOWN
-        if budget.progress is not None:  # live progress from inside the one kernel call
-            base = self.counters.nodes
-            kernel.progress_listeners.append(lambda n: budget.expired(base + n))
+        # the budget hears from inside the one kernel call: live progress, and Ctrl-C
+        # (an expired budget makes the kernel's clock pass any deadline)
+        base = self.counters.nodes
+        kernel.progress_listeners.append(lambda n: budget.expired(base + n))
         try:
-            result, aborted = self._search(state, cap, budget.deadline or 0.0)
+            result, aborted = self._search(state, cap, budget.deadline or math.inf)
         finally:
             kernel.progress_listeners.clear()
         if aborted and nodes is None:
@@ -293,10 +295,13 @@ def certify(start: State, line: list[tuple[int, list[Play]]], expected_winner: i
 
 @functools.cache
 def warm_up() -> None:
-    """Load (or compile) the numba kernel once on a tiny position, so that the first
-    search's budget is not spent on compilation."""
+    """Load (or compile) the numba kernels once on a tiny position, so that the first
+    search's budget is not spent on compilation: the search (with its race and
+    survival verdicts) and the table probe of the line builder and the analysis."""
     tiny = State(Variant(7), ((1, 8), (1, 8)), ((2, 3), (4, 5)), ((), ()))
-    Solver(tiny, 1).value(tiny, Budget(memory_mb=1))
+    solver = Solver(tiny, 1)
+    solver.value(tiny, Budget(memory_mb=1))
+    solver.known(tiny)
 
 
 def solve(state: State, budget: Budget | None = None, *, start: bool = True) -> SolveResult:
@@ -374,6 +379,7 @@ def solve_starts(starts: list[State], budget: Budget) -> list[SolveResult]:
             budget.memory_mb,
             started=budget.started,
             progress=budget.progress,
+            stop=budget.stop,
         )
         results.append(solve(state, share, start=False))
     return results

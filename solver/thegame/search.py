@@ -30,6 +30,7 @@ the greedy rule and the replayed score is what is reported.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import random
 from abc import ABC, abstractmethod
@@ -281,10 +282,24 @@ class _OutOfBudget(Exception):
 @functools.cache
 def warm_up() -> None:
     """Load (or compile) the numba kernels once per process on a short search, so that
-    no search budget is spent on it."""
+    no search budget is spent on it. Every kernel a solve may call runs once here:
+    the systematic search and the pilot (in ``run``), and the beam search and NRPA,
+    which a quick win of the warm-up deal would otherwise skip
+    (tests/core/test_warm_up.py checks that a solve compiles nothing more)."""
     variant = Variant(players=1, expert=True)  # 98 cards: the kernels' two-word bitsets
     budget = Budget(nodes=20_000).start()
-    _Solver([deal(variant, shuffled_deck(variant, 1))], budget, False, False).run()
+    solver = _Solver([deal(variant, shuffled_deck(variant, 1))], budget, False, False)
+    solver.run()
+    beams = _Beams(solver)
+    for searcher in (beams, _Nrpa(solver)):
+        solver.budget = Budget(nodes=solver.nodes + 2_000).start()
+        with contextlib.suppress(_OutOfBudget):
+            searcher.work(2_000)
+    if beams.ws is not None:
+        beams._ended()  # the line read-out of a beam that ended
+    run = solver.runs[0]  # a pilot restart replays a prefix of a line from Python
+    P.apply_move(run.params, run.draw, run.st, run.hands, run.avail, K.END)
+    run.reset(1, 0, 0)
 
 
 def solve(
