@@ -364,20 +364,25 @@ def solve(state: State, budget: Budget | None = None, *, start: bool = True) -> 
 
 
 def solve_starts(starts: list[State], budget: Budget) -> list[SolveResult]:
-    """Solve each of ``starts`` (a deal with each first player, FF-7) within ONE budget:
-    the seconds run from the first solve on and the nodes of every solve count against
-    the same node limit."""
+    """Solve each of ``starts`` (a deal with each first player, FF-7) within ONE budget,
+    shared fairly: each solve may use its share of what is left when it begins (of
+    two, the first half of the seconds and nodes, the second all that is left), so a
+    hard first position cannot take the whole budget from the second."""
     warm_up()
     budget.start()
     results: list[SolveResult] = []
-    for state in starts:
-        used = sum(r.nodes for r in results)
-        nodes = None if budget.nodes is None else max(0, budget.nodes - used)
+    for index, state in enumerate(starts):
+        left = len(starts) - index
+        seconds = None
+        if budget.seconds is not None:
+            seconds = max(0.0, budget.seconds - budget.elapsed) / left
+        nodes = None
+        if budget.nodes is not None:
+            nodes = max(0, budget.nodes - sum(r.nodes for r in results)) // left
         share = Budget(
-            budget.seconds,
+            seconds,
             nodes,
             budget.memory_mb,
-            started=budget.started,
             progress=budget.progress,
             stop=budget.stop,
         )

@@ -64,6 +64,16 @@ def test_both_first_players_share_one_budget() -> None:
     results = solve_starts(starts, Budget(nodes=900, memory_mb=2))
     assert sum(r.nodes for r in results) <= 900
     assert all(r.status == Status.UNKNOWN for r in results)
+    # shared fairly: the first starter may not take the second one's half
+    assert results[0].nodes <= 450 and results[1].nodes >= 450
+
+
+def test_both_first_players_share_the_seconds_fairly() -> None:
+    a, b = shuffled_decks(Variant(), 2)
+    starts = [deal(Variant(), a, b, first) for first in (0, 1)]
+    results = solve_starts(starts, Budget(seconds=1.0, memory_mb=2))
+    assert all(r.status == Status.UNKNOWN for r in results)  # a full deal: not in 1 s
+    assert results[0].seconds <= 0.75 and results[1].nodes > 0
 
 
 def test_a_finished_game_reports_its_real_winner(tmp_path: Path) -> None:
