@@ -1,24 +1,32 @@
 """Junk requests to every endpoint of the web board (web/app.py): hypothesis builds
 request bodies from the endpoints' own keys with values of every JSON type, raw
-bodies that are not JSON, and junk path and query parts. The server must answer
-each with a status it documents and, for an error, one ``{"error": line}``; never a
-500 and never a traceback in the answer. A search a junk request happens to start
-is stopped at once."""
+bodies that are not JSON, junk path and query parts, and hostile requests: another
+site's Origin or Sec-Fetch-Site, a foreign Host (DNS rebinding), bodies that are not
+``application/json``, deeply nested JSON, and the job ids of other sessions. The
+server must answer each with a status it documents and, for an error, one
+``{"error": line}``; never a 500 and never a traceback in the answer. A refused
+request starts no search and counts no attempt; another session's job is answered
+exactly as an unknown id. A search a junk request happens to start is stopped at
+once. (Chunked and slow bodies need a real server: tests/web/test_limits.py.)"""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
 from playable.puzzles.fileformat import parse_puzzle
 from playable.puzzles.library import PuzzleLibrary
 from playable.web.app import create_app
+from playable.web.session import COOKIE
+from playable.web.tasks import wait_task
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
@@ -28,7 +36,8 @@ PUZZLE = EXAMPLES / "thegame-lay-all-easy.puzzle.txt"
 
 POSTS = ("/api/load", "/api/play", "/api/solve", "/api/analyse", "/api/puzzles/1/attempt")
 KEYS = ("text", "example", "moves", "end_turn", "seconds", "nodes", "turns", "depth", "answer")
-ALLOWED = {200, 202, 400, 404, 405, 413, 422, 503}
+ALLOWED = {200, 202, 400, 403, 404, 405, 409, 413, 415, 422, 503}
+BASE = "http://127.0.0.1:8000"
 
 json_values = st.recursive(
     st.none()
@@ -51,7 +60,7 @@ def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     with PuzzleLibrary(path) as made:
         made.add(parse_puzzle(PUZZLE.read_text(), str(PUZZLE)))
     app = create_app(path, EXAMPLES, workers=1, max_seconds=1.0)
-    with TestClient(app, base_url="http://127.0.0.1:8000") as test_client:
+    with TestClient(app, base_url=BASE) as test_client:
         yield test_client
 
 
@@ -90,3 +99,164 @@ def test_junk_paths_and_queries(client: TestClient, part: str, query: dict[str, 
         _answered(client, client.get(path))
         _answered(client, client.get(f"{path}/solution"))
     _answered(client, client.get("/api/puzzles", params=query))
+
+
+# ----------------------------------------------------------------- hostile requests
+
+OWN_HOSTS = ("127.0.0.1:8000", "localhost:8000", "[::1]:8000")
+FOREIGN_HOSTS = ("evil.example", "evil.example:8000", "127.0.0.1.nip.io:8000", "localhost.evil")
+OWN_ORIGIN = "http://127.0.0.1:8000"
+ROUTES = (
+    ("GET", "/"),
+    ("GET", "/static/board.js"),
+    ("GET", "/api/examples"),
+    ("GET", "/api/puzzles"),
+    ("GET", "/api/puzzles/1"),
+    ("GET", "/api/puzzles/1/solution"),
+    ("GET", "/api/jobs/{job}"),
+    ("DELETE", "/api/jobs/{job}"),
+    *(("POST", path) for path in POSTS),
+)
+deep_bodies = st.builds(
+    lambda opening, depth: (opening * depth).encode(),
+    st.sampled_from(["[", '{"text":', '[{"a":', '{"answer": [']),
+    st.integers(min_value=33, max_value=5000),
+)
+raw_bodies = (
+    bodies.map(lambda body: json.dumps(body).encode())
+    | deep_bodies
+    | st.binary(max_size=100)
+    | st.just(b"")
+)
+
+
+def mostly(good: st.SearchStrategy[Any], bad: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
+    """``good`` three times in four: most requests pass the gate and reach an endpoint."""
+    return st.sampled_from([good, good, good, bad]).flatmap(lambda chosen: chosen)
+
+
+@dataclass
+class Sessions:
+    """Two sessions, each with a job that runs for the whole fuzz run."""
+
+    mine: str
+    theirs: str
+    my_job: str
+    their_job: str
+
+
+def _issued(client: TestClient) -> str:
+    client.cookies.clear()
+    token = client.get("/api/examples").cookies[COOKIE]
+    client.cookies.clear()
+    return token
+
+
+@pytest.fixture(scope="module")
+def sessions(client: TestClient) -> Iterator[Sessions]:
+    jobs = client.app.state.board.jobs  # type: ignore[attr-defined]
+    jobs.queue = 64  # the fuzz's own stray searches never make a request busy (503)
+    mine, theirs = _issued(client), _issued(client)
+    made = [jobs.submit("wait", 1.0, wait_task, {"seconds": 600}, owner=o) for o in (mine, theirs)]
+    yield Sessions(mine, theirs, made[0].id, made[1].id)
+    for job in made:
+        jobs.cancel(job)
+
+
+def _tries(client: TestClient) -> int:
+    with client.app.state.board.open_library() as library:  # type: ignore[attr-defined]
+        plays: tuple[int, int] = library.plays(1)
+    return plays[0]
+
+
+@settings(
+    max_examples=200,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(
+    route=st.sampled_from(ROUTES),
+    host=mostly(st.sampled_from(OWN_HOSTS), st.sampled_from(FOREIGN_HOSTS)),
+    origin=mostly(
+        st.sampled_from([None, OWN_ORIGIN]),  # the own origin: the Host's
+        st.sampled_from(["http://evil.example", "null", "http://localhost:3000", "https://x"])
+        | st.text(alphabet=st.characters(min_codepoint=0x20, max_codepoint=0x7E), max_size=20),
+    ),
+    site=mostly(
+        st.sampled_from([None, "same-origin", "none"]), st.sampled_from(["same-site", "cross-site"])
+    ),
+    kind=mostly(
+        st.sampled_from(["application/json", "application/json; charset=utf-8"]),
+        st.sampled_from(
+            ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"]
+        )
+        | st.none(),
+    ),
+    cookie=st.sampled_from(["mine", "theirs", "forged", None]),
+    job=st.sampled_from(["mine", "theirs", "unknown"]) | st.text(max_size=12),
+    raw=raw_bodies,
+)
+def test_hostile_requests_to_every_endpoint(
+    client: TestClient,
+    sessions: Sessions,
+    route: tuple[str, str],
+    host: str,
+    origin: str | None,
+    site: str | None,
+    kind: str | None,
+    cookie: str | None,
+    job: str,
+    raw: bytes,
+) -> None:
+    from urllib.parse import quote
+
+    method, template = route
+    job_id = {"mine": sessions.my_job, "theirs": sessions.their_job, "unknown": "B" * 22}.get(
+        job, job
+    )
+    job_id = job_id or "x"
+    path = template.format(job=quote(job_id, safe=""))
+    headers = {"host": host}
+    if origin == OWN_ORIGIN:
+        origin = f"http://{host}"
+    token = {"mine": sessions.mine, "theirs": sessions.theirs, "forged": "a.b"}.get(cookie or "")
+    if token is not None:
+        headers["cookie"] = f"{COOKIE}={token}"
+    for name, value in (("origin", origin), ("sec-fetch-site", site), ("content-type", kind)):
+        if value is not None:
+            headers[name] = value
+    jobs = client.app.state.board.jobs  # type: ignore[attr-defined]
+    before, counted = len(jobs._jobs), _tries(client)
+    client.cookies.clear()
+    answer = client.request(
+        method, path, content=raw if method == "POST" else None, headers=headers
+    )
+    client.cookies.clear()
+
+    status = answer.status_code
+    event(f"{method} {template} -> {status}")
+    assert status in ALLOWED, (status, answer.text)
+    assert "Traceback" not in answer.text
+    assert answer.headers["x-content-type-options"] == "nosniff"
+    assert answer.headers["x-frame-options"] == "DENY"
+    if status >= 400:
+        error = answer.json()["error"]
+        assert isinstance(error, str) and error and "\n" not in error.strip()
+    if status == 202:  # a search started: stop it
+        jobs.cancel(jobs._jobs[answer.json()["id"]])
+
+    foreign_origin = origin is not None and origin != f"http://{host}"
+    if host in FOREIGN_HOSTS or foreign_origin:
+        assert status == 403
+    if path.startswith("/api/") and site in ("same-site", "cross-site"):
+        assert status == 403
+    if status in (400, 403, 413, 415):  # refused: nothing started, nothing counted
+        assert len(jobs._jobs) == before and _tries(client) == counted
+    if method == "POST" and status < 400 and template.endswith("attempt"):
+        assert _tries(client) == counted + 1
+    if template.startswith("/api/jobs/") and status != 403:
+        owned = job_id == sessions.my_job and cookie == "mine"
+        owned = owned or (job_id == sessions.their_job and cookie == "theirs")
+        assert status == (200 if owned else 404), answer.text
+        if not owned:  # exactly as an unknown id
+            assert answer.json()["error"] == " ".join(f"no job '{job_id[:100]}'".split())
