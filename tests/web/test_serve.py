@@ -1,11 +1,19 @@
 """`playable serve`: options are checked before anything is served (one line, exit 2),
-a non-loopback address is warned about, an older library gains its success counts.
-Every case uses --check, which validates and exits without starting the server."""
+a non-loopback address is warned about, an older library gains its success counts,
+--allow-host takes host names only. Every case but the last uses --check, which
+validates and exits without starting the server; the last serves on a free port and
+checks which Host names are answered (web/guard.py)."""
 
 from __future__ import annotations
 
+import http.client
+import os
+import signal
 import socket
 import sqlite3
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -81,3 +89,56 @@ def test_a_taken_port_is_one_line_and_exit_2() -> None:
         result = RUNNER.invoke(app, ["serve", "--port", port])
     assert result.exit_code == 2
     assert len(result.stderr.strip().splitlines()) == 1 and "in use" in result.stderr
+
+
+@pytest.mark.parametrize("name", ["board.example.org", "board", "10.0.0.5", "[::1]", "a-b.c."])
+def test_allowed_host_names_are_accepted(name: str) -> None:
+    result = RUNNER.invoke(app, ["serve", "--check", "--allow-host", name, "--allow-host", "x.y"])
+    assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize(
+    "name", ["http://board.example.org", "board:8000", "board/x", "-board", "", "a b", "é.org"]
+)
+def test_a_bad_allowed_host_is_one_line_and_exit_2(name: str) -> None:
+    result = RUNNER.invoke(app, ["serve", "--check", "--allow-host", name])
+    assert result.exit_code == 2
+    assert len(result.stderr.strip().splitlines()) == 1 and "--allow-host" in result.stderr
+
+
+def test_the_served_board_answers_its_names_only() -> None:
+    """`playable serve --allow-host board.test` in a subprocess: its own names and the
+    allowed one are served, another name (DNS rebinding) and another origin are 403."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    command = [sys.executable, "-m", "playable.cli.main", "serve", "--port", str(port)]
+    command += ["--allow-host", "board.test"]
+    process = subprocess.Popen(command, stderr=subprocess.PIPE, text=True, start_new_session=True)
+
+    def status(host: str, origin: str | None = None) -> int:
+        headers = {"Host": host} | ({"Origin": origin} if origin else {})
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        try:
+            connection.request("GET", "/api/examples", headers=headers)
+            return connection.getresponse().status
+        finally:
+            connection.close()
+
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                first = status(f"127.0.0.1:{port}")
+                break
+            except OSError:
+                assert process.poll() is None, process.stderr.read() if process.stderr else ""
+                assert time.monotonic() < deadline, "the server did not start in 60 s"
+                time.sleep(0.2)
+        assert first == 200
+        assert status(f"localhost:{port}") == 200 and status("board.test") == 200
+        assert status("evil.example") == 403 and status(f"evil.example:{port}") == 403
+        assert status(f"localhost:{port}", origin="http://evil.example") == 403
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait(timeout=30)
