@@ -1,33 +1,21 @@
-"""Which puzzle kinds each game has, and how to read a position of each game.
-
-Game modules are imported only when asked for, so listing one game's kinds does not
-compile another game's numba kernels.
+"""Which puzzle kinds each game has, and how to read a position of each game, found
+through the one registry of games (solver/games.py): ``puzzles/<game>/kinds.py``
+holds a game's ``KINDS``. Game modules are imported only when asked for, so listing
+one game's kinds does not compile another game's numba kernels.
 """
 
 from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from playable.puzzles.base import PuzzleKind
 from playable.solver.core.errors import PlayableError
+from playable.solver.games import NAMES, UnknownGame, module_name
 
-#: game name (as in notation headers) -> the module holding its ``KINDS``
-GAMES: dict[str, str] = {
-    "thegame": "playable.puzzles.thegame.kinds",
-    "facetoface": "playable.puzzles.facetoface.kinds",
-    "uno": "playable.puzzles.uno.kinds",
-    "sequence": "playable.puzzles.sequence.kinds",
-}
-
-#: game name -> (notation module, name of its function parsing a position or deal)
-_PARSERS: dict[str, tuple[str, str]] = {
-    "thegame": ("playable.solver.thegame.notation", "parse"),
-    "facetoface": ("playable.solver.facetoface.notation", "parse"),
-    "uno": ("playable.solver.uno.notation", "parse"),
-    "sequence": ("playable.solver.sequence.notation", "parse_position"),
-}
+#: The games that have puzzles: every game (solver/games.py).
+GAMES: Final = NAMES
 
 
 class UnknownPuzzle(PlayableError):
@@ -36,9 +24,7 @@ class UnknownPuzzle(PlayableError):
 
 def kinds(game: str) -> dict[str, PuzzleKind]:
     """The puzzle kinds of ``game`` by name, the default kind first."""
-    if game not in GAMES:
-        raise UnknownPuzzle(f"no puzzles for game '{game}' (games: {', '.join(GAMES)})")
-    module = importlib.import_module(GAMES[game])
+    module = importlib.import_module(_module(game, "puzzles.kinds"))
     return {kind.name: kind for kind in module.KINDS}
 
 
@@ -53,9 +39,14 @@ def kind_of(game: str, name: str | None = None) -> PuzzleKind:
 
 
 def parse_position(game: str, text: str) -> Any:
-    """The game's own reading of a position (or deal) text; NotationError if malformed."""
-    if game not in _PARSERS:
-        raise UnknownPuzzle(f"no puzzles for game '{game}' (games: {', '.join(GAMES)})")
-    module_name, function = _PARSERS[game]
-    parse: Callable[[str], Any] = getattr(importlib.import_module(module_name), function)
+    """The game's own reading of a position (or deal, or UNO play-out hand) text, by
+    its notation's ``parse``; NotationError if malformed."""
+    parse: Callable[[str], Any] = importlib.import_module(_module(game, "solver.notation")).parse
     return parse(text)
+
+
+def _module(game: str, part: str) -> str:
+    try:
+        return module_name(game, part)
+    except UnknownGame:
+        raise UnknownPuzzle(f"no puzzles for game '{game}' (games: {', '.join(GAMES)})") from None
