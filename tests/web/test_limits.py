@@ -9,6 +9,7 @@ Every request loop here is bounded and talks to 127.0.0.1 only."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import socket
@@ -20,16 +21,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import anyio
 import pytest
 import uvicorn
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from starlette.applications import Starlette
+from starlette.types import ASGIApp, Receive, Scope, Send
+from uvicorn.server import ServerState
 
 from playable.puzzles.fileformat import parse_puzzle
 from playable.puzzles.library import PuzzleLibrary
 from playable.web.app import MAX_BODY, MAX_TEXT, create_app
-from playable.web.server import BoardConfig
+from playable.web.server import BoardConfig, BoardProtocol
 from playable.web.session import COOKIE
 from playable.web.tasks import wait_task
 
@@ -56,18 +60,13 @@ class Live:
         return ("\r\n".join(lines) + "\r\n\r\n").encode()
 
 
-@pytest.fixture(scope="module")
-def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Live]:
-    library = tmp_path_factory.mktemp("limits") / "lib.sqlite"
-    with PuzzleLibrary(library) as made:
-        made.add(parse_puzzle(PUZZLE.read_text(), str(PUZZLE)))
-    app = create_app(library, EXAMPLES, workers=2, max_seconds=5.0, body_seconds=LIMIT)
+@contextlib.contextmanager
+def serving(app: ASGIApp, **limits: Any) -> Iterator[int]:
+    """``app`` served by uvicorn with the board's protocol (web/server.py) in a
+    thread on a free loopback port, which is yielded."""
     listening = socket.socket()
     listening.bind(("127.0.0.1", 0))
-    config = BoardConfig(
-        app, header_seconds=LIMIT, write_seconds=LIMIT, keep_alive_seconds=1, log_level="error"
-    )
-    server = uvicorn.Server(config)
+    server = uvicorn.Server(BoardConfig(app, log_level="error", **limits))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [listening]}, daemon=True)
     thread.start()
     deadline = time.monotonic() + 30
@@ -75,11 +74,22 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Live]:
         assert time.monotonic() < deadline and thread.is_alive(), "the server did not start"
         time.sleep(0.02)
     try:
-        yield Live(app, listening.getsockname()[1])
+        yield listening.getsockname()[1]
     finally:
         server.should_exit = True
         thread.join(timeout=30)
         listening.close()
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Live]:
+    library = tmp_path_factory.mktemp("limits") / "lib.sqlite"
+    with PuzzleLibrary(library) as made:
+        made.add(parse_puzzle(PUZZLE.read_text(), str(PUZZLE)))
+    app = create_app(library, EXAMPLES, workers=2, max_seconds=5.0, body_seconds=LIMIT)
+    limits = {"header_seconds": LIMIT, "write_seconds": LIMIT, "keep_alive_seconds": 1}
+    with serving(app, **limits) as port:
+        yield Live(app, port)
 
 
 def answer_of(connection: socket.socket, within: float = 10.0) -> tuple[int, bytes]:
@@ -336,3 +346,64 @@ def test_concurrent_stops_of_waiting_and_running_jobs(live: Live) -> None:
     for job in made:
         jobs.wait(job)
         assert job.state == "cancelled"
+
+
+# ------------------------------------------------------------ the protocol's timers
+
+
+def test_a_request_answered_slowly_is_not_cut_by_the_head_limit() -> None:
+    """The head limit is for the client's head only: an endpoint that takes longer
+    (a puzzle check) still answers, and the next request on the connection too."""
+
+    async def slow(scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            return
+        await anyio.sleep(3 * 0.3)
+        headers = [(b"content-length", b"4")]
+        await send({"type": "http.response.start", "status": 200, "headers": headers})
+        await send({"type": "http.response.body", "body": b"late"})
+
+    with (
+        serving(slow, header_seconds=0.3) as port,
+        socket.create_connection(("127.0.0.1", port), timeout=10) as connection,
+    ):
+        for _ in range(2):
+            connection.sendall(b"GET / HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            assert answer_of(connection) == (200, b"late")
+
+
+def test_an_answer_the_client_does_not_read_closes_the_connection() -> None:
+    """The transport's buffer is full (``pause_writing``): after ``write_seconds``
+    without ``resume_writing`` the connection is closed."""
+
+    async def idle(scope: Scope, receive: Receive, send: Send) -> None:
+        return None
+
+    async def scenario() -> list[str]:
+        calls: list[str] = []
+
+        class Transport(asyncio.Transport):
+            def is_closing(self) -> bool:
+                return "close" in calls
+
+            def close(self) -> None:
+                calls.append("close")
+
+            def get_extra_info(self, name: str, default: Any = None) -> Any:
+                return ("127.0.0.1", 1) if name in ("peername", "sockname") else default
+
+        config = BoardConfig(idle, write_seconds=0.1, header_seconds=60)
+        config.load()
+        protocol = BoardProtocol(config, ServerState(), {})
+        protocol.connection_made(Transport())
+        protocol.pause_writing()
+        await asyncio.sleep(0.3)
+        calls.append("checked")
+        protocol.resume_writing()
+        protocol.pause_writing()  # paused again, then resumed in time: kept open
+        protocol.resume_writing()
+        await asyncio.sleep(0.3)
+        protocol.connection_lost(None)
+        return calls
+
+    assert asyncio.run(scenario())[:2] == ["close", "checked"]
