@@ -14,9 +14,10 @@ middleware refuses, before any endpoint runs:
 * a ``Content-Length`` above the limit (413, nothing read; a chunked body is cut
   off as it streams, web/body.py).
 
-It then gives each browser a session (web/session.py: the owner of its search
-jobs), and adds to every answer the headers that keep the board's page from being
-framed, sniffed or given other scripts (:data:`SECURITY_HEADERS`).
+A WebSocket is refused (the board has none). It then gives each browser a session
+(web/session.py: the owner of its search jobs), and adds to every answer the
+headers that keep the board's page from being framed, sniffed or given other
+scripts (:data:`SECURITY_HEADERS`).
 """
 
 from __future__ import annotations
@@ -158,7 +159,9 @@ def refusal(
         if kind != "application/json":
             return 415, "a request body must be sent as Content-Type: application/json"
     length = headers.get("content-length")
-    if length is not None and (not length.isdigit() or int(length) > max_body):
+    if length is not None and not (length.isascii() and length.isdigit()):
+        return 400, f"Content-Length '{length[:30]}' is not a number of bytes"
+    if length is not None and int(length) > max_body:
         return 413, f"the request is longer than {max_body} bytes"
     return None
 
@@ -173,7 +176,10 @@ class Guard:
         self.max_body = max_body
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
+        if scope["type"] == "websocket":  # the board has none: refuse, checking nothing
+            await send({"type": "websocket.close", "code": 1008})
+            return
+        if scope["type"] != "http":  # lifespan
             await self.app(scope, receive, send)
             return
         headers = Headers(scope=scope)
@@ -189,7 +195,12 @@ class Guard:
         token = self.sessions.from_cookie_header(headers.get("cookie"))
         new = None
         if token is None:
-            token = new = self.sessions.issue()
+            token = self.sessions.issue()
+            # A link from another site opens the board without the (Strict) cookie:
+            # handing out a new one then would end the session of the board's open
+            # tabs. The page's first own request gets one if it has none.
+            if headers.get("sec-fetch-site") in (None, *OWN_SITE):
+                new = token
         scope[SESSION] = token
         await self.app(scope, receive, self._secured(send, new, scope["path"]))
 

@@ -235,6 +235,32 @@ def test_a_session_cookie_is_http_only_and_strict(client: TestClient) -> None:
     client.cookies.clear()
 
 
+def test_a_link_from_another_site_keeps_the_session(client: TestClient) -> None:
+    """The Strict cookie is not sent with a navigation from another site: the server
+    must not hand out a new one then (it would replace the open tabs' session)."""
+    client.cookies.clear()
+    followed = client.get("/", headers={"sec-fetch-site": "cross-site"})
+    assert followed.status_code == 200 and "set-cookie" not in followed.headers
+    own = client.get("/api/examples", headers={"sec-fetch-site": "same-origin"})
+    assert COOKIE in own.cookies
+    client.cookies.clear()
+
+
+def test_a_websocket_is_refused(client: TestClient) -> None:
+    from starlette.websockets import WebSocketDisconnect
+
+    with pytest.raises(WebSocketDisconnect), client.websocket_connect("/api/examples"):
+        pass
+
+
+def test_a_length_that_is_no_number_is_400() -> None:
+    headers = Headers(raw=[(b"host", b"localhost"), (b"content-length", b"12x")])
+    assert refusal("GET", "/", headers, Hosts(), MAX_BODY) == (
+        400,
+        "Content-Length '12x' is not a number of bytes",
+    )
+
+
 def test_tokens_are_checked() -> None:
     sessions = Sessions()
     token = sessions.issue()
