@@ -1,0 +1,291 @@
+"""Benchmark: nodes and nodes per second of The Game's numba kernels, this tree
+against a git revision (A, B, A, B: the machine is shared and noisy).
+
+Positions are drawn from ``--seed``: for each of solo, solo expert, 3 players and
+3 players expert, ``--deals`` fresh deals, the position where the greedy player has
+left at most 40 cards (``late``) and the one after its first two turns (``mid``).
+Each search gets ``--nodes`` nodes (one process, fresh tables a position):
+
+* ``dfs``: the dives and the systematic search of the win phase (solver/thegame/kernel.py);
+* ``dfs-late``: win and optimum phases on the late positions (exhaustive proofs);
+* ``pilot``, ``beam``, ``nrpa``: each heuristic search alone with its restarts
+  (pilot.py, beam.py, nrpa.py);
+* ``sampling``: the sampling player's planner playouts (sampling_kernel.py) of the
+  candidate turns of the mid positions, 64 sampled deals each.
+
+A refactoring that keeps the behaviour keeps every position's node count and result:
+the script checks that every run of either side gives the same records as the first,
+and says whether the two sides agree. Speed is the median over the rounds of each
+side's nodes per second (time of the search calls only, after :func:`warm_up`).
+``--base REV`` runs REV's ``solver/`` (extracted with ``git archive``) in a worker
+process next to this tree's. Writes benchmarks/results/thegame_kernel_speed.md.
+
+    python benchmarks/thegame_kernel_speed.py --seed 1 --base HEAD --rounds 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import hashlib
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+RESULTS = Path(__file__).parent / "results" / "thegame_kernel_speed.md"
+ROOT = Path(__file__).resolve().parent.parent
+ENGINES = ("dfs", "dfs-late", "pilot", "beam", "nrpa", "sampling")
+LATE_CARDS = 40
+SAMPLES = 64
+MEMORY_MB = 32
+
+_REDIRECT = """
+import importlib.abc, importlib.util, runpy, sys
+class _Redirect(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path, target=None):
+        if name != "playable.solver":
+            return None
+        return importlib.util.spec_from_file_location(
+            name, {init!r}, submodule_search_locations=[{pkg!r}]
+        )
+sys.meta_path.insert(0, _Redirect())
+sys.argv = {argv!r}
+runpy.run_path({script!r}, run_name="__main__")
+"""
+
+
+def positions(seed: int, deals: int) -> list[tuple[str, Any, Any]]:
+    """(label, deal, variant) for each variant and deal drawn from ``seed``."""
+    import random
+
+    from playable.solver.thegame.notation import Deal
+    from playable.solver.thegame.rules import Variant, shuffled_deck
+
+    rng = random.Random(seed)
+    out = []
+    for label, variant in (
+        ("solo", Variant(players=1)),
+        ("solo expert", Variant(players=1, expert=True)),
+        ("3 players", Variant(players=3)),
+        ("3 players expert", Variant(players=3, expert=True)),
+    ):
+        for _ in range(deals):
+            s = rng.randrange(1 << 30)
+            out.append((f"{label} {s}", Deal(variant, tuple(shuffled_deck(variant, s))), variant))
+    return out
+
+
+def greedy_until(state: Any, cards: int, turns: int) -> Any:
+    """The position after the greedy player's turns until at most ``cards`` cards are
+    left or ``turns`` turns are played (the game not over)."""
+    from playable.solver.thegame.players import GreedyPlayer
+    from playable.solver.thegame.rules import end_turn, is_terminal, lay
+
+    player = GreedyPlayer()
+    played = 0
+    while state.cards_left > cards and played < turns:
+        after = state
+        for play in player.choose_turn(state):
+            after = lay(after, play.card, play.pile)
+        if after.is_won:
+            break
+        after = end_turn(after)
+        if is_terminal(after):
+            break
+        state = after
+        played += 1
+    return state
+
+
+def worker(seed: int, deals: int, nodes: int) -> dict[str, Any]:
+    """Run every engine on every position: per engine the records (label, nodes,
+    result) and the seconds of the search calls."""
+    import numpy as np
+
+    from playable.solver.core.budget import Budget
+    from playable.solver.thegame import search as S
+    from playable.solver.thegame.sampling import SamplingPlayer, candidate_turns, observe
+
+    S.warm_up()
+    warm = observe(greedy_until(positions(seed, 1)[0][1].start(0), 0, 2))
+    SamplingPlayer().playouts(warm, candidate_turns(warm), np.random.default_rng(0), 2)
+    records: dict[str, list[Any]] = {e: [] for e in ENGINES}
+    seconds = dict.fromkeys(ENGINES, 0.0)
+
+    def solver_for(starts: list[Any]) -> Any:
+        return S._Solver(starts, Budget(nodes=nodes, memory_mb=MEMORY_MB).start(), True, False)
+
+    def best(solver: Any) -> int | None:
+        return None if solver.best is None else int(solver.best.cards_left)
+
+    for label, deal, variant in positions(seed, deals):
+        starts = [deal.start(p) for p in range(variant.players)]
+        late = [greedy_until(starts[0], LATE_CARDS, 1000)]
+        mid = greedy_until(starts[0], 0, 2)
+        for engine in ENGINES:
+            solver = solver_for(late if engine == "dfs-late" else starts)
+            began = time.perf_counter()
+            if engine in ("dfs", "dfs-late"):
+                outcome = "unknown"
+                try:
+                    won = solver._dives() or solver._win_phase(pilots=False)
+                    outcome = "won" if won else "lost"
+                    if not won and engine == "dfs-late":
+                        solver._optimum_phase()
+                        outcome = "optimum"
+                except S._OutOfBudget:
+                    pass
+                result: Any = [outcome, list(solver.bounds), best(solver)]
+                used = solver.nodes
+            elif engine == "sampling":
+                obs = observe(mid)
+                cands = candidate_turns(obs)
+                player = SamplingPlayer(seed=seed)
+                began = time.perf_counter()
+                out = player.playouts(obs, cands, np.random.default_rng(seed), SAMPLES)
+                result = [len(cands), hashlib.sha256(out.tobytes()).hexdigest()[:16]]
+                used = int(out.size)
+            else:
+                kind = {"pilot": S._Pilots, "beam": S._Beams, "nrpa": S._Nrpa}[engine]
+                searcher = kind(solver)
+                won = False
+                with contextlib.suppress(S._OutOfBudget):
+                    won = searcher.work(nodes)
+                result = [won, best(solver)]
+                used = solver.nodes
+            seconds[engine] += time.perf_counter() - began
+            records[engine].append([label, int(used), result])
+    return {"records": records, "seconds": seconds}
+
+
+def run_side(side: str, solver_dir: Path | None, args: argparse.Namespace) -> dict[str, Any]:
+    """One worker process on this tree (``solver_dir`` None) or on another ``solver/``."""
+    with tempfile.NamedTemporaryFile(suffix=".json", delete=False) as f:
+        out = Path(f.name)
+    argv = [
+        str(Path(__file__).resolve()),
+        "--worker",
+        str(out),
+        "--seed",
+        str(args.seed),
+        "--deals",
+        str(args.deals),
+        "--nodes",
+        str(args.nodes),
+    ]
+    if solver_dir is None:
+        cmd = [sys.executable, *argv]
+    else:
+        code = _REDIRECT.format(
+            init=str(solver_dir / "__init__.py"), pkg=str(solver_dir), argv=argv, script=argv[0]
+        )
+        cmd = [sys.executable, "-c", code]
+    subprocess.run(cmd, check=True, cwd=ROOT)
+    data: dict[str, Any] = json.loads(out.read_text(encoding="utf-8"))
+    out.unlink()
+    print(f"{side}: " + ", ".join(f"{e} {rate(data, e):,.0f}/s" for e in ENGINES), flush=True)
+    return data
+
+
+def rate(data: dict[str, Any], engine: str) -> float:
+    total = sum(r[1] for r in data["records"][engine])
+    return float(total / max(data["seconds"][engine], 1e-9))
+
+
+def extract(rev: str) -> tuple[str, Path]:
+    """``solver/`` of ``rev`` in a cache folder (kept, so numba's cache is reused)."""
+    sha = subprocess.run(
+        ["git", "rev-parse", "--short", rev], check=True, capture_output=True, text=True, cwd=ROOT
+    ).stdout.strip()
+    folder = Path(tempfile.gettempdir()) / "thegame_kernel_speed" / sha
+    if not (folder / "solver").is_dir():
+        folder.mkdir(parents=True, exist_ok=True)
+        archive = subprocess.run(
+            ["git", "archive", sha, "solver"], check=True, capture_output=True, cwd=ROOT
+        ).stdout
+        subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
+    return sha, folder / "solver"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--deals", type=int, default=8, help="deals per variant")
+    parser.add_argument("--nodes", type=int, default=100_000, help="nodes per search")
+    parser.add_argument("--rounds", type=int, default=2, help="runs of each side")
+    parser.add_argument("--base", help="git revision to compare with (A, B, A, B)")
+    parser.add_argument("--worker", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.worker:
+        data = worker(args.seed, args.deals, args.nodes)
+        Path(args.worker).write_text(json.dumps(data), encoding="utf-8")
+        return
+    sides: dict[str, Path | None] = {}
+    if args.base:
+        sha, folder = extract(args.base)
+        sides[f"base {sha}"] = folder
+    sides["this tree"] = None
+    load = os.getloadavg()
+    runs: dict[str, list[dict[str, Any]]] = {s: [] for s in sides}
+    for _ in range(args.rounds):
+        for side, folder in sides.items():
+            runs[side].append(run_side(side, folder, args))
+    end = os.getloadavg()
+    for side, data in runs.items():
+        for other in data[1:]:
+            if other["records"] != data[0]["records"]:
+                raise SystemExit(f"{side}: two runs disagree on nodes or results")
+    names = list(sides)
+    first = runs[names[0]][0]["records"]
+    same = all(runs[s][0]["records"] == first for s in names)
+    header = "| engine | positions | nodes | " + " | ".join(f"{s} nodes/s" for s in names)
+    rows = [
+        header + (" | change |" if len(names) == 2 else " |"),
+        "|---" * (3 + len(names) + (1 if len(names) == 2 else 0)) + "|",
+    ]
+    for e in ENGINES:
+        medians = [statistics.median(rate(d, e) for d in runs[s]) for s in names]
+        total = sum(r[1] for r in first[e])
+        cells = [e, str(len(first[e])), f"{total:,}", *(f"{m:,.0f}" for m in medians)]
+        if len(names) == 2:
+            cells.append(f"{100 * (medians[1] / medians[0] - 1):+.1f}%")
+        rows.append("| " + " | ".join(cells) + " |")
+    digest = hashlib.sha256(json.dumps(first).encode()).hexdigest()[:16]
+    text = "\n".join(
+        [
+            "# The Game: nodes and speed of the numba kernels",
+            "",
+            f"Measured {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} on "
+            f"{platform.machine()}, Python {platform.python_version()}; load average "
+            f"{load[0]:.2f} at the start, {end[0]:.2f} at the end. "
+            f"`python benchmarks/thegame_kernel_speed.py --seed {args.seed} --deals "
+            f"{args.deals} --nodes {args.nodes} --rounds {args.rounds}"
+            + (f" --base {args.base}`" if args.base else "`"),
+            "",
+            f"{4 * args.deals} deals ({args.deals} each of solo, solo expert, 3 players, "
+            f"3 players expert) drawn from seed {args.seed}, {args.nodes:,} nodes a search; "
+            f"nodes/s is the median over {args.rounds} runs of each side, run in turn.",
+            "",
+            *rows,
+            "",
+            f"Records (nodes and result of every position): digest {digest}; "
+            + (
+                "identical on both sides."
+                if same and len(names) == 2
+                else ("the sides DIFFER." if len(names) == 2 else "one side only.")
+            ),
+        ]
+    )
+    RESULTS.write_text(text + "\n", encoding="utf-8")
+    print(text)
+
+
+if __name__ == "__main__":
+    main()
