@@ -4,11 +4,23 @@ Each is checked when it is parsed (one usage line, exit code 2, before any file 
 database is touched) and again by :func:`budget_from` for commands that declare
 their own options: seconds a positive finite number, nodes 1..2^62 (the kernels'
 int64 counters), memory 1 MiB up to the machine's physical memory.
+
+Ctrl-C during a search: :func:`budget_from` (called by every `solve` and `analyse`
+command, and by nothing else) installs a SIGINT handler; each budget it makes asks it
+(``Budget.stop``), so :meth:`Budget.expired` is true and the search stops as if its
+budget ran out, with its normal `unknown` result and the best line or move it
+has. The error boundary (:class:`playable.cli.main.Playable`) then exits 130. A
+second Ctrl-C ends the process at once (exit 130, one line).
 """
 
 from __future__ import annotations
 
-from typing import Annotated
+import os
+import signal
+import threading
+from contextlib import suppress
+from types import FrameType
+from typing import Annotated, Any
 
 import typer
 
@@ -21,7 +33,21 @@ from playable.solver.core.limits import (
     seconds_problem,
 )
 
-__all__ = ["DEFAULT_MEMORY_MB", "Memory", "Nodes", "Seconds", "budget_from"]
+__all__ = [
+    "DEFAULT_MEMORY_MB",
+    "INTERRUPTED",
+    "Memory",
+    "Nodes",
+    "Seconds",
+    "budget_from",
+    "forget_interrupts",
+    "interrupted",
+    "release_interrupts",
+]
+
+#: The exit code of a command stopped by Ctrl-C (128 + SIGINT).
+INTERRUPTED = 130
+
 
 def _check_seconds(value: float | None) -> float | None:
     if problem := seconds_problem(value):
@@ -67,4 +93,62 @@ def budget_from(
 
     if problem := budget_problem(seconds, nodes, memory):
         fail(problem)
-    return Budget(seconds=seconds, nodes=nodes, memory_mb=memory, progress=live_progress(json))
+    budget = Budget(seconds=seconds, nodes=nodes, memory_mb=memory, progress=live_progress(json))
+    return catch_interrupts(budget)
+
+
+class _Interrupts:
+    """The state of Ctrl-C for the current command: whether it came, and the handler
+    to put back."""
+
+    def __init__(self) -> None:
+        self.seen = False
+        self.previous: Any = None
+        self.installed = False
+        self.owner = os.getpid()
+
+
+_state = _Interrupts()
+
+
+def _on_sigint(signum: int, frame: FrameType | None) -> None:
+    """First Ctrl-C: every search of this command stops at its next budget check; a
+    second: the process ends at once, wherever it is (one line, exit code 130). In a
+    worker process forked by the search it behaves as Python's default."""
+    if os.getpid() != _state.owner:
+        raise KeyboardInterrupt
+    if _state.seen:
+        with suppress(OSError):
+            os.write(2, b"error: interrupted again: stopped at once\n")
+        os._exit(INTERRUPTED)
+    _state.seen = True
+
+
+def catch_interrupts(budget: Budget) -> Budget:
+    """Make ``budget`` stop at Ctrl-C (installing the handler on first use, from the
+    main thread only: signal handlers live there)."""
+    budget.stop = interrupted
+    if not _state.installed and threading.current_thread() is threading.main_thread():
+        _state.previous = signal.signal(signal.SIGINT, _on_sigint)
+        _state.installed = True
+        _state.owner = os.getpid()
+    return budget
+
+
+def release_interrupts() -> None:
+    """Put back the SIGINT handler found before (Ctrl-C raises ``KeyboardInterrupt``
+    again); whether Ctrl-C came is kept for the exit code."""
+    if _state.installed and threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, _state.previous)
+        _state.installed = False
+
+
+def interrupted() -> bool:
+    """Did Ctrl-C stop a search of the current command?"""
+    return _state.seen
+
+
+def forget_interrupts() -> None:
+    """Start a new command (tests run several in one process)."""
+    release_interrupts()
+    _state.seen = False

@@ -1,5 +1,6 @@
 """Input and output helpers shared by every command: reading files or stdin,
-printing JSON, reporting input errors with exit code 2."""
+printing JSON, reporting input errors with exit code 2, writing output files
+whole (:mod:`playable.cli.output` guards the streams themselves)."""
 
 from __future__ import annotations
 
@@ -13,9 +14,13 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
+from playable.cli.output import SaneEnviron, write_atomic
+from playable.solver.core.errors import PlayableError
+
 #: Results go to stdout; progress and errors to stderr (ARCHITECTURE.md).
-stdout = Console(highlight=False)
-stderr = Console(stderr=True, highlight=False)
+#: Both read the terminal size through SaneEnviron: an unusable COLUMNS is ignored.
+stdout = Console(highlight=False, _environ=SaneEnviron())
+stderr = Console(stderr=True, highlight=False, _environ=SaneEnviron())
 
 #: Every input read by the current command, by the path it was given as: a file is
 #: read once even when two steps need it (the dispatcher sniffs the game, the
@@ -60,10 +65,15 @@ def read_source(path: str) -> tuple[str, str]:
 
 def _read_once(path: str) -> tuple[str, str]:
     if path == "-":
+        if sys.stdin is None:
+            raise InputError("<stdin>: closed (no standard input to read)")
         try:
             return sys.stdin.read(), "<stdin>"
         except UnicodeDecodeError:
             raise InputError("<stdin>: not a UTF-8 text") from None
+        except (OSError, ValueError) as error:
+            reason = getattr(error, "strerror", None) or "closed"
+            raise InputError(f"<stdin>: {reason}") from None
     file = Path(path)
     try:
         return file.read_text(encoding="utf-8"), path
@@ -113,18 +123,34 @@ def make_folder(path: Path, option: str = "-o") -> None:
         raise InputError(f"{option} {path}: {error.strerror}") from None
 
 
-def write_text(path: Path, text: str, option: str = "-o") -> None:
-    """Write an output file, or one clear error (exit code 2)."""
+def write_text(path: Path, text: str | bytes, option: str = "-o") -> None:
+    """Write an output file whole or not at all (a temporary file in the same folder,
+    then renamed), or one clear error (exit code 2) and no file."""
     check_output_file(path, option)
     try:
-        path.write_text(text, encoding="utf-8")
+        write_atomic(path, text)
     except OSError as error:
-        raise InputError(f"{option} {path}: {error.strerror}") from None
+        raise InputError(f"{option} {path}: {error.strerror or error}") from None
+
+
+def check_dealt(text: str) -> None:
+    """Refuse a deal that `show` would refuse: the written text is parsed back by its
+    game's reader first, so every `deal` option that makes an unreadable file (a
+    seed out of the file's range, ...) is one error line and no file."""
+    from playable.solver.games import game_of
+
+    try:
+        game_of(text, "<deal>").parse(text, "<deal>")
+    except PlayableError as error:
+        reason = getattr(error, "message", str(error))
+        raise InputError(f"these options make a deal no reader accepts: {reason}") from None
 
 
 def write_dealt(text: str, document: Any, output: Path | None, json: bool) -> None:
     """Output of every `deal` command: the notation text to ``output`` (a file) or to
-    stdout, or with ``--json`` the JSON document on stdout (the file is still written)."""
+    stdout, or with ``--json`` the JSON document on stdout (the file is still written).
+    The text is checked by its reader first (:func:`check_dealt`)."""
+    check_dealt(text)
     if output is not None:
         write_text(output, text)
     if json:
@@ -136,3 +162,4 @@ def write_dealt(text: str, document: Any, output: Path | None, json: bool) -> No
 def print_json(document: Any) -> None:
     """Print exactly one JSON document on stdout."""
     sys.stdout.write(json.dumps(document) + "\n")
+    sys.stdout.flush()

@@ -6,6 +6,7 @@ import sqlite3
 import sys
 from typing import Annotated, Any
 
+import click
 import typer
 from typer.core import TyperGroup
 
@@ -20,8 +21,15 @@ from playable.cli import (
     uno,
     uno_study,
 )
+from playable.cli.budget import (
+    INTERRUPTED,
+    forget_interrupts,
+    interrupted,
+    release_interrupts,
+)
 from playable.cli.dispatch import SHOW, game_of, verb
 from playable.cli.io import InputError, fail, forget_inputs, print_error, read_source, stderr
+from playable.cli.output import OutputError, guarded_streams
 from playable.cli.thegame import check as thegame_check
 from playable.cli.thegame import play as thegame_play
 from playable.cli.thegame import simulate as thegame_simulate
@@ -33,42 +41,99 @@ from playable.solver.core.errors import PlayableError
 class Playable(TyperGroup):
     """The root command: the error boundary. Bad input raised anywhere below
     (``PlayableError``, ``InputError``) becomes one line on stderr and exit code 2, as
-    do an SQLite file that fails after it was opened and a request for more memory
-    than the machine gives: never a traceback. Usage errors (a bad option value)
-    are one line too, naming the command."""
+    do an SQLite file that fails after it was opened, a file that cannot be written
+    and a request for more memory than the machine gives: never a traceback. Usage
+    errors (a bad option value) are one line too, naming the command.
+
+    Output goes through :func:`playable.cli.output.guarded_streams`: a result that
+    cannot be written on stdout (closed, full disk) is one line and exit code 2, a
+    broken pipe a quiet exit 141. Ctrl-C during a search stops it as if its budget
+    ran out: the result so far is printed and the exit code is 130; a second Ctrl-C,
+    or one outside a search, ends the command at once with exit code 130
+    (README "Exit codes")."""
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
         standalone_mode = kwargs.pop("standalone_mode", True)
         kwargs["standalone_mode"] = False
         if not standalone_mode:
             return super().main(*args, **kwargs)
+        with guarded_streams() as out:
+            try:
+                code = self._run(*args, **kwargs)
+                out.flush()
+            except OutputError:
+                pass
+            except KeyboardInterrupt:  # Ctrl-C after the command, while it exits
+                code = INTERRUPTED
+            if out.failure is not None:  # raised here or caught on the way
+                code = _output_failed(out.failure)
+        sys.exit(code)
+
+    def _run(self, *args: Any, **kwargs: Any) -> int:
         try:
             code = super().main(*args, **kwargs)
         except typer.TyperException as error:  # typer's click exceptions
             if type(error).__name__ == "NoArgsIsHelpError":  # a verb alone: its help
                 error.show()  # type: ignore[attr-defined]
-                sys.exit(2)
+                return 2
             context = getattr(error, "ctx", None)  # a usage error names its command
             where = f"{context.command_path}: " if context is not None else ""
             hint = " (see --help)" if context is not None else ""
             message = " ".join(error.format_message().split())
             print_error(where + message + hint)
-            sys.exit(getattr(error, "exit_code", 2))
-        except typer.Abort:
+            return int(getattr(error, "exit_code", 2))
+        except typer.Abort:  # end of input where a prompt waited
             stderr.print("aborted")
-            sys.exit(1)
-        sys.exit(code if isinstance(code, int) else 0)
+            return 1
+        return code if isinstance(code, int) else 0
 
     def invoke(self, ctx: Any) -> Any:
         forget_inputs()
+        forget_interrupts()
         try:
-            return super().invoke(ctx)
+            code = super().invoke(ctx)
+        except (click.exceptions.Exit, typer.Exit) as done:
+            _after_interrupt(done.exit_code)
+            raise
+        except KeyboardInterrupt:
+            print_error("interrupted")
+            raise typer.Exit(INTERRUPTED) from None
         except (PlayableError, InputError) as error:
             fail(str(error))
         except sqlite3.Error as error:
             fail(f"database error: {error}")
         except MemoryError:
             fail("out of memory: lower --memory or --workers")
+        except OutputError:
+            raise
+        except OSError as error:  # a file that cannot be written (a full disk, ...)
+            where = f"{error.filename}: " if error.filename else ""
+            fail(f"{where}{error.strerror or error}")
+        finally:
+            if not interrupted():  # else a second Ctrl-C still ends the process at once
+                release_interrupts()
+        _after_interrupt(0)
+        return code
+
+
+def _after_interrupt(code: int) -> None:
+    """A search that Ctrl-C stopped printed its result so far: say so, exit 130 (an
+    error's exit code 2 stands)."""
+    if interrupted() and code != 2:
+        stderr.print(
+            "interrupted: the search was stopped by Ctrl-C; the result above is the best "
+            "found so far",
+            soft_wrap=True,
+        )
+        raise typer.Exit(INTERRUPTED)
+
+
+def _output_failed(error: OutputError) -> int:
+    """The exit code of a command whose stdout failed: a quiet 141 for a broken pipe,
+    else one line on stderr (where it works) and 2."""
+    if not error.broken_pipe:
+        print_error(error.message)
+    return error.exit_code
 
 
 app = typer.Typer(

@@ -16,6 +16,7 @@ from playable.cli.budget import (
     Seconds,
     _check_seconds,
     budget_from,
+    release_interrupts,
 )
 from playable.cli.io import fail, print_json, stderr, stdout
 from playable.cli.progress import warm_up
@@ -153,9 +154,9 @@ def solve_command(
             retry_nodes,
             json,
         )
+        release_interrupts()  # parts run in workers: Ctrl-C stops the run (exit 130)
         result, parts, rows = solve_split(game, run)
-        _report(game, result, json)
-        if proof is not None:
+        if proof is not None:  # before the result: a proof not written is an error
             from playable.solver.thegame.split import merge_proofs
 
             joined = merge_proofs(game, parts, rows, proof_positions)
@@ -163,6 +164,7 @@ def solve_command(
                 stderr.print(f"no proof written: {joined}")
             else:
                 _save_proof(joined, game, proof)
+        _report(game, result, json)
         raise typer.Exit(result.status.exit_code)
     if engine == "cpsat":
         from playable.solver.thegame.cpsat import solve_cpsat, solve_cpsat_warm
@@ -175,9 +177,9 @@ def solve_command(
         from playable.solver.thegame.search import solve
 
         result = solve(game, budget)
-    _report(game, result, json)
-    if proof is not None:
+    if proof is not None:  # before the result: a proof not written is an error
         _write_proof(game, result, proof, proof_positions)
+    _report(game, result, json)
     raise typer.Exit(result.status.exit_code)
 
 

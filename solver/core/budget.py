@@ -23,6 +23,12 @@ class Budget:
     ``None`` means unlimited for seconds and nodes. ``start()`` fixes the deadline;
     kernels receive ``node_limit`` and check ``expired()`` between chunks of work.
 
+    ``stop`` asks whether to stop now (the CLI's Ctrl-C, cli/budget.py): when it says
+    yes, ``expired()`` is true and the search stops as if its budget ran out
+    (`unknown`, with the best it found). A search that would run one long kernel
+    call runs it in slices when ``stop`` is set, to ask between them; a budget made
+    from another passes its ``stop`` on.
+
     Every search already calls ``expired()`` between chunks, so that is where a
     ``progress`` listener (the CLI's live info lines) hears about the search, at
     most every ``progress_every`` seconds; searches add what they know with
@@ -35,6 +41,7 @@ class Budget:
     started: float = field(default_factory=time.perf_counter)
     progress: Progress | None = field(default=None, repr=False, compare=False)
     progress_every: float = 0.5
+    stop: Callable[[], bool] | None = field(default=None, repr=False, compare=False)
     _info: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
     _last_report: float = field(default_factory=time.perf_counter, repr=False, compare=False)
 
@@ -62,7 +69,10 @@ class Budget:
         self._info.update(info)
 
     def expired(self, nodes: int = 0) -> bool:
-        """Has the time or node budget run out? (Also reports progress, see above.)"""
+        """Has the time or node budget run out, or Ctrl-C come? (Also reports
+        progress, see above.)"""
+        if self.stop is not None and self.stop():
+            return True
         if self.progress is not None:
             now = time.perf_counter()
             if now - self._last_report >= self.progress_every:

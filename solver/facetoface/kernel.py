@@ -41,6 +41,7 @@ is stored.
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable
 
@@ -394,10 +395,12 @@ progress_listeners: list[Callable[[int], object]] = []
 
 def _tick(nodes: int) -> float:
     """Plain Python, run from the kernel in object mode: tell the listeners, read the
-    clock."""
+    clock; infinity (past any deadline) when a listener says the budget expired (Ctrl-C
+    in the CLI, cli/budget.py)."""
+    stop = False
     for listener in progress_listeners:
-        listener(nodes)
-    return time.perf_counter()
+        stop = bool(listener(nodes)) or stop
+    return math.inf if stop else time.perf_counter()
 
 
 @njit(cache=True)

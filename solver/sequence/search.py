@@ -93,15 +93,17 @@ class KernelSearch:
     def wins(self, state: State, turns: int, side: int) -> bool | None:
         """Kernel answer for ``state`` (None when a budget ran out).
 
-        With a time limit the kernel runs in node slices (10 000, doubling); a
-        slice cut short is restarted from fresh arrays and the table keeps what
-        finished, so the clock is checked between slices.
+        With a time limit or a ``stop`` question (Ctrl-C, cli/budget.py) the kernel
+        runs in node slices (10 000, doubling); a slice cut short is restarted from
+        fresh arrays and the table keeps what finished, so the clock is checked
+        between slices.
         """
         if state.winner is not None:
             return state.winner == side
         plies = 2 * turns * state.variant.players + 4
         movebuf = np.zeros((plies, kernel.MAX_MOVES, 4), dtype=np.int64)
-        step = 10_000 if self.budget.seconds is not None else self.budget.node_limit
+        sliced = self.budget.seconds is not None or self.budget.stop is not None
+        step = 10_000 if sliced else self.budget.node_limit
         while True:
             a: dict[str, Any] = kernel.encode(state)
             self.counters[kernel.DRAW_PTR] = 0

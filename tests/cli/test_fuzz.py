@@ -349,6 +349,7 @@ def _bases(files: dict[str, str]) -> dict[tuple[str, ...], list[str]]:
         ("puzzles", "show"): ["1", "--db", files["library.sqlite"]],
         ("puzzles", "answer"): ["1", "5@0", "--db", files["library.sqlite"], "--seconds", "1"],
         ("puzzles", "export"): ["--db", files["library.sqlite"], "-o", files["out"]],
+        ("check", "thegame"): [files["text.txt"]],
         # --check validates the options and exits: the walk must not start a server
         ("serve",): ["--check"],
     }
