@@ -16,8 +16,12 @@ Each run must end with an exit code of 0, 1, 2 or 3, no Python exception escapin
 the command and no "Traceback" on any stream; an exit code 2 (usage or input
 error) must print exactly one line on stderr. The few subprocess cases at the end
 check the same for what only a real process shows (a FIFO, process
-substitution, a junk database). Examples are bounded so the file runs in well
-under 30 s; solver options come with small budgets.
+substitution, a junk database), and run a handful of commands (every example
+under ``-m slow``) with stdin or stdout closed, stdout on ``/dev/full``, an ASCII
+locale and unusable ``COLUMNS`` values: one line and exit code 2 where the result
+cannot be written, else the exit code and output of a normal run. Examples are
+bounded so the file runs in well under 30 s; solver options come with small
+budgets.
 """
 
 from __future__ import annotations
@@ -25,11 +29,13 @@ from __future__ import annotations
 import itertools
 import os
 import random
+import shlex
 import shutil
 import sqlite3
 import subprocess
 import sys
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -480,3 +486,117 @@ def test_random_bytes_through_a_pipe() -> None:
         cwd=ROOT,
     )
     assert result.returncode == 2 and b"Traceback" not in result.stderr
+
+
+# ---------------------------------------------------------------------------------------
+# Hostile terminals and disks (cli/output.py, README "Exit codes"): the walks above run
+# again as real processes of .venv/bin/playable with stdin or stdout closed, stdout on
+# a full disk, an ASCII locale and unusable terminal widths.
+
+PLAYABLE = str(Path(sys.executable).parent / "playable")
+
+#: condition -> (shell redirection, environment)
+CONDITIONS: dict[str, tuple[str, dict[str, str]]] = {
+    "stdin closed": ("<&-", {}),
+    "stdout closed": (">&-", {}),
+    "stdout on a full disk": (">/dev/full", {}),
+    "ASCII locale": ("", {"LC_ALL": "C", "LANG": "C", "PYTHONUTF8": "0"}),
+    "COLUMNS=0": ("", {"COLUMNS": "0"}),
+}
+#: More widths no terminal has, for the slow walk.
+SLOW_CONDITIONS: dict[str, tuple[str, dict[str, str]]] = {
+    "COLUMNS=-5": ("", {"COLUMNS": "-5"}),
+    "COLUMNS=abc": ("", {"COLUMNS": "abc"}),
+    "COLUMNS=huge": ("", {"COLUMNS": "99999999999999999999", "LINES": "0"}),
+    "COLUMNS=1": ("", {"COLUMNS": "1"}),
+}
+
+#: A handful of commands that print a result and exit 0, with symbols an ASCII
+#: terminal lacks (UNO's ▶, The Game's arrows), boxes, JSON and a search.
+QUICK = [
+    ["show", "examples/endgame.uno.txt"],
+    ["show", "--json", "examples/thegame-solo.deal.txt"],
+    ["solve", "examples/win-in-2.sequence.txt", "--nodes", "20000"],
+]
+#: The quick walk's reader of stdin (with stdin closed: one line, exit 2).
+STDIN = ["show", "-"]
+
+
+def _slow_commands() -> list[list[str]]:
+    commands = [["--help"], ["solve", "--help"], ["deal", "uno", "--seed", "3"]]
+    for example in EXAMPLES:
+        name = f"examples/{example.name}"
+        commands += [["show", name], ["show", "--json", name]]
+        if "puzzle" not in example.name:
+            commands += [["analyse", name, "--nodes", "2000", "--seconds", "1"]]
+            commands += [["solve", name, "--nodes", "2000", "--seconds", "1"]]
+    for game in ("thegame", "uno", "facetoface", "sequence"):
+        commands.append(["deal", game, "--seed", "5"])
+    return commands
+
+
+def _shell(
+    args: list[str], redirection: str, env: dict[str, str]
+) -> subprocess.CompletedProcess[bytes]:
+    """One command as a shell runs it; ``-`` reads the UNO endgame from stdin (unless
+    the condition closes stdin)."""
+    words = " ".join(shlex.quote(a) for a in args)
+    stdin = "< examples/endgame.uno.txt" if "-" in args and redirection != "<&-" else ""
+    return subprocess.run(
+        ["bash", "-c", f"{shlex.quote(PLAYABLE)} {words} {stdin} {redirection}"],
+        capture_output=True,
+        timeout=120,
+        check=False,
+        cwd=ROOT,
+        env={**os.environ, **env},
+    )
+
+
+def _check_condition(
+    condition: str, args: list[str], baseline: subprocess.CompletedProcess[bytes]
+) -> None:
+    redirection, env = {**CONDITIONS, **SLOW_CONDITIONS}[condition]
+    result = _shell(args, redirection, env)
+    shown = f"{condition}: playable {' '.join(args)}"
+    out, err = result.stdout, result.stderr.decode("utf-8", "replace")
+    assert b"Traceback" not in out + result.stderr, f"{shown} printed a traceback:\n{err}"
+    printed = bool(baseline.stdout.strip())
+    if redirection in (">&-", ">/dev/full") and printed:
+        assert result.returncode == 2, f"{shown} exited {result.returncode}:\n{err}"
+        lines = err.strip().splitlines()
+        assert len(lines) == 1 and "cannot write the output to stdout" in lines[0], shown + err
+        return
+    if redirection == "<&-" and "-" in args:
+        assert result.returncode == 2, f"{shown} exited {result.returncode}:\n{err}"
+        assert err.strip().splitlines() == ["error: <stdin>: closed (no standard input to read)"]
+        return
+    assert result.returncode == baseline.returncode, f"{shown} exited {result.returncode}:\n{err}"
+    assert bool(out.strip()) == printed, f"{shown} printed nothing"
+    if env.get("LC_ALL") == "C":
+        out.decode("ascii")  # every symbol has its ASCII stand-in
+
+
+@pytest.mark.parametrize("condition", sorted(CONDITIONS))
+def test_hostile_terminals_and_disks(condition: str) -> None:
+    """A handful of commands per condition, run at once; each exits 0 with output in a
+    normal terminal."""
+    quick = [*QUICK, STDIN] if condition == "stdin closed" else QUICK
+    normal = subprocess.CompletedProcess[bytes]([], 0, b"a result", b"")
+    with ThreadPoolExecutor(4) as pool:
+        checks = [pool.submit(_check_condition, condition, args, normal) for args in quick]
+        for check in checks:
+            check.result()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("condition", sorted({**CONDITIONS, **SLOW_CONDITIONS}))
+def test_hostile_terminals_and_disks_every_example(condition: str) -> None:
+    commands = _slow_commands()
+    with ThreadPoolExecutor(2) as pool:
+        baselines = list(pool.map(lambda a: _shell(a, "", {}), commands))
+        checks = [
+            pool.submit(_check_condition, condition, a, b)
+            for a, b in zip(commands, baselines, strict=True)
+        ]
+        for check in checks:
+            check.result()
