@@ -82,7 +82,7 @@ def test_symbols_have_readable_ascii_stand_ins() -> None:
     assert printable("é٣", "ascii") == "e\\u0663"
 
 
-ENV_TEXT = st.text(st.characters(exclude_categories=("Cs",), exclude_characters="\x00"), max_size=8)
+ENV_TEXT = st.text(st.characters(exclude_categories=["Cs"], exclude_characters="\x00"), max_size=8)
 
 
 @SOME
@@ -365,8 +365,12 @@ def test_the_second_ctrl_c_handler_exits_130_with_one_line(monkeypatch: pytest.M
     def record_exit(code: int) -> None:
         exits.append(code)
 
-    monkeypatch.setattr(budget.os, "_exit", record_exit)
-    monkeypatch.setattr(budget.os, "write", lambda fd, data: written.append(data) or len(data))
+    def record_write(fd: int, data: bytes) -> int:
+        written.append(data)
+        return len(data)
+
+    monkeypatch.setattr(os, "_exit", record_exit)
+    monkeypatch.setattr(os, "write", record_write)
     budget.forget_interrupts()
     made = budget.budget_from(None, None, 16, json=True)
     try:
