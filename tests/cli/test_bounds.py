@@ -6,11 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from playable.cli.main import app
+from tests.clirun import invoke
 
-RUNNER = CliRunner()
 STUDY = ["study", "thegame", "--players", "2", "--deals", "1", "--workers", "1"]
 
 
@@ -39,8 +37,8 @@ STUDY = ["study", "thegame", "--players", "2", "--deals", "1", "--workers", "1"]
     ],
 )
 def test_option_out_of_range(args: list[str], message: str) -> None:
-    result = RUNNER.invoke(app, args)
-    assert result.exit_code == 2, result.output
+    result = invoke(*args)
+    assert result.returncode == 2, result
     assert message in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1, result.stderr
 
@@ -67,8 +65,8 @@ def test_study_refuses_a_bad_budget_before_touching_the_db(
     tmp_path: Path, extra: list[str]
 ) -> None:
     db = tmp_path / "s.sqlite"
-    result = RUNNER.invoke(app, [*STUDY, "--db", str(db), *extra])
-    assert result.exit_code == 2, result.output
+    result = invoke(*STUDY, "--db", str(db), *extra)
+    assert result.returncode == 2, result
     assert len(result.stderr.strip().splitlines()) == 1, result.stderr
     assert not db.exists()
 
@@ -83,8 +81,8 @@ def test_output_paths(tmp_path: Path) -> None:
         ["puzzles", "export", "--db", str(existing), "-o", str(existing)],
     ]
     for args in cases:
-        result = RUNNER.invoke(app, args)
-        assert result.exit_code == 2, (args, result.output)
+        result = invoke(*args)
+        assert result.returncode == 2, (args, result)
         assert len(result.stderr.strip().splitlines()) == 1, result.stderr
     assert existing.read_text() == "x"
 
@@ -93,7 +91,5 @@ def test_huge_puzzle_id(tmp_path: Path) -> None:
     from playable.puzzles.library import PuzzleLibrary
 
     PuzzleLibrary(tmp_path / "lib.sqlite").close()
-    result = RUNNER.invoke(
-        app, ["puzzles", "show", "99999999999999999999", "--db", str(tmp_path / "lib.sqlite")]
-    )
-    assert result.exit_code == 2 and "no puzzle with id" in result.stderr
+    result = invoke("puzzles", "show", "99999999999999999999", "--db", str(tmp_path / "lib.sqlite"))
+    assert result.returncode == 2 and "no puzzle with id" in result.stderr

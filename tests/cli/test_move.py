@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import json
 import random
-import subprocess
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -21,9 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
-from typer.testing import CliRunner
 
-from playable.cli.main import app
 from playable.solver.core.jsonkeys import SCHEMA_DIR
 from playable.solver.games import game, game_of
 from playable.solver.sequence.board import cell_name
@@ -31,10 +27,10 @@ from playable.solver.sequence.rules import CELLS_OF
 from playable.solver.uno.cards import WILD_DRAW_FOUR
 from playable.solver.uno.rules import Options, Phase, random_deal
 from playable.solver.uno.rules import State as UnoState
+from tests.clirun import invoke, run
 
 ROOT = Path(__file__).resolve().parents[2]
 EX = ROOT / "examples"
-RUNNER = CliRunner()
 
 TG_DEAL = str(EX / "thegame-solo.deal.txt")
 FF_DEAL = str(EX / "deal.facetoface.txt")
@@ -52,23 +48,16 @@ MOVE_SCHEMA = Draft202012Validator(
 )
 
 
-def run(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
-    """``playable ARGS`` in-process: exit code, stdout, stderr."""
-    result = RUNNER.invoke(app, list(args), input=stdin)
-    assert result.exception is None or isinstance(result.exception, SystemExit), result
-    return result.exit_code, result.stdout, result.stderr
-
-
 def moved(path: str, *moves: str) -> str:
     """The position file after ``moves``; the command must succeed."""
-    code, out, err = run("move", path, *moves)
+    code, out, err = invoke("move", path, *moves)
     assert code == 0, err
     return out
 
 
 def refused(path: str, *moves: str, stdin: str | None = None) -> str:
     """The one error line of a refused ``move`` (exit 2, nothing on stdout)."""
-    code, out, err = run("move", path, *moves, stdin=stdin)
+    code, out, err = invoke("move", path, *moves, stdin=stdin)
     assert code == 2, (code, out, err)
     assert out == ""
     lines = err.strip().splitlines()
@@ -77,7 +66,7 @@ def refused(path: str, *moves: str, stdin: str | None = None) -> str:
 
 
 def as_json(path: str, *moves: str) -> dict[str, Any]:
-    code, out, err = run("move", path, *moves, "--json")
+    code, out, err = invoke("move", path, *moves, "--json")
     assert code == 0, err
     document: dict[str, Any] = json.loads(out)
     errors = [f"{list(e.absolute_path)}: {e.message}" for e in MOVE_SCHEMA.iter_errors(document)]
@@ -245,7 +234,7 @@ def test_sequence_place_claim_jacks_dead_and_pass(tmp_path: Path) -> None:
 
 
 def test_sequence_claiming_move_ends_the_game(tmp_path: Path) -> None:
-    code, out, err = run("move", SQ_NINE, "AH@f1+b1-f1+f1-j1")
+    code, out, err = invoke("move", SQ_NINE, "AH@f1+b1-f1+f1-j1")
     assert code == 0 and "game over: blue has won (SQ-8)" in err
     assert game("sequence").parse(out).winner == 0
     document = as_json(SQ_NINE, "AH@f1+b1-f1+f1-j1")
@@ -262,7 +251,7 @@ def test_game_over_is_written_and_said(tmp_path: Path) -> None:
         "playable thegame position\nplayers: 1\nmax-card: 11\npiles: 4 11 2 12\n"
         "hand 1: 5 6\ndraw: -\nto-move: 1\nlaid: 0\n",
     )
-    code, out, err = run("move", won, "5@0 6@0")
+    code, out, err = invoke("move", won, "5@0 6@0")
     assert code == 0 and err.strip() == "game over: every card is laid: the team wins (TG-8)"
     assert "hand 1: -" in out
     lost = write(
@@ -271,7 +260,7 @@ def test_game_over_is_written_and_said(tmp_path: Path) -> None:
         "playable thegame position\nplayers: 1\nmax-card: 20\npiles: 19 18 3 4\n"
         "hand 1: 5 6 7 10 11 12\ndraw: 15 16 17\nto-move: 1\nlaid: 2\n",
     )
-    code, out, err = run("move", lost, "/")
+    code, out, err = invoke("move", lost, "/")
     assert code == 0 and "lost with 9 cards not laid (TG-7, TG-8)" in err
     assert as_json(lost, "/")["returns"] == [-9]
     over = write(tmp_path, "over.txt", out)
@@ -286,19 +275,19 @@ def test_game_over_is_written_and_said(tmp_path: Path) -> None:
         "playable facetoface position\nmax-card: 9\npiles 1: 8 10\npiles 2: 1 10\n"
         "hand 1: 9\nhand 2: 2 3 4 5 6 7\ndraw 1: -\ndraw 2: 8 9\nto-move: 1\nlaid: 0 0\n",
     )
-    code, _, err = run("move", ff, "9@own-up")
+    code, _, err = invoke("move", ff, "9@own-up")
     assert code == 0 and err.strip() == "game over: player 1 has won (FF-6)"
     assert "move 2 '/': the game is already over: player 1 has won (FF-6)" in refused(
         ff, "9@own-up", "/"
     )
-    code, _, err = run("move", UNO_END, "G9 GR G0 G7")
+    code, _, err = invoke("move", UNO_END, "G9 GR G0 G7")
     assert code == 0 and "player 2 went out and scores 2 points (UN-9, UN-10)" in err
     assert as_json(UNO_END, "G9 GR G0 G7")["returns"] == [0, 2]
-    code, out, err = run("move", UNO_END, "G9 GR G0 G7", "--json")
+    code, out, err = invoke("move", UNO_END, "G9 GR G0 G7", "--json")
     assert "game over" not in err  # --json: the document says it
     text = Path(UNO_END).read_text("utf-8").replace("scoring: standard", "scoring: alternative")
     alternative = write(tmp_path, "alternative.txt", text)  # UN-10: own leftovers count
-    code, _, err = run("move", alternative, "G9 GR G0 G7")
+    code, _, err = invoke("move", alternative, "G9 GR G0 G7")
     assert code == 0 and "player 2 went out; leftovers 2, 0 (UN-9, UN-10 alternative)" in err
     assert as_json(alternative, "G9 GR G0 G7")["returns"] == [-2, 0]
 
@@ -421,7 +410,7 @@ def test_bad_files_and_no_moves(tmp_path: Path) -> None:
     assert "a puzzle file asks a question" in refused(puzzle, "16@0")
     assert "a play-out hand is a one-player puzzle" in refused(str(EX / "playout.uno.txt"), "R1")
     assert "no move given; The Game moves look like 37@0" in refused(TG_DEAL, "  ")
-    code, _, err = run("move", TG_DEAL)  # MOVE is required
+    code, _, err = invoke("move", TG_DEAL)  # MOVE is required
     assert code == 2 and "Missing argument" in err
 
 
@@ -440,16 +429,16 @@ def test_all_or_nothing(tmp_path: Path) -> None:
     out.write_text("before\n")
     refused(TG_DEAL, "5@0 32@1 / 7@1", "-o", str(out))
     assert out.read_text() == "before\n"
-    code, stdout, _ = run("move", TG_DEAL, "5@0 32@1 /", "-o", str(out))
+    code, stdout, _ = invoke("move", TG_DEAL, "5@0 32@1 /", "-o", str(out))
     assert code == 0 and stdout == ""
     assert out.read_text("utf-8") == reference(TG_DEAL, "5@0", "32@1", "/")
 
 
 def test_stdin_and_output_file(tmp_path: Path) -> None:
     text = Path(UNO_END).read_text("utf-8")
-    code, out, _ = run("move", "-", "G9", stdin=text)
+    code, out, _ = invoke("move", "-", "G9", stdin=text)
     assert code == 0 and out == reference(UNO_END, "G9")
-    code, out, _ = run("move", "-", "G9", "--json", "-o", str(tmp_path / "o.txt"), stdin=text)
+    code, out, _ = invoke("move", "-", "G9", "--json", "-o", str(tmp_path / "o.txt"), stdin=text)
     assert code == 0 and json.loads(out)["line"] == [{"player": 1, "move": "G9"}]
     assert (tmp_path / "o.txt").read_text("utf-8") == reference(UNO_END, "G9")
     assert "<stdin>" in refused("-", "5@0", stdin="junk\n")
@@ -491,15 +480,15 @@ def test_round_trip_move_solve_move(tmp_path: Path, path: str, moves: list[str])
     """The written position is accepted by show, solve and analyse of its game, and
     the solver's line, played on it with `move`, ends the game as the solver said."""
     after = tmp_path / "after.txt"
-    code, _, err = run("move", path, *moves, "-o", str(after))
+    code, _, err = invoke("move", path, *moves, "-o", str(after))
     assert code == 0, err
-    code, _, err = run("show", str(after))
+    code, _, err = invoke("show", str(after))
     assert code == 0, err
-    code, out, err = run("solve", str(after), "--seconds", "20", "--json")
+    code, out, err = invoke("solve", str(after), "--seconds", "20", "--json")
     assert code in (0, 1), err
     solved = json.loads(out)
     name = solved["game"]
-    code, _, err = run("analyse", str(after), "--nodes", "2000", "--json")
+    code, _, err = invoke("analyse", str(after), "--nodes", "2000", "--json")
     assert code in (0, 1, 3), err
     document = as_json(str(after), *_line_moves(name, solved["line"]))
     assert document["terminal"] is True
@@ -514,14 +503,7 @@ def test_round_trip_move_solve_move(tmp_path: Path, path: str, moves: list[str])
 def test_real_process_pipe() -> None:
     """What only a process shows: the installed entry point, a pipe, the exit code."""
     text = Path(TG_DEAL).read_text("utf-8")
-    result = subprocess.run(
-        [sys.executable, "-m", "playable.cli.main", "move", "-", "5@0", "7@1"],
-        input=text,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+    result = run("move", "-", "5@0", "7@1", stdin=text)
     assert result.returncode == 2 and result.stdout == ""
     assert result.stderr.strip() == "error: move 2 '7@1': player 1 does not hold 7 (TG-4)"
 
@@ -542,9 +524,8 @@ def test_junk_moves_end_cleanly(path: str, moves: list[str]) -> None:
     moves = [m for m in moves if "\x00" not in m]
     if not moves or any(m.startswith("-") for m in moves):
         return  # no argument to give, or an option's name: not a move
-    result = RUNNER.invoke(app, ["move", path, "--", *moves])
-    assert result.exception is None or isinstance(result.exception, SystemExit), result
-    assert result.exit_code in (0, 2), result.stderr
+    result = invoke("move", path, "--", *moves)
+    assert result.returncode in (0, 2), result.stderr
     assert "Traceback" not in result.stderr
-    if result.exit_code == 2:
+    if result.returncode == 2:
         assert len(result.stderr.strip().splitlines()) == 1, result.stderr

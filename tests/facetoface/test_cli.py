@@ -3,27 +3,15 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 from playable.solver.facetoface import notation
 from playable.solver.facetoface.rules import Variant, shuffled_decks
+from tests.clirun import run
 
 DATA = Path(__file__).parents[1] / "data" / "facetoface"
 LOST = DATA / "endgame-1.facetoface.txt"  # player 2 to move loses
 WON = DATA / "endgame-4.facetoface.txt"  # player to move wins
-
-
-def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "playable.cli.main", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=180,
-        check=False,
-    )
 
 
 def test_deal_piped_into_show_and_deck_options() -> None:

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from playable.solver.core.errors import NotationError
 from playable.solver.facetoface import notation
 from playable.solver.facetoface.rules import Play, State, Variant, shuffled_decks, turns
+from tests.notation_checks import refused_at
 
 
 def a_deal(seed: int = 1, max_card: int = 59) -> notation.Deal:
@@ -107,12 +108,7 @@ def test_position_example_parses() -> None:
     ],
 )
 def test_errors_name_line_and_column(text: str, line: int, column: int, words: str) -> None:
-    with pytest.raises(NotationError) as caught:
-        notation.parse(text, "x.facetoface.txt")
-    error = caught.value
-    assert (error.line, error.column) == (line, column), str(error)
-    assert words in error.message
-    assert str(error).startswith(f"x.facetoface.txt:{line}:{column}: ")
+    refused_at(notation.parse, text, line, column, words)
 
 
 def test_a_deal_deck_must_be_complete() -> None:
@@ -179,11 +175,7 @@ def test_positions_that_cannot_arise_are_refused(
     for old, new in replacements:
         assert old in text
         text = text.replace(old, new)
-    with pytest.raises(NotationError) as caught:
-        notation.parse(text, "x.facetoface.txt")
-    error = caught.value
-    assert (error.line, error.column) == (line, column), str(error)
-    assert words in error.message, str(error)
+    refused_at(notation.parse, text, line, column, words)
 
 
 def test_a_mover_who_laid_their_whole_hand_may_still_have_to_draw() -> None:

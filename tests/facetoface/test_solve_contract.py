@@ -3,34 +3,15 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from pathlib import Path
 
-from typer.testing import CliRunner
-
-from playable.cli.main import app
 from playable.solver.core.budget import Budget
 from playable.solver.core.result import Status
 from playable.solver.facetoface import notation
 from playable.solver.facetoface.rules import Variant, deal, shuffled_decks, winner
 from playable.solver.facetoface.search import solve, solve_starts
+from tests.clirun import invoke
 from tests.facetoface.test_cli import DATA, LOST
-
-runner = CliRunner()
-
-
-@dataclass
-class Ran:
-    returncode: int
-    stdout: str
-    stderr: str
-
-
-def run(*args: str) -> Ran:
-    """Run `playable ARGS` in process (the subprocess tests are in test_cli.py)."""
-    result = runner.invoke(app, list(args))
-    return Ran(result.exit_code, result.stdout, result.stderr)
-
 
 FINISHED = """playable facetoface position
 max-card: 20
@@ -83,30 +64,30 @@ def test_a_finished_game_reports_its_real_winner(tmp_path: Path) -> None:
     assert result.objective == 1 and result.extra["finished"] and result.line == []
     path = tmp_path / "over.facetoface.txt"
     path.write_text(FINISHED)
-    shown = run("solve", str(path))
+    shown = invoke("solve", str(path))
     assert shown.returncode == 1 and "the game is over: player 2 has won" in shown.stdout
-    analysed = run("analyse", str(path), "--json")
+    analysed = invoke("analyse", str(path), "--json")
     assert analysed.returncode == 1
     doc = json.loads(analysed.stdout)
     assert doc["winner"] == 1 and doc["finished"] and doc["moves"] == []
 
 
 def test_analyse_a_lost_position_lists_every_turn_and_exits_1() -> None:
-    analysed = run("analyse", str(LOST), "--json")
+    analysed = invoke("analyse", str(LOST), "--json")
     assert analysed.returncode == 1, analysed.stderr
     doc = json.loads(analysed.stdout)
     assert doc["value"] == "loss" and doc["winner"] == 0
     assert doc["losses"] == len(doc["moves"]) > 0
-    text = run("analyse", str(LOST))
+    text = invoke("analyse", str(LOST))
     assert text.returncode == 1 and "loses with perfect play" in text.stdout
 
 
 def test_analyse_first_is_honoured_on_a_deal_and_refused_on_a_position() -> None:
-    refused = run("analyse", str(DATA / "endgame-4.facetoface.txt"), "--first", "2")
+    refused = invoke("analyse", str(DATA / "endgame-4.facetoface.txt"), "--first", "2")
     assert refused.returncode == 2 and "--first" in refused.stderr
     assert "Traceback" not in refused.stderr
     for first in ("1", "2"):
-        analysed = run(
+        analysed = invoke(
             "analyse", "facetoface", "--seed", "3", "--first", first, "--nodes", "50", "--json"
         )
         assert analysed.returncode == 3, analysed.stderr

@@ -4,12 +4,11 @@ case when locked (SQ-7), threat spaces marked ``!`` (solver/sequence/display.py)
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 from playable.solver.sequence.display import CORNER_LABEL, cell_label, chip_legend
 from playable.solver.sequence.rules import EMPTY
+from tests.clirun import run
 
 ROOT = Path(__file__).parents[2]
 EXAMPLES = ROOT / "examples"
@@ -27,14 +26,7 @@ def test_cell_labels_are_four_characters_and_name_the_chip() -> None:
 def _plain(*args: str) -> str:
     """The command's stdout through a pipe with NO_COLOR set, as `... | cat` shows it."""
     env = {"NO_COLOR": "1", "PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT), "COLUMNS": "200"}
-    done = subprocess.run(
-        [sys.executable, "-m", "playable.cli.main", *args],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=ROOT,
-        check=False,
-    )
+    done = run(*args, env=env)
     assert done.returncode == 0, done.stderr
     assert "\x1b[" not in done.stdout
     return done.stdout

@@ -24,6 +24,7 @@ from playable.solver.sequence.rules import (
     legal_moves,
     shuffled_deck,
 )
+from tests.notation_checks import refused_at
 from tests.sequence.conftest import Builder
 
 START = format_position(deal(Variant(2, 2), shuffled_deck(7)))
@@ -73,12 +74,7 @@ def line_of(text: str, prefix: str) -> int:
 )
 def test_errors_name_line_and_column(prefix: str, new: str, column: int, message: str) -> None:
     text = replace_line(prefix, new)
-    with pytest.raises(NotationError) as error:
-        parse_position(text, "pos.txt")
-    assert error.value.line == line_of(text, prefix)
-    assert error.value.column == column, str(error.value)
-    assert message in error.value.message
-    assert str(error.value).startswith(f"pos.txt:{error.value.line}:{column}: ")
+    refused_at(parse_position, text, line_of(text, prefix), column, message)
 
 
 def test_a_card_three_times_is_an_error() -> None:

@@ -5,7 +5,19 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from hypothesis import strategies as st
+
 from playable.solver.thegame.rules import State, Variant, apply, deal, legal_moves, shuffled_deck
+
+#: Variants of The Game: 1-5 players (TG-2), the expert minimum (TG-5) and hand
+#: (TG-6), and decks cut short to 40..99 (max-card).
+variants = st.builds(
+    Variant,
+    players=st.integers(1, 5),
+    expert=st.booleans(),
+    expert_hand=st.booleans(),
+    max_card=st.integers(40, 99),
+)
 
 
 def tight_position(variant: Variant, seed: int, extra: int) -> State:

@@ -21,14 +21,9 @@ from playable.solver.thegame.rules import (
     legal_moves,
     shuffled_deck,
 )
+from tests.notation_checks import refused_at
 
-variants = st.builds(
-    Variant,
-    players=st.integers(1, 5),
-    expert=st.booleans(),
-    expert_hand=st.booleans(),
-    max_card=st.integers(40, 99),
-)
+from .search_cases import variants
 
 
 @settings(max_examples=50, deadline=None)
@@ -102,12 +97,7 @@ CARDS = GOOD_DEAL.splitlines()[-1].removeprefix("deck: ").split()
     ],
 )
 def test_malformed_deal(text: str, line: int, column: int, fragment: str) -> None:
-    with pytest.raises(NotationError) as caught:
-        notation.parse(text, "deal.txt")
-    error = caught.value
-    assert (error.line, error.column) == (line, column), str(error)
-    assert fragment in error.message
-    assert str(error).startswith(f"deal.txt:{line}:{column}: ")
+    refused_at(notation.parse, text, line, column, fragment)
 
 
 POSITION = """playable thegame position
@@ -190,11 +180,7 @@ def solo(piles: str, hand: str, draw: str, laid: int = 0) -> str:
     ],
 )
 def test_a_card_missing_everywhere_is_refused(text: str, column: int, fragment: str) -> None:
-    with pytest.raises(NotationError) as caught:
-        notation.parse(text, "pos.txt")
-    error = caught.value
-    assert (error.line, error.column) == (4, column), str(error)
-    assert fragment in error.message, str(error)
+    refused_at(notation.parse, text, 4, column, fragment)
 
 
 def test_laid_cards_under_a_top_reached_by_tricks_are_accepted() -> None:

@@ -21,13 +21,7 @@ from playable.solver.thegame.rules import (
     shuffled_deck,
 )
 
-variants = st.builds(
-    Variant,
-    players=st.integers(1, 5),
-    expert=st.booleans(),
-    expert_hand=st.booleans(),
-    max_card=st.integers(40, 99),
-)
+from .search_cases import variants
 
 
 def laid_cards(state: State) -> int:

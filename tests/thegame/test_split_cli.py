@@ -9,14 +9,11 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from playable.cli.main import app
 from playable.solver.thegame.notation import format_position
+from tests.clirun import invoke
 
 from .test_proof_cli import LOST  # optimum 6 cards left, 23 parts after one turn
-
-RUNNER = CliRunner()
 
 
 def stored(db: Path) -> int:
@@ -32,20 +29,20 @@ def test_a_lost_position_is_proven_part_by_part_and_resumed(tmp_path: Path, work
     db, proof = tmp_path / "parts.sqlite", tmp_path / "lost.proof.json"
     base = ["solve", "thegame", str(position), "--split", "1", "--db", str(db), "--json"]
     args = [*base, "--nodes", "200000", "--memory", "1", "--workers", workers]
-    first = RUNNER.invoke(app, [*args, "--proof", str(proof)])
-    assert first.exit_code == 1, first.output
+    first = invoke(*args, "--proof", str(proof))
+    assert first.returncode == 1, first
     answer = json.loads(first.stdout)
     assert (answer["status"], answer["cards_left"], answer["bound"]) == ("unsolvable", 6, 6)
     assert answer["proven_optimal"] and answer["engine"] == "dfs-split"
     assert answer["split"] == {"parts": 23, "searched": 23, "decided": 23, "won": 0, "retries": []}
     assert stored(db) == 23
-    checked = RUNNER.invoke(app, ["check", "thegame", str(proof), "--json"])
-    assert checked.exit_code == 1 and json.loads(checked.stdout)["claim"] == 6
-    again = RUNNER.invoke(app, [*args, "--proof", str(proof)])  # nothing left to search
-    assert again.exit_code == 1, again.output
+    checked = invoke("check", "thegame", str(proof), "--json")
+    assert checked.returncode == 1 and json.loads(checked.stdout)["claim"] == 6
+    again = invoke(*args, "--proof", str(proof))  # nothing left to search
+    assert again.returncode == 1, again
     assert json.loads(again.stdout) == answer
-    other = RUNNER.invoke(app, [*base, "--nodes", "300000", "--memory", "1"])
-    assert other.exit_code == 2 and "other arguments" in other.stderr
+    other = invoke(*base, "--nodes", "300000", "--memory", "1")
+    assert other.returncode == 2 and "other arguments" in other.stderr
 
 
 def test_parts_left_unknown_are_retried_with_a_larger_budget(tmp_path: Path) -> None:
@@ -53,25 +50,25 @@ def test_parts_left_unknown_are_retried_with_a_larger_budget(tmp_path: Path) -> 
     position.write_text(format_position(LOST))
     args = ["solve", "thegame", str(position), "--split", "1", "--memory", "1", "--json"]
     args += ["--db", str(tmp_path / "parts.sqlite"), "--nodes", "5"]
-    first = RUNNER.invoke(app, args)
-    assert first.exit_code == 3, first.output  # 5 nodes leave some parts unknown
+    first = invoke(*args)
+    assert first.returncode == 3, first  # 5 nodes leave some parts unknown
     undecided = 23 - json.loads(first.stdout)["split"]["decided"]
     assert undecided > 0
-    retried = RUNNER.invoke(app, [*args, "--retry-nodes", "3000"])
-    assert retried.exit_code == 1, retried.output
+    retried = invoke(*args, "--retry-nodes", "3000")
+    assert retried.returncode == 1, retried
     answer = json.loads(retried.stdout)
     assert (answer["status"], answer["bound"]) == ("unsolvable", 6)
     (stage,) = answer["split"]["retries"]
     assert stage["parts"] == undecided and stage["unsolvable"] == undecided
-    smaller = RUNNER.invoke(app, [*args, "--retry-nodes", "4"])
-    assert smaller.exit_code == 2 and "must be larger" in smaller.stderr
+    smaller = invoke(*args, "--retry-nodes", "4")
+    assert smaller.returncode == 2 and "must be larger" in smaller.stderr
 
 
 def test_a_won_deal_stops_at_its_first_won_part(tmp_path: Path) -> None:
     db = tmp_path / "won.sqlite"
     args = ["solve", "thegame", "--max-card", "20", "--seed", "3", "--split", "1"]
-    result = RUNNER.invoke(app, [*args, "--db", str(db), "--nodes", "100000", "--json"])
-    assert result.exit_code == 0, result.output
+    result = invoke(*args, "--db", str(db), "--nodes", "100000", "--json")
+    assert result.returncode == 0, result
     answer = json.loads(result.stdout)
     assert answer["status"] == "solved" and answer["cards_left"] == 0
     assert answer["split"]["won"] >= 1
@@ -90,6 +87,6 @@ def test_a_won_deal_stops_at_its_first_won_part(tmp_path: Path) -> None:
     ],
 )
 def test_misused_split_options_are_one_line(extra: list[str], message: str) -> None:
-    result = RUNNER.invoke(app, ["solve", "thegame", "--max-card", "12", *extra])
-    assert result.exit_code == 2
+    result = invoke("solve", "thegame", "--max-card", "12", *extra)
+    assert result.returncode == 2
     assert message in result.stderr and len(result.stderr.strip().splitlines()) == 1

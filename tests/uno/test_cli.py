@@ -13,19 +13,9 @@ from playable.cli.main import main
 from playable.solver.uno import notation
 from playable.solver.uno.cards import parse_card, parse_colour
 from playable.solver.uno.playout import Step, check_order, from_uno, gen_card
+from tests.clirun import run
 
 EXAMPLES = Path(__file__).parents[2] / "examples"
-
-
-def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "playable.cli.main", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
 
 
 def _steps(order: list[str]) -> list[Step]:

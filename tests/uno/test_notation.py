@@ -11,6 +11,7 @@ from playable.solver.core.errors import InvalidVariant, NotationError
 from playable.solver.uno import notation
 from playable.solver.uno.cards import KINDS, WILD, name, parse_card
 from playable.solver.uno.rules import Options, Play, Scoring, apply, legal_moves, random_deal
+from tests.notation_checks import refused_at
 
 EXAMPLES = Path(__file__).parents[2] / "examples"
 
@@ -51,10 +52,7 @@ def test_hand_file_round_trips_and_wild_top_needs_a_colour() -> None:
     ],
 )
 def test_errors_name_line_and_column(text: str, line: int, column: int, words: str) -> None:
-    with pytest.raises(NotationError) as error:
-        notation.parse(text, "x.uno")
-    assert (error.value.line, error.value.column) == (line, column)
-    assert words in error.value.message and str(error.value).startswith("x.uno:")
+    refused_at(notation.parse, text, line, column, words)
 
 
 def test_deal_with_a_card_too_many_is_rejected() -> None:

@@ -2,13 +2,12 @@
 their optimal cards left (TG-8) computed by the brute-force oracle
 (:mod:`playable.solver.thegame.bruteforce`). Slow (minutes); the tests only read the file.
 
-    python tests/data/thegame/make_search_positions.py
+    python -m tests.data.thegame.make_search_positions   # from the repository root
 """
 
 from __future__ import annotations
 
 import json
-import random
 import signal
 import sys
 import time
@@ -16,7 +15,8 @@ from pathlib import Path
 
 from playable.solver.thegame.bruteforce import optimal
 from playable.solver.thegame.notation import position_to_json
-from playable.solver.thegame.rules import State, Variant
+from playable.solver.thegame.rules import Variant
+from tests.thegame.search_cases import tight_position
 
 #: (players, expert, expert_hand, max_card, count): tight positions, many unsolvable
 CONFIGS = [
@@ -29,24 +29,6 @@ CONFIGS = [
     (4, True, True, 70, 20),
     (5, True, True, 80, 20),
 ]
-
-
-def tight_position(variant: Variant, seed: int, extra: int) -> State:
-    """A random position with every hand full and ``extra`` cards in the draw pile;
-    every other card is laid, the pile tops among the laid cards (ascending tops from
-    the upper half of them and descending tops from the lower half, or mixed)."""
-    rng = random.Random(seed)
-    cards = list(variant.cards)
-    rng.shuffle(cards)
-    held = variant.hand_size * variant.players
-    left = min(held + extra, len(cards) - 4)
-    rest, laid = cards[:left], sorted(cards[left:])
-    half = len(laid) // 2
-    lo, hi = rng.sample(laid[:half], 2), rng.sample(laid[half:], 2)
-    tops = (hi[0], hi[1], lo[0], lo[1]) if rng.random() < 0.5 else (lo[0], hi[1], hi[0], lo[1])
-    h = variant.hand_size
-    hands = tuple(tuple(rest[p * h : (p + 1) * h]) for p in range(variant.players))
-    return State(variant, tops, hands, tuple(rest[held:]), rng.randrange(variant.players), 0)
 
 
 #: positions the brute force cannot finish in this many seconds are skipped
