@@ -76,6 +76,7 @@ def serve_command(
         list[str] | None,
         typer.Option(
             "--allow-host",
+            metavar="NAME",
             help="Another name the board may be reached by (repeatable), e.g. the name a "
             "reverse proxy serves; other Host headers are refused (docs/security.md).",
         ),
