@@ -17,8 +17,8 @@ from rich.table import Table
 from playable.cli.budget import _check_seconds
 from playable.cli.dispatch import SHOW
 from playable.cli.io import fail, make_folder, print_json, read_source, stderr, stdout, write_text
+from playable.cli.options import MAX_SEED, Workers
 from playable.cli.progress import progress_bar
-from playable.cli.thegame.simulate import MAX_SEED, Workers
 from playable.puzzles.base import Level, Puzzle, Verdict
 from playable.puzzles.fileformat import format_puzzle, parse_puzzle, position_json, puzzle_to_json
 from playable.puzzles.library import LibraryError, PuzzleLibrary

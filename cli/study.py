@@ -1,5 +1,5 @@
-"""What every `playable study GAME` command shares: the ``--db`` and ``--scheduler``
-options, the run that solves the seeds a study file still lacks, storing each
+"""What every `playable study GAME` command shares (its options are in
+cli/options.py): the run that solves the seeds a study file still lacks, storing each
 result as it finishes (solver/core/study.py), with a progress bar, and the retry of
 the seeds left unknown with a larger budget (solver/core/retries.py)."""
 
@@ -7,54 +7,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection
 from contextlib import suppress
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any, Protocol
+from typing import Any, Protocol
 
 import typer
 from rich.table import Table
 
-from playable.cli.budget import _check_nodes, _check_seconds
 from playable.cli.io import fail, print_json, stderr, stdout
 from playable.cli.progress import progress_bar
 from playable.solver.core.retries import Retries, retry_stage, with_retries
 from playable.solver.core.stats import Proportion
-from playable.solver.core.study import ResultStore, SchedulerError, check_scheduler, run_study
-
-Database = Annotated[Path, typer.Option("--db", help="SQLite file of the study.")]
-
-
-RetryNodes = Annotated[
-    int | None,
-    typer.Option(
-        help="Then solve again, with this node budget, what the first budget left undecided.",
-        callback=_check_nodes,
-    ),
-]
-RetrySeconds = Annotated[
-    float | None,
-    typer.Option(
-        help="Then solve again, with this time budget, what the first budget left undecided.",
-        callback=_check_seconds,
-    ),
-]
-
-
-def _check_scheduler(value: str | None) -> str | None:
-    if value is not None:
-        try:
-            check_scheduler(value)
-        except SchedulerError as error:
-            raise typer.BadParameter(str(error)) from None
-    return value
-
-
-Scheduler = Annotated[
-    str | None,
-    typer.Option(
-        help="Dask scheduler address (tcp://host:8786), or 'local' for a LocalCluster.",
-        callback=_check_scheduler,
-    ),
-]
+from playable.solver.core.study import ResultStore, run_study
 
 
 class _Enough(Exception):
@@ -170,32 +134,55 @@ class StudyJob(Protocol):
     def solve(self, seed: int) -> dict[str, Any]: ...
 
 
+@dataclass(frozen=True)
+class StudyOptions:
+    """The options every `playable study GAME` takes (cli/options.py): the file, the
+    seeds, the budget of each deal and of the retry, the workers, the output."""
+
+    db: Path
+    deals: int
+    seed: int
+    seconds: float | None
+    nodes: int | None
+    retry_seconds: float | None
+    retry_nodes: int | None
+    workers: int
+    scheduler: str | None
+    json: bool
+
+
 def run_study_command(
-    db: Path,
-    study: StudyJob,
-    retry: StudyJob | None,
-    seeds: Collection[int],
-    workers: int,
-    scheduler: str | None,
-    json: bool,
+    options: StudyOptions,
+    make: Callable[[float | None, int | None], StudyJob],
+    default_seconds: float,
     summarise: Callable[[list[dict[str, Any]], Retries], dict[str, Any]],
     table: Callable[[list[dict[str, Any]]], Table],
     lease: Callable[[float | None, int | None], float] = study_lease,
 ) -> None:
-    """The body of every `playable study GAME`: solve the ``seeds`` the file lacks,
-    retry the undecided ones with ``retry``'s larger budget if given, and print the
-    summary (JSON or ``table``). ``lease`` gives the seconds a claim lasts from a
+    """The body of every `playable study GAME`: solve the deals of seeds SEED..SEED +
+    DEALS - 1 that the file lacks, each with the study ``make(seconds, nodes)`` makes
+    (``default_seconds`` when no budget is given; with both, whichever runs out
+    first), retry the undecided ones with the ``--retry-*`` budget if given, and print
+    the summary (JSON or ``table``). ``lease`` gives the seconds a claim lasts from a
     budget (seconds, nodes)."""
-    if retry is not None:
+    o = options
+    seconds = default_seconds if o.seconds is None and o.nodes is None else o.seconds
+    study = make(seconds, o.nodes)
+    retry = None
+    if o.retry_seconds is not None or o.retry_nodes is not None:
+        retry = make(o.retry_seconds, o.retry_nodes)
         check_larger(study.config(), retry.config())
-    store = ResultStore(db, study.config())
+    seeds = range(o.seed, o.seed + o.deals)
+    store = ResultStore(o.db, study.config())
     claim = lease(study.seconds, study.nodes)
-    rows = solve_missing(db, store, study.solve, seeds, workers, scheduler, claim, json)
+    rows = solve_missing(o.db, store, study.solve, seeds, o.workers, o.scheduler, claim, o.json)
     if retry is not None:
         claim = lease(retry.seconds, retry.nodes)
-        retry_unknown(db, rows, retry.config(), retry.solve, workers, scheduler, claim, json)
-    summary = {"db": str(db), **study.config(), **summarise(rows, read_retries(db, seeds))}
-    if json:
+        retry_unknown(
+            o.db, rows, retry.config(), retry.solve, o.workers, o.scheduler, claim, o.json
+        )
+    summary = {"db": str(o.db), **study.config(), **summarise(rows, read_retries(o.db, seeds))}
+    if o.json:
         print_json(summary)
     else:
         stdout.print(table([summary]))

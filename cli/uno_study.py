@@ -4,24 +4,26 @@ SQLite as it finishes (resumable, as The Game's study: :mod:`playable.cli.thegam
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Any
 
 import typer
 from rich.table import Table
 
-from playable.cli.budget import _check_memory, _check_nodes, _check_seconds
-from playable.cli.io import fail
-from playable.cli.study import (
+from playable.cli.options import (
     Database,
+    DealNodes,
+    Deals,
+    DealSeconds,
+    FirstSeed,
+    Json,
     RetryNodes,
     RetrySeconds,
     Scheduler,
-    proportion_text,
-    run_study_command,
-    study_lease,
+    WorkerMemory,
+    Workers,
 )
-from playable.cli.thegame.simulate import MAX_RUN, MAX_SEED, Workers
-from playable.cli.uno import Json, Seeded
+from playable.cli.study import StudyOptions, proportion_text, run_study_command, study_lease
+from playable.cli.uno import Seeded
 from playable.solver.core.retries import budget_text
 from playable.solver.uno.study import Study, summarise_study
 
@@ -31,55 +33,37 @@ DEFAULT_SECONDS = 60.0
 
 def study_command(
     db: Database,
-    deals: Annotated[
-        int, typer.Option(help="Solve the deals of seeds SEED..SEED+DEALS-1.", min=1, max=MAX_RUN)
-    ],
-    seed: Annotated[
-        int, typer.Option(help="Deal i is the deal of seed SEED + i.", min=0, max=MAX_SEED)
-    ] = 0,
+    deals: Deals,
+    seed: FirstSeed = 0,
     seeded_reshuffles: Seeded = False,
-    seconds: Annotated[
-        float | None,
-        typer.Option(
-            help=f"Time budget of each round (default {DEFAULT_SECONDS:g}).",
-            callback=_check_seconds,
-        ),
-    ] = None,
-    nodes: Annotated[
-        int | None,
-        typer.Option(help="Node budget of each round instead of time.", callback=_check_nodes),
-    ] = None,
+    seconds: DealSeconds = None,
+    nodes: DealNodes = None,
     retry_nodes: RetryNodes = None,
     retry_seconds: RetrySeconds = None,
-    memory: Annotated[
-        int, typer.Option(help="Transposition table MiB per worker.", callback=_check_memory)
-    ] = 1024,
+    memory: WorkerMemory = 1024,
     workers: Workers = 2,
     scheduler: Scheduler = None,
     json: Json = False,
 ) -> None:
-    """Solve DEALS two-player rounds from the deal (UN-2, the official rules): can the
-    player to move force a win? Each result is stored in the --db file as it
-    finishes; interrupted and started again with the same arguments, the study
-    carries on where it stopped, and a finished file prints its summary.
+    """Solve DEALS two-player rounds from the deal (UN-2, the official rules), each
+    within the budget (default 60 s a round): can the player to move force a win?
+    Each result is stored in the --db file as it finishes; interrupted and started
+    again with the same arguments, the study carries on where it stopped, and a
+    finished file prints its summary.
 
     Without --seeded-reshuffles a reshuffle ends the known information, and a round
     whose value depends on its order is counted as open (UN-9). With --retry-seconds
     or --retry-nodes (a larger budget) the rounds left undecided are then solved
     again with that budget, kept apart in the same file."""
-    if seconds is not None and nodes is not None:
-        fail("give --seconds or --nodes, not both")
-    if retry_seconds is not None and retry_nodes is not None:
-        fail("give --retry-seconds or --retry-nodes, not both")
-    if seconds is None and nodes is None:
-        seconds = DEFAULT_SECONDS
-    study = Study(seeded_reshuffles, seed, seconds, nodes, memory)
-    retry = None
-    if retry_seconds is not None or retry_nodes is not None:
-        retry = Study(seeded_reshuffles, seed, retry_seconds, retry_nodes, memory)
-    seeds = range(seed, seed + deals)
     run_study_command(
-        db, study, retry, seeds, workers, scheduler, json, summarise_study, study_table, lease
+        StudyOptions(
+            db, deals, seed, seconds, nodes, retry_seconds, retry_nodes, workers, scheduler, json
+        ),
+        lambda seconds, nodes: Study(seeded_reshuffles, seed, seconds, nodes, memory),
+        DEFAULT_SECONDS,
+        summarise_study,
+        study_table,
+        lease,
     )
 
 

@@ -7,6 +7,7 @@ from typing import Annotated
 import typer
 
 from playable.cli.io import fail, read_source
+from playable.cli.options import Json as Json  # the one --json, re-exported
 from playable.solver.core.errors import InvalidVariant
 from playable.solver.thegame import notation
 from playable.solver.thegame.rules import State, Variant, shuffled_deck
@@ -28,7 +29,6 @@ Deck = Annotated[
 First = Annotated[
     int | None, typer.Option(help="Player who starts a fresh deal (TG-9); default 1.")
 ]
-Json = Annotated[bool, typer.Option("--json", help="Print one JSON document.")]
 
 
 def variant_from(players: int | None, expert: bool, expert_hand: bool, max_card: int) -> Variant:

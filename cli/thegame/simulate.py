@@ -10,10 +10,11 @@ import typer
 from rich.table import Table
 
 from playable.cli.io import fail, print_json, stdout
+from playable.cli.options import MAX_RUN, MAX_SEED, Json, Workers
 from playable.cli.progress import progress_bar
-from playable.cli.thegame.options import Expert, ExpertHand, Json, MaxCard, Players, variant_from
+from playable.cli.thegame.options import Expert, ExpertHand, MaxCard, Players, variant_from
 from playable.solver.core.stats import Proportion
-from playable.solver.core.study import ResultStore, max_workers, run_jobs, run_study
+from playable.solver.core.study import ResultStore, run_jobs, run_study
 from playable.solver.thegame.players import STRATEGIES
 from playable.solver.thegame.simulate import (
     SIGNALLING,
@@ -22,31 +23,6 @@ from playable.solver.thegame.simulate import (
     store_config,
     summarise,
 )
-
-#: The most games or deals one run takes: a run streams its seeds, but each result is
-#: kept for the summary (a larger run is better split into resumable parts with --db).
-MAX_RUN = 1_000_000
-#: Seeds are stored as SQLite INTEGERs (signed 64-bit).
-MAX_SEED = 2**62
-
-
-def _check_workers(value: int) -> int:
-    """1..max_workers(): more processes than 4 per CPU only cost memory, and a typo
-    (100000) would start thousands of them, so such counts are refused, not capped."""
-    limit = max_workers()
-    if not 1 <= value <= limit:
-        raise typer.BadParameter(
-            f"must be 1..{limit} (4 worker processes per CPU of this machine at most)"
-        )
-    return value
-
-
-Workers = Annotated[
-    int,
-    typer.Option(
-        help="Worker processes (1 = this process; at most 4 per CPU).", callback=_check_workers
-    ),
-]
 
 
 def simulate_command(

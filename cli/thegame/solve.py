@@ -19,8 +19,8 @@ from playable.cli.budget import (
     release_interrupts,
 )
 from playable.cli.io import fail, print_json, stderr, stdout
+from playable.cli.options import RetryNodes, RetrySeconds, Scheduler
 from playable.cli.progress import warm_up
-from playable.cli.study import RetryNodes, RetrySeconds, Scheduler
 from playable.cli.thegame.check import _save_proof
 from playable.cli.thegame.options import (
     Deck,

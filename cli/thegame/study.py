@@ -9,18 +9,22 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
-from playable.cli.budget import _check_memory, _check_nodes, _check_seconds
 from playable.cli.io import fail, make_folder, print_json, stdout
-from playable.cli.study import (
+from playable.cli.options import (
     Database,
+    DealNodes,
+    Deals,
+    DealSeconds,
+    FirstSeed,
+    Json,
     RetryNodes,
     RetrySeconds,
     Scheduler,
-    read_retries,
-    run_study_command,
+    WorkerMemory,
+    Workers,
 )
-from playable.cli.thegame.options import Expert, ExpertHand, Json, MaxCard, Players, variant_from
-from playable.cli.thegame.simulate import MAX_RUN, Workers
+from playable.cli.study import StudyOptions, read_retries, run_study_command
+from playable.cli.thegame.options import Expert, ExpertHand, MaxCard, Players, variant_from
 from playable.solver.core.retries import budget_text
 from playable.solver.core.stats import Proportion
 from playable.solver.core.study import ResultStore
@@ -30,28 +34,13 @@ from playable.solver.thegame.study import Study, summarise_study
 
 def study_command(
     db: Database,
-    deals: Annotated[
-        int, typer.Option(help="Solve the deals of seeds 0..DEALS-1.", min=1, max=MAX_RUN)
-    ],
-    seconds: Annotated[
-        float | None,
-        typer.Option(
-            help="Time budget per deal [default: 10 without --nodes, else none].",
-            callback=_check_seconds,
-        ),
-    ] = None,
-    nodes: Annotated[
-        int | None, typer.Option(help="Node budget per deal.", callback=_check_nodes)
-    ] = None,
+    deals: Deals,
+    seed: FirstSeed = 0,
+    seconds: DealSeconds = None,
+    nodes: DealNodes = None,
     retry_nodes: RetryNodes = None,
     retry_seconds: RetrySeconds = None,
-    memory: Annotated[
-        int,
-        typer.Option(
-            help="Transposition table MiB per worker (the beam search takes as much again).",
-            callback=_check_memory,
-        ),
-    ] = 256,
+    memory: WorkerMemory = 256,
     players: Players = None,
     expert: Expert = False,
     expert_hand: ExpertHand = False,
@@ -60,24 +49,25 @@ def study_command(
     scheduler: Scheduler = None,
     json: Json = False,
 ) -> None:
-    """Solve DEALS deals with the perfect-information solver, storing each result in
-    the --db file as it finishes. Interrupted and started again with the same
-    arguments, it carries on where it stopped. Several studies with the same
-    arguments may share one --db file (on one machine or several): each deal is
-    solved once.
+    """Solve DEALS deals with the perfect-information solver, each within the budget
+    (default 10 s a deal), storing each result in the --db file as it finishes.
+    Interrupted and started again with the same arguments, it carries on where it
+    stopped. Several studies with the same arguments may share one --db file (on one
+    machine or several): each deal is solved once.
 
     With --retry-nodes and/or --retry-seconds (a larger budget) the deals left
     unknown are then solved again with that budget, kept apart in the same file as a
     stage of the study: the figures count a deal as decided when any budget decided
     it, and say how many each budget decided."""
-    if seconds is None and nodes is None:
-        seconds = 10.0
-    study = Study(variant_from(players, expert, expert_hand, max_card), seconds, nodes, memory)
-    retry = None
-    if retry_nodes is not None or retry_seconds is not None:
-        retry = Study(study.variant, retry_seconds, retry_nodes, memory)
+    variant = variant_from(players, expert, expert_hand, max_card)
     run_study_command(
-        db, study, retry, range(deals), workers, scheduler, json, summarise_study, study_table
+        StudyOptions(
+            db, deals, seed, seconds, nodes, retry_seconds, retry_nodes, workers, scheduler, json
+        ),
+        lambda seconds, nodes: Study(variant, seconds, nodes, memory),
+        10.0,
+        summarise_study,
+        study_table,
     )
 
 

@@ -119,7 +119,6 @@ def test_other_configuration_is_refused(tmp_path: Path) -> None:
         ["--deals", "0"],
         ["--seconds", "0"],
         ["--nodes", "0"],
-        ["--seconds", "1", "--nodes", "10"],
         ["--seed", "-1"],
         ["--workers", "0"],
         ["--memory", "0"],

@@ -1,0 +1,103 @@
+"""Options that mean the same in every game, declared once so that every command
+spells them alike: ``--json``, ``--workers``, ``--seed``, ``--db``, ``--scheduler``,
+the study's ``--deals`` and budgets (``--seconds``, ``--nodes``, ``--memory``, and
+their ``--retry-*`` forms). Each is checked when it is parsed (one usage line, exit
+code 2)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from playable.cli.budget import _check_memory, _check_nodes, _check_seconds
+from playable.solver.core.study import SchedulerError, check_scheduler, max_workers
+
+#: The most games or deals one run takes: a run streams its seeds, but each result is
+#: kept for the summary (a larger run is better split into resumable parts with --db).
+MAX_RUN = 1_000_000
+#: Seeds are stored as SQLite INTEGERs (signed 64-bit).
+MAX_SEED = 2**62
+
+Json = Annotated[bool, typer.Option("--json", help="Print one JSON document.")]
+
+
+def _check_workers(value: int) -> int:
+    """1..max_workers(): more processes than 4 per CPU only cost memory, and a typo
+    (100000) would start thousands of them, so such counts are refused, not capped."""
+    limit = max_workers()
+    if not 1 <= value <= limit:
+        raise typer.BadParameter(
+            f"must be 1..{limit} (4 worker processes per CPU of this machine at most)"
+        )
+    return value
+
+
+Workers = Annotated[
+    int,
+    typer.Option(
+        help="Worker processes (1 = this process; at most 4 per CPU).", callback=_check_workers
+    ),
+]
+
+
+def _check_scheduler(value: str | None) -> str | None:
+    if value is not None:
+        try:
+            check_scheduler(value)
+        except SchedulerError as error:
+            raise typer.BadParameter(str(error)) from None
+    return value
+
+
+Scheduler = Annotated[
+    str | None,
+    typer.Option(
+        help="Dask scheduler address (tcp://host:8786), or 'local' for a LocalCluster.",
+        callback=_check_scheduler,
+    ),
+]
+Database = Annotated[Path, typer.Option("--db", help="SQLite file of the study.")]
+
+# -- a study: DEALS deals from seed SEED on, each solved within a budget ---------------
+Deals = Annotated[
+    int, typer.Option(help="Solve the deals of seeds SEED..SEED+DEALS-1.", min=1, max=MAX_RUN)
+]
+FirstSeed = Annotated[
+    int, typer.Option("--seed", help="Deal i is the deal of seed SEED + i.", min=0, max=MAX_SEED)
+]
+DealSeconds = Annotated[
+    float | None,
+    typer.Option(
+        "--seconds",
+        help="Time budget of each deal (the game's default when --nodes is not given).",
+        callback=_check_seconds,
+    ),
+]
+DealNodes = Annotated[
+    int | None,
+    typer.Option("--nodes", help="Node budget of each deal.", callback=_check_nodes),
+]
+WorkerMemory = Annotated[
+    int,
+    typer.Option(
+        "--memory",
+        help="Transposition table MiB per worker (The Game's beam search takes as much again).",
+        callback=_check_memory,
+    ),
+]
+RetryNodes = Annotated[
+    int | None,
+    typer.Option(
+        help="Then solve again, with this node budget, what the first budget left undecided.",
+        callback=_check_nodes,
+    ),
+]
+RetrySeconds = Annotated[
+    float | None,
+    typer.Option(
+        help="Then solve again, with this time budget, what the first budget left undecided.",
+        callback=_check_seconds,
+    ),
+]
