@@ -6,17 +6,25 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import typer
+from jsonschema import Draft202012Validator
+from referencing import Registry, Resource
 from typer.testing import CliRunner
 
 from playable.cli.dispatch import verb
 from playable.cli.thegame import check as thegame_check
 from playable.cli.thegame import solve as thegame_solve
+from playable.solver.core.jsonkeys import SCHEMA_DIR, schema
 from playable.solver.thegame.notation import format_position
 from playable.solver.thegame.rules import State, Variant
 
 RUNNER = CliRunner()
+SCHEMAS = [json.loads(p.read_text("utf-8")) for p in SCHEMA_DIR.glob("*.json")]
+REGISTRY: Registry[Any] = Registry().with_resources(
+    (s["$id"], Resource.from_contents(s)) for s in SCHEMAS
+)
 # a stored lost position (tests/data/thegame): optimum 6 cards left
 LOST = State(
     Variant(1, True, False, 50),
@@ -49,7 +57,16 @@ def test_solve_writes_a_proof_that_check_accepts(tmp_path: Path) -> None:
     where = ["--position", str(position)]
     checked = RUNNER.invoke(app, ["check", "thegame", str(proof), *where, "--json"])
     assert checked.exit_code == 1, checked.output
-    assert json.loads(checked.output)["claim"] == 6
+    report = json.loads(checked.output)
+    assert report["claim"] == 6
+    assert report["root"]["piles"] == list(LOST.piles) and report["variant"]["expert"] is True
+    assert report["source"] == str(position) and report["first_player"] is None
+    validator = Draft202012Validator(schema("check-thegame"), registry=REGISTRY)
+    assert not list(validator.iter_errors(report))
+    text = RUNNER.invoke(app, ["check", "thegame", str(proof), *where])
+    assert text.exit_code == 1
+    assert f"position {position}" in text.output and "max-card 50" in text.output
+    assert "expert yes" in text.output and "at least 6 cards" in text.output
     document = json.loads(proof.read_text())
     document["claim"] = 7
     proof.write_text(json.dumps(document))

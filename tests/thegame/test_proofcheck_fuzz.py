@@ -48,7 +48,7 @@ FAST = settings(
     database=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
-SLOW = settings(FAST, max_examples=4_000)
+SLOW = settings(FAST, max_examples=6_000)
 
 
 @cache
