@@ -13,13 +13,11 @@ from typer.core import TyperGroup
 from playable import __version__
 from playable.cli import (
     facetoface,
-    facetoface_study,
     move,
     puzzles,
     sequence,
     serve,
     uno,
-    uno_study,
 )
 from playable.cli.budget import (
     INTERRUPTED,
@@ -30,11 +28,14 @@ from playable.cli.budget import (
 from playable.cli.dispatch import SHOW, game_of, verb
 from playable.cli.io import InputError, fail, forget_inputs, print_error, read_source, stderr
 from playable.cli.output import OutputError, guarded_streams
+from playable.cli.study import facetoface as facetoface_study
+from playable.cli.study import report
+from playable.cli.study import thegame as thegame_study
+from playable.cli.study import uno as uno_study
 from playable.cli.thegame import check as thegame_check
 from playable.cli.thegame import play as thegame_play
 from playable.cli.thegame import simulate as thegame_simulate
 from playable.cli.thegame import solve as thegame_solve
-from playable.cli.thegame import study as thegame_study
 from playable.solver.core.errors import PlayableError
 
 
@@ -200,7 +201,7 @@ def show(
     SHOW[game](text, source, json)
 
 
-app.command("report")(thegame_study.report_command)
+app.command("report")(report.report_command)
 app.command("move")(move.move_command)
 app.command("generate")(puzzles.generate_command)
 app.add_typer(puzzles.puzzles_app, name="puzzles")

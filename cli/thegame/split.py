@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from playable.cli.io import fail, stderr
-from playable.cli.study import (
+from playable.cli.study.run import (
     check_larger,
     read_retries,
     retry_unknown,

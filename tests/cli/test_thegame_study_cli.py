@@ -65,7 +65,7 @@ def test_report_keeps_studies_of_one_configuration_apart(tmp_path: Path) -> None
     from typer.testing import CliRunner
 
     from playable.cli.main import app
-    from playable.cli.thegame.study import plot_labels
+    from playable.cli.study.thegame import plot_labels
     from playable.solver.core.study import ResultStore
     from playable.solver.thegame.rules import Variant
     from playable.solver.thegame.study import Study

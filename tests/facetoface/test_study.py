@@ -148,7 +148,7 @@ def test_summary_counts() -> None:
 def test_table_shows_a_dash_without_decided_solves() -> None:
     from rich.console import Console
 
-    from playable.cli.facetoface_study import study_table
+    from playable.cli.study.facetoface import study_table
 
     summary = {"max_card": 17, **summarise_study([{"starts": [start(0, None), start(1, None)]}])}
     console = Console(width=200, record=True)

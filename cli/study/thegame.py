@@ -1,15 +1,16 @@
-"""`playable study thegame` and `playable report`: winnability of many deals, stored
-in SQLite as each deal finishes, and the tables and plots made from such files."""
+"""`playable study thegame`: winnability of many deals, stored in SQLite as each deal
+finishes, and The Game's part of `playable report` (studies and simulations): its
+tables and figures."""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Any
 
 import typer
 from rich.table import Table
 
-from playable.cli.io import fail, make_folder, print_json, stdout
+from playable.cli.io import fail
 from playable.cli.options import (
     Database,
     DealNodes,
@@ -23,11 +24,11 @@ from playable.cli.options import (
     WorkerMemory,
     Workers,
 )
-from playable.cli.study import StudyOptions, read_retries, run_study_command
+from playable.cli.study.report import ReportPart, Stored
+from playable.cli.study.run import StudyOptions, read_retries, run_study_command
 from playable.cli.thegame.options import Expert, ExpertHand, MaxCard, Players, variant_from
 from playable.solver.core.retries import budget_text
 from playable.solver.core.stats import Proportion
-from playable.solver.core.study import ResultStore
 from playable.solver.thegame.simulate import summarise
 from playable.solver.thegame.study import Study, summarise_study
 
@@ -124,35 +125,14 @@ def study_table(summaries: list[dict[str, Any]]) -> Table:
     return table
 
 
-def report_command(
-    files: Annotated[list[Path], typer.Argument(help="Study or simulation SQLite files.")],
-    plots: Annotated[Path | None, typer.Option(help="Write PNG plots to this folder.")] = None,
-    json: Json = False,
-) -> None:
-    """Tables (and with --plots, PNG figures) from study and simulation files:
-    winnability with 95% Wilson intervals, cards left, decided and unknown shares.
-    Face to Face studies (first-player advantage) and UNO studies (forced wins from
-    the deal) get their own tables and figures."""
-    if plots is not None:
-        make_folder(plots, "--plots")
+def report(files: list[Stored], folder: Path | None) -> ReportPart:
+    """The Game's part of `playable report` (cli/study/report.py): a table of the
+    studies, a line per simulation, and with a ``folder`` the cards-left histograms,
+    the winnability figure and the solver against the players."""
     studies: list[dict[str, Any]] = []
     simulations: list[dict[str, Any]] = []
-    facetoface: list[dict[str, Any]] = []
-    uno: list[dict[str, Any]] = []
-    for file in files:
-        store = ResultStore(file)
-        try:
-            rows = store.results()
-            config = store.config
-        finally:
-            store.close()
-        if config.get("game") == "facetoface" and config.get("kind") == "study":
-            facetoface.append(_other_summary(file, config, rows))
-            continue
-        if config.get("game") == "uno" and config.get("kind") == "study":
-            uno.append(_other_summary(file, config, rows))
-            continue
-        if config.get("game", "thegame") != "thegame" or "variant" not in config:
+    for file, config, rows in files:
+        if "variant" not in config:
             fail(f"{file}: not a study or simulation of The Game")
         try:
             if config.get("kind") == "study":
@@ -166,48 +146,20 @@ def report_command(
             label(config)
         except (KeyError, TypeError, ValueError) as error:
             fail(f"{file}: a study whose rows cannot be read ({type(error).__name__}: {error})")
-    written = _plots(plots, studies, simulations, facetoface, uno) if plots is not None else []
-    if json:
-        document = {"studies": studies, "simulations": simulations}
-        if facetoface:
-            document["facetoface_studies"] = facetoface
-        if uno:
-            document["uno_studies"] = uno
-        print_json({**document, "plots": [str(p) for p in written]})
-        return
+    part = ReportPart({"studies": studies, "simulations": simulations})
     if studies:
-        stdout.print(study_table(studies))
-    if facetoface:
-        from playable.cli.facetoface_study import study_table as facetoface_table
-
-        stdout.print(facetoface_table(facetoface))
-    if uno:
-        from playable.cli.uno_study import study_table as uno_table
-
-        stdout.print(uno_table(uno))
+        part.printables.append(study_table(studies))
     for s in simulations:
         if not s["games"]:
-            stdout.print(f"{label(s)}: no game stored yet in {s['db']}")
+            part.printables.append(f"{label(s)}: no game stored yet in {s['db']}")
             continue
-        stdout.print(
+        part.printables.append(
             f"{label(s)}: wins {Proportion(**_counts(s['wins']))}, "
             f"mean cards left {s['mean_cards_left']:.2f} over {s['games']} games"
         )
-    for path in written:
-        stdout.print(f"wrote {path}")
-
-
-def _other_summary(file: Path, config: dict[str, Any], rows: list[Any]) -> dict[str, Any]:
-    """A Face to Face or UNO study (`playable study facetoface|uno`): its summary, or
-    one line if its rows cannot be read."""
-    if config["game"] == "facetoface":
-        from playable.solver.facetoface.study import summarise_study as summarise
-    else:
-        from playable.solver.uno.study import summarise_study as summarise
-    try:
-        return {"db": str(file), **config, **summarise(rows, read_retries(file))}
-    except (KeyError, TypeError, ValueError) as error:
-        fail(f"{file}: a study whose rows cannot be read ({type(error).__name__}: {error})")
+    if folder is not None:
+        part.plots = _plots(folder, studies, simulations)
+    return part
 
 
 def _counts(proportion: dict[str, Any]) -> dict[str, int]:
@@ -231,27 +183,8 @@ def plot_labels(summaries: list[dict[str, Any]]) -> list[str]:
     ]
 
 
-def _slug(text: str) -> str:
-    return "".join(c if c.isascii() and (c.isalnum() or c in "-_.") else "-" for c in text)
-
-
-#: the bars of an UNO study's figure: label and summary key
-OUTCOME_BARS = (
-    ("win", "forced_win"),
-    ("loss", "forced_loss"),
-    ("open", "open"),
-    ("undecided", "budget"),
-)
-
-
-def _plots(
-    folder: Path,
-    studies: list[dict[str, Any]],
-    sims: list[dict[str, Any]],
-    facetoface: list[dict[str, Any]],
-    uno: list[dict[str, Any]],
-) -> list[Path]:
-    from playable.solver.thegame import plots
+def _plots(folder: Path, studies: list[dict[str, Any]], sims: list[dict[str, Any]]) -> list[Path]:
+    from playable.solver.core import plots
 
     everything = studies + sims
     names = plot_labels(everything)
@@ -268,7 +201,7 @@ def _plots(
                 plots.cards_left_histogram(
                     f"The Game, {name}: {count} {what}",
                     distribution,
-                    folder / f"cards-left-{_slug(name)}.png",
+                    folder / f"cards-left-{plots.slug(name)}.png",
                 )
             )
     if studies:
@@ -291,39 +224,6 @@ def _plots(
                 "games won (%)",
                 bars,
                 folder / "perfect-vs-players.png",
-            )
-        )
-    if facetoface:
-        bars = [
-            (f"cards 2..{s['max_card']} ({Path(s['db']).name})", s["first_player_wins"])
-            for s in facetoface
-        ]
-        written.append(
-            plots.rates_with_intervals(
-                "Face to Face: the first player wins, every card known\n"
-                "(decided solves; 95% Wilson intervals)",
-                "solves won by the first player (%)",
-                bars,
-                folder / "facetoface-first-player.png",
-            )
-        )
-    if uno:
-        bars = []
-        for s in uno:
-            reshuffles = "seeded" if s["seeded_reshuffles"] else "unseeded"
-            name = f"{reshuffles} ({Path(s['db']).name})"
-            bars += [
-                (f"{name}: {label}", s[key])
-                for label, key in OUTCOME_BARS
-                if key != "open" or not s["seeded_reshuffles"]
-            ]
-        written.append(
-            plots.rates_with_intervals(
-                "UNO, two players, from the deal, every card known:\n"
-                "the player to move forces a win / a loss (95% Wilson intervals)",
-                "deals (%)",
-                bars,
-                folder / "uno-forced-win.png",
             )
         )
     return written

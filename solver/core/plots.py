@@ -1,4 +1,5 @@
-"""The Game: matplotlib figures of studies and simulations (PNG files)."""
+"""matplotlib figures of studies and simulations of every game (PNG files, drawn
+without a display: the Agg backend)."""
 
 from __future__ import annotations
 
@@ -15,8 +16,13 @@ def _pyplot() -> Any:
     return plt
 
 
+def slug(text: str) -> str:
+    """``text`` as a file-name part: ASCII letters, digits and ``-_.`` only."""
+    return "".join(c if c.isascii() and (c.isalnum() or c in "-_.") else "-" for c in text)
+
+
 def cards_left_histogram(label: str, distribution: dict[int, int], path: Path) -> Path:
-    """Bar chart: how many deals end with each number of cards left."""
+    """Bar chart: how many deals of The Game end with each number of cards left."""
     plt = _pyplot()
     figure, axes = plt.subplots(figsize=(8, 4))
     keys = sorted(distribution)

@@ -1,15 +1,17 @@
 """`playable study facetoface`: the first player's advantage in Face to Face with
 perfect information, each deal solved for both first players (FF-7) and stored in
-SQLite as it finishes (resumable, as The Game's study: :mod:`playable.cli.thegame.study`)."""
+SQLite as it finishes (resumable, as The Game's study: :mod:`playable.cli.study.thegame`)."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import typer
 from rich.table import Table
 
 from playable.cli.facetoface import MaxCard, variant_from
+from playable.cli.io import fail
 from playable.cli.options import (
     Database,
     DealNodes,
@@ -23,7 +25,14 @@ from playable.cli.options import (
     WorkerMemory,
     Workers,
 )
-from playable.cli.study import StudyOptions, proportion_text, run_study_command, study_lease
+from playable.cli.study.report import ReportPart, Stored
+from playable.cli.study.run import (
+    StudyOptions,
+    proportion_text,
+    read_retries,
+    run_study_command,
+    study_lease,
+)
 from playable.solver.core.retries import budget_text
 from playable.solver.facetoface.study import Study, summarise_study
 
@@ -104,6 +113,41 @@ def study_table(summaries: list[dict[str, Any]]) -> Table:
             or "-",
         )
     return table
+
+
+def report(files: list[Stored], folder: Path | None) -> ReportPart:
+    """Face to Face's part of `playable report` (cli/study/report.py): the table of
+    its studies and, with a ``folder``, the first player's win rate per study."""
+    summaries = [_summary(stored) for stored in files]
+    part = ReportPart({"facetoface_studies": summaries}, [study_table(summaries)])
+    if folder is not None:
+        from playable.solver.core import plots
+
+        bars = [
+            (f"cards 2..{s['max_card']} ({Path(s['db']).name})", s["first_player_wins"])
+            for s in summaries
+        ]
+        part.plots.append(
+            plots.rates_with_intervals(
+                "Face to Face: the first player wins, every card known\n"
+                "(decided solves; 95% Wilson intervals)",
+                "solves won by the first player (%)",
+                bars,
+                folder / "facetoface-first-player.png",
+            )
+        )
+    return part
+
+
+def _summary(stored: Stored) -> dict[str, Any]:
+    """A study file's summary, or one line if it is no study or its rows cannot be read."""
+    file, config, rows = stored
+    if config.get("kind") != "study":
+        fail(f"{file}: not a study of Face to Face")
+    try:
+        return {"db": str(file), **config, **summarise_study(rows, read_retries(file))}
+    except (KeyError, TypeError, ValueError) as error:
+        fail(f"{file}: a study whose rows cannot be read ({type(error).__name__}: {error})")
 
 
 def register(verbs: dict[str, typer.Typer]) -> None:

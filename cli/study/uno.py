@@ -1,14 +1,16 @@
 """`playable study uno`: how often the player to move can force a win in a two-player
 UNO round with every card known, each round solved from the deal and stored in
-SQLite as it finishes (resumable, as The Game's study: :mod:`playable.cli.thegame.study`)."""
+SQLite as it finishes (resumable, as The Game's study: :mod:`playable.cli.study.thegame`)."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import typer
 from rich.table import Table
 
+from playable.cli.io import fail
 from playable.cli.options import (
     Database,
     DealNodes,
@@ -22,7 +24,14 @@ from playable.cli.options import (
     WorkerMemory,
     Workers,
 )
-from playable.cli.study import StudyOptions, proportion_text, run_study_command, study_lease
+from playable.cli.study.report import ReportPart, Stored
+from playable.cli.study.run import (
+    StudyOptions,
+    proportion_text,
+    read_retries,
+    run_study_command,
+    study_lease,
+)
 from playable.cli.uno import Seeded
 from playable.solver.core.retries import budget_text
 from playable.solver.uno.study import Study, summarise_study
@@ -102,6 +111,55 @@ def study_table(summaries: list[dict[str, Any]]) -> Table:
             or "-",
         )
     return table
+
+
+#: the bars of an UNO study's figure: label and summary key
+OUTCOME_BARS = (
+    ("win", "forced_win"),
+    ("loss", "forced_loss"),
+    ("open", "open"),
+    ("undecided", "budget"),
+)
+
+
+def report(files: list[Stored], folder: Path | None) -> ReportPart:
+    """UNO's part of `playable report` (cli/study/report.py): the table of its
+    studies and, with a ``folder``, their forced wins and losses from the deal."""
+    summaries = [_summary(stored) for stored in files]
+    part = ReportPart({"uno_studies": summaries}, [study_table(summaries)])
+    if folder is not None:
+        from playable.solver.core import plots
+
+        bars = []
+        for s in summaries:
+            reshuffles = "seeded" if s["seeded_reshuffles"] else "unseeded"
+            name = f"{reshuffles} ({Path(s['db']).name})"
+            bars += [
+                (f"{name}: {label}", s[key])
+                for label, key in OUTCOME_BARS
+                if key != "open" or not s["seeded_reshuffles"]
+            ]
+        part.plots.append(
+            plots.rates_with_intervals(
+                "UNO, two players, from the deal, every card known:\n"
+                "the player to move forces a win / a loss (95% Wilson intervals)",
+                "deals (%)",
+                bars,
+                folder / "uno-forced-win.png",
+            )
+        )
+    return part
+
+
+def _summary(stored: Stored) -> dict[str, Any]:
+    """A study file's summary, or one line if it is no study or its rows cannot be read."""
+    file, config, rows = stored
+    if config.get("kind") != "study":
+        fail(f"{file}: not a study of UNO")
+    try:
+        return {"db": str(file), **config, **summarise_study(rows, read_retries(file))}
+    except (KeyError, TypeError, ValueError) as error:
+        fail(f"{file}: a study whose rows cannot be read ({type(error).__name__}: {error})")
 
 
 def register(verbs: dict[str, typer.Typer]) -> None:

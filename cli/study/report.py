@@ -1,0 +1,93 @@
+"""`playable report FILE...`: the tables and figures of study and simulation files of
+every game (the SQLite files of `playable study GAME` and `playable simulate`).
+
+A file names its game in its stored arguments (the first study files of The Game name
+none: they are The Game's). That game's study module, ``cli/study/<game>.py``, turns
+its files into a :class:`ReportPart`: its keys of the ``--json`` document, its tables
+and its figures. One ``--json`` document holds every game's keys."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Annotated, Any, NamedTuple
+
+import typer
+
+from playable.cli.io import fail, make_folder, print_json, stdout
+from playable.cli.options import Json
+from playable.solver.core.study import ResultStore
+from playable.solver.games import NAMES
+
+
+class Stored(NamedTuple):
+    """One study or simulation file: its path, stored arguments and rows."""
+
+    file: Path
+    config: dict[str, Any]
+    rows: list[Any]
+
+
+@dataclass
+class ReportPart:
+    """What one game's files give the report."""
+
+    document: dict[str, Any] = field(default_factory=dict)
+    printables: list[Any] = field(default_factory=list)
+    plots: list[Path] = field(default_factory=list)
+
+
+#: A game's report: its files and the folder for figures (None: no figures).
+GameReport = Callable[[list[Stored], Path | None], ReportPart]
+
+
+def _game_report(game: str) -> GameReport | None:
+    """The report of ``game``'s study module, if the game has studies."""
+    try:
+        module = importlib.import_module(f"playable.cli.study.{game}")
+    except ModuleNotFoundError:
+        return None
+    found: GameReport | None = getattr(module, "report", None)
+    return found
+
+
+def report_command(
+    files: Annotated[list[Path], typer.Argument(help="Study or simulation SQLite files.")],
+    plots: Annotated[Path | None, typer.Option(help="Write PNG plots to this folder.")] = None,
+    json: Json = False,
+) -> None:
+    """Tables (and with --plots, PNG figures) from study and simulation files of any
+    game: The Game's winnability with 95% Wilson intervals, cards left, decided and
+    unknown shares; Face to Face's first-player advantage; UNO's forced wins from the
+    deal."""
+    if plots is not None:
+        make_folder(plots, "--plots")
+    by_game: dict[str, list[Stored]] = {}
+    for file in files:
+        store = ResultStore(file)
+        try:
+            stored = Stored(file, store.config, store.results())
+        finally:
+            store.close()
+        game = stored.config.get("game", "thegame")
+        if game not in NAMES or _game_report(game) is None:
+            fail(f"{file}: not a study or simulation file (game {game!r} has no report)")
+        by_game.setdefault(game, []).append(stored)
+    document: dict[str, Any] = {"studies": [], "simulations": []}
+    part = ReportPart()
+    for game in NAMES:
+        report = _game_report(game) if game in by_game else None
+        if report is not None:
+            found = report(by_game[game], plots)
+            document.update(found.document)
+            part.printables += found.printables
+            part.plots += found.plots
+    if json:
+        print_json({**document, "plots": [str(p) for p in part.plots]})
+        return
+    for printable in part.printables:
+        stdout.print(printable)
+    for path in part.plots:
+        stdout.print(f"wrote {path}")
