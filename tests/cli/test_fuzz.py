@@ -576,27 +576,44 @@ def _check_condition(
         out.decode("ascii")  # every symbol has its ASCII stand-in
 
 
-@pytest.mark.parametrize("condition", sorted(CONDITIONS))
-def test_hostile_terminals_and_disks(condition: str) -> None:
-    """A handful of commands per condition, run at once; each exits 0 with output in a
-    normal terminal."""
-    quick = [*QUICK, STDIN] if condition == "stdin closed" else QUICK
-    normal = subprocess.CompletedProcess[bytes]([], 0, b"a result", b"")
+def _check_all(
+    pairs: list[tuple[str, list[str]]], baselines: dict[str, subprocess.CompletedProcess[bytes]]
+) -> None:
+    """Run every (condition, command) pair, a few processes at a time; report every
+    failure together."""
     with ThreadPoolExecutor(4) as pool:
-        checks = [pool.submit(_check_condition, condition, args, normal) for args in quick]
+        checks = {
+            pool.submit(_check_condition, condition, args, baselines[" ".join(args)]): condition
+            for condition, args in pairs
+        }
+        failures = []
         for check in checks:
-            check.result()
+            try:
+                check.result()
+            except AssertionError as failure:
+                failures.append(str(failure))
+    assert not failures, "\n\n".join(failures)
+
+
+def test_hostile_terminals_and_disks() -> None:
+    """A handful of commands per condition, all run at once; each exits 0 with output in
+    a normal terminal."""
+    normal = subprocess.CompletedProcess[bytes]([], 0, b"a result", b"")
+    pairs = [(condition, args) for condition in sorted(CONDITIONS) for args in QUICK]
+    pairs.append(("stdin closed", STDIN))
+    _check_all(pairs, {" ".join(args): normal for args in [*QUICK, STDIN]})
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("condition", sorted({**CONDITIONS, **SLOW_CONDITIONS}))
-def test_hostile_terminals_and_disks_every_example(condition: str) -> None:
+def test_hostile_terminals_and_disks_every_example() -> None:
     commands = _slow_commands()
-    with ThreadPoolExecutor(2) as pool:
-        baselines = list(pool.map(lambda a: _shell(a, "", {}), commands))
-        checks = [
-            pool.submit(_check_condition, condition, a, b)
-            for a, b in zip(commands, baselines, strict=True)
-        ]
-        for check in checks:
-            check.result()
+    with ThreadPoolExecutor(4) as pool:
+        baselines = dict(
+            zip(
+                (" ".join(a) for a in commands),
+                pool.map(lambda a: _shell(a, "", {}), commands),
+                strict=True,
+            )
+        )
+    conditions = sorted({**CONDITIONS, **SLOW_CONDITIONS})
+    _check_all([(c, a) for c in conditions for a in commands], baselines)
