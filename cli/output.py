@@ -1,6 +1,6 @@
 """The one output layer under every command: standard streams that survive whatever
 the terminal and the disk do, a terminal width that is always usable, and output
-files written whole or not at all (docs/cli.md, README "Exit codes").
+files written whole or not at all (README "Exit codes").
 
 * :func:`guarded_streams` puts :class:`GuardedStream` wrappers in place of
   ``sys.stdout`` and ``sys.stderr`` for one command, so rich, typer, click and

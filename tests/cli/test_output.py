@@ -191,7 +191,7 @@ DEALS = {
 }
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(data=st.data(), game=st.sampled_from(sorted(DEALS)))
 def test_every_dealt_file_is_shown_back(
     tmp_path_factory: pytest.TempPathFactory, data: st.DataObject, game: str
