@@ -1,12 +1,19 @@
-"""Parsing helpers shared by the notation modules: tokens with their columns."""
+"""Parsing helpers shared by the notation modules: tokens with their columns, the
+header and fields of a file, and the field forms every game writes alike (numbers,
+yes/no, players numbered from 1, card lists with ``-`` for none), each with the one
+error message all games give (docs/notation.md)."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import TypeVar
 
-from playable.solver.core.errors import NotationError
+from playable.solver.core.errors import IllegalMove, NotationError
+
+T = TypeVar("T")
 
 _TOKEN = re.compile(r"[^\s,]+")
 
@@ -41,6 +48,11 @@ class Field:
 
     def tokens(self) -> list[Token]:
         return list(tokens(self.value, self.line, self.value_column))
+
+    def listed(self) -> list[Token]:
+        """The words of a field that lists cards (or sequences): ``-`` stands for none."""
+        words = self.tokens()
+        return [] if len(words) == 1 and words[0].text == "-" else words
 
     def error(self, message: str) -> NotationError:
         return NotationError(message, self.line, self.value_column)
@@ -94,6 +106,39 @@ def split_document(text: str) -> Document:
     return Document(header[0], header[1], header[2], fields, max(len(lines), 1))
 
 
+@contextmanager
+def naming(source: str) -> Iterator[None]:
+    """Errors raised in the block name ``source`` (a file, ``--deck``, ``<move>``)."""
+    try:
+        yield
+    except NotationError as error:
+        raise error.with_source(source) from None
+
+
+def parse_document(
+    text: str, source: str, game: str, kinds: Mapping[str, Callable[[Document], T]]
+) -> T:
+    """The file ``text`` of ``game`` read by the parser of its kind (``playable GAME
+    KIND``); errors name ``source``, and a wrong game or kind the word on line 1."""
+    with naming(source):
+        doc = split_document(text)
+        if doc.game != game:
+            raise NotationError(f"expected game '{game}', got '{doc.game}'", doc.header_line, 10)
+        if doc.kind not in kinds:
+            *others, last = [f"'{kind}'" for kind in kinds]
+            either = f"{', '.join(others)} or {last}" if others else last
+            raise NotationError(
+                f"expected kind {either}, got '{doc.kind}'", doc.header_line, 11 + len(game)
+            )
+        return kinds[doc.kind](doc)
+
+
+def format_document(game: str, kind: str, lines: Iterable[str]) -> str:
+    """The text of a notation file: the header ``playable GAME KIND``, then ``lines``
+    (``key: value``), each line ending in a newline (read by :func:`split_document`)."""
+    return "\n".join([f"playable {game} {kind}", *lines]) + "\n"
+
+
 def sniff_game(text: str) -> str:
     """The game named by the header line of a notation file (only that line is read)."""
     lines = text.splitlines()
@@ -138,6 +183,17 @@ def required(fields: dict[str, Field], key: str, doc: Document) -> Field:
     return fields[key]
 
 
+def check_players(fields: dict[str, Field], words: Iterable[str], players: int) -> None:
+    """Refuse a numbered field (``hand 3``, ``discard 3``: ``words`` lists the first
+    words) that names a player the game does not have."""
+    for key, f in fields.items():
+        word, _, number = key.partition(" ")
+        if word in words and is_number(number) and not 1 <= int(number) <= players:
+            raise NotationError(
+                f"no player {number} in a {players}-player game", f.line, f.key_column
+            )
+
+
 def single(f: Field) -> Token:
     """The one word of a field that takes a single value."""
     words = f.tokens()
@@ -166,3 +222,79 @@ def integer(token: Token, low: int, high: int, what: str) -> int:
     if not is_number(token.text) or not low <= int(token.text) <= high:
         raise token.error(f"expected {what} {low}..{high}, got '{token.text}'")
     return int(token.text)
+
+
+def optional_integer(
+    fields: dict[str, Field], key: str, low: int, high: int, what: str, default: int
+) -> int:
+    """The number of the optional field ``key`` (see :func:`integer`), else ``default``."""
+    return integer(single(fields[key]), low, high, what) if key in fields else default
+
+
+def player(fields: dict[str, Field], key: str, doc: Document, players: int) -> int:
+    """The player a required field names, numbered from 1 in the file; 0-based."""
+    return integer(single(required(fields, key, doc)), 1, players, "a player") - 1
+
+
+_YES_NO = {"yes": True, "no": False}
+
+
+def flag(fields: dict[str, Field], key: str, default: bool) -> bool:
+    """The ``yes`` or ``no`` of the optional field ``key``, else ``default``."""
+    if key not in fields:
+        return default
+    token = single(fields[key])
+    if token.text not in _YES_NO:
+        raise token.error(f"expected 'yes' or 'no' for '{key}', got '{token.text}'")
+    return _YES_NO[token.text]
+
+
+def yes_no(value: bool) -> str:
+    """How a file writes a flag (read back by :func:`flag`)."""
+    return "yes" if value else "no"
+
+
+def cards_text(cards: Iterable[object]) -> str:
+    """A list of cards as a file writes it: their names, or ``-`` for none (read back
+    by :meth:`Field.listed`)."""
+    return " ".join(str(c) for c in cards) or "-"
+
+
+def numbered_cards(
+    words: Iterable[Token], max_card: int, seen: dict[int, Token], scope: str = ""
+) -> tuple[int, ...]:
+    """Number cards 2..max_card (The Game, TG-1; each Face to Face deck, FF-1), each
+    once: ``seen`` holds the cards read so far and where, and ``scope`` says in the
+    error where a card may stand only once (`` for this player``)."""
+    cards = []
+    for token in words:
+        card = integer(token, 2, max_card, "a card")
+        if card in seen:
+            first = seen[card]
+            raise token.error(
+                f"card {card} appears twice{scope} "
+                f"(first at line {first.line}, column {first.column})"
+            )
+        seen[card] = token
+        cards.append(card)
+    return tuple(cards)
+
+
+class InvalidPosition(IllegalMove):
+    """A position that no game can reach; ``field`` names the notation field the
+    problem is reported at (``hand 2``, ``laid``, ``piles``, ...)."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+        self.message = message
+
+
+def checked(state: T, check: Callable[[T], None], fields: dict[str, Field]) -> T:
+    """``state`` once ``check`` accepts it; an :class:`InvalidPosition` it raises is
+    reported at the field it names."""
+    try:
+        check(state)
+    except InvalidPosition as error:
+        raise fields[error.field].error(error.message) from None
+    return state

@@ -27,23 +27,33 @@ by the player to move: ``37@own-up``, ``12@opp-up`` (FF-3).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from playable.solver.core.cardlist import (
     Document,
     Field,
+    InvalidPosition,
     Token,
+    cards_text,
+    checked,
     fields_of,
+    format_document,
     integer,
     is_number,
+    naming,
+    numbered_cards,
+    parse_document,
+    player,
     required,
     single,
-    split_document,
     tokens,
 )
-from playable.solver.core.errors import IllegalMove, InvalidVariant, NotationError
+from playable.solver.core.errors import InvalidVariant
+from playable.solver.core.turns import format_line as format_line
+from playable.solver.core.turns import format_turn as format_turn
+from playable.solver.core.turns import line_to_json as line_to_json
 from playable.solver.facetoface.rules import (
     DRAW_OWN_ONLY,
     HAND_SIZE,
@@ -71,8 +81,6 @@ _POSITION_KEYS = (
     "laid",
 )
 
-Turn = tuple[int, Sequence[Play]]
-
 
 @dataclass(frozen=True)
 class Deal:
@@ -90,52 +98,24 @@ class Deal:
 # --------------------------------------------------------------------- formatting
 
 
-def _cards(cards: Sequence[int]) -> str:
-    return " ".join(str(c) for c in cards) if cards else "-"
-
-
 def format_deal(d: Deal) -> str:
     """The text of a deal file."""
     lines = [
-        f"playable {GAME} deal",
         f"max-card: {d.variant.max_card}",
-        f"deck 1: {_cards(d.deck_a)}",
-        f"deck 2: {_cards(d.deck_b)}",
+        f"deck 1: {cards_text(d.deck_a)}",
+        f"deck 2: {cards_text(d.deck_b)}",
     ]
-    return "\n".join(lines) + "\n"
+    return format_document(GAME, "deal", lines)
 
 
 def format_position(state: State) -> str:
     """The text of a position file."""
-    lines = [f"playable {GAME} position", f"max-card: {state.variant.max_card}"]
+    lines = [f"max-card: {state.variant.max_card}"]
     lines += [f"piles {p + 1}: {up} {down}" for p, (up, down) in enumerate(state.piles)]
-    lines += [f"hand {p + 1}: {_cards(h)}" for p, h in enumerate(state.hands)]
-    lines += [f"draw {p + 1}: {_cards(d)}" for p, d in enumerate(state.draws)]
+    lines += [f"hand {p + 1}: {cards_text(h)}" for p, h in enumerate(state.hands)]
+    lines += [f"draw {p + 1}: {cards_text(d)}" for p, d in enumerate(state.draws)]
     lines += [f"to-move: {state.to_move + 1}", f"laid: {state.laid_own} {state.laid_opp}"]
-    return "\n".join(lines) + "\n"
-
-
-def format_turn(plays: Sequence[Play]) -> str:
-    return " ".join(str(p) for p in plays)
-
-
-def format_line(turns: Sequence[Turn]) -> str:
-    """A line as text: ``1: 37@own-up 12@opp-up / 2: 40@own-down 41@own-down``."""
-    return " / ".join(f"{p + 1}: {format_turn(plays)}" for p, plays in turns)
-
-
-def line_to_json(turns: Sequence[Turn]) -> list[dict[str, Any]]:
-    """A line in the JSON form shared by every game (docs/json.md, ``line`` items):
-    players 0-based, ``move`` the turn as text, ``plays`` with piles as seen by the
-    player."""
-    return [
-        {
-            "player": p,
-            "move": format_turn(plays),
-            "plays": [{"card": m.card, "pile": m.pile} for m in plays],
-        }
-        for p, plays in turns
-    ]
+    return format_document(GAME, "position", lines)
 
 
 def line_from_json(document: list[dict[str, Any]]) -> list[tuple[int, list[Play]]]:
@@ -175,21 +155,11 @@ def position_to_json(state: State) -> dict[str, Any]:
 
 def parse(text: str, source: str = "<input>") -> Deal | State:
     """Parse a deal or a position file; errors name ``source``, line and column."""
-    try:
-        doc = split_document(text)
-        if doc.game != GAME:
-            raise NotationError(f"expected game '{GAME}', got '{doc.game}'", doc.header_line, 10)
-        if doc.kind == "deal":
-            return _parse_deal(doc)
-        if doc.kind == "position":
-            return _parse_position(doc)
-        raise NotationError(
-            f"expected kind 'deal' or 'position', got '{doc.kind}'",
-            doc.header_line,
-            11 + len(doc.game),
-        )
-    except NotationError as error:
-        raise error.with_source(source) from None
+    kinds: dict[str, Callable[[Document], Deal | State]] = {
+        "deal": _parse_deal,
+        "position": _parse_position,
+    }
+    return parse_document(text, source, GAME, kinds)
 
 
 def parse_position(text: str, source: str = "<input>", first: int = 0) -> State:
@@ -226,23 +196,9 @@ def _variant(fields: dict[str, Field]) -> Variant:
 
 def _card_list(f: Field, variant: Variant, seen: dict[int, Token]) -> tuple[int, ...]:
     """The cards of a field ('-' for none); each a card of the deck not seen before."""
-    words = f.tokens()
-    if not words:
+    if not f.tokens():
         raise f.error(f"expected cards 2..{variant.max_card} or '-' for none")
-    if len(words) == 1 and words[0].text == "-":
-        return ()
-    cards = []
-    for token in words:
-        card = integer(token, 2, variant.max_card, "a card")
-        if card in seen:
-            first = seen[card]
-            raise token.error(
-                f"card {card} appears twice for this player "
-                f"(first at line {first.line}, column {first.column})"
-            )
-        seen[card] = token
-        cards.append(card)
-    return tuple(cards)
+    return numbered_cards(f.listed(), variant.max_card, seen, " for this player")
 
 
 def _deck(f: Field, variant: Variant) -> tuple[int, ...]:
@@ -257,10 +213,8 @@ def _deck(f: Field, variant: Variant) -> tuple[int, ...]:
 
 def parse_deck(cards: str, variant: Variant, source: str = "--deck") -> tuple[int, ...]:
     """One player's deck from a bare list of cards, top first (the CLI's ``--deck-a``)."""
-    try:
+    with naming(source):
         return _deck(Field("deck", cards, 1, 1, 1), variant)
-    except NotationError as error:
-        raise error.with_source(source) from None
 
 
 def _parse_deal(doc: Document) -> Deal:
@@ -296,7 +250,7 @@ def _parse_position(doc: Document) -> State:
         seen: dict[int, Token] = {}
         hands.append(_card_list(required(fields, f"hand {p}", doc), variant, seen))
         draws.append(_card_list(required(fields, f"draw {p}", doc), variant, seen))
-    to_move = integer(single(required(fields, "to-move", doc)), 1, 2, "a player") - 1
+    to_move = player(fields, "to-move", doc, 2)
     laid_field = required(fields, "laid", doc)
     words = laid_field.tokens()
     if len(words) != 2:
@@ -307,32 +261,12 @@ def _parse_position(doc: Document) -> State:
     laid_own = integer(words[0], 0, HAND_SIZE, "a count of cards laid on own piles")
     laid_opp = integer(words[1], 0, 1, "a count of cards laid on the opponent's piles (FF-3)")
     state = State(
-        variant,
-        piles,
-        (hands[0], hands[1]),
-        (draws[0], draws[1]),
-        to_move,
-        laid_own,
-        laid_opp,
+        variant, piles, (hands[0], hands[1]), (draws[0], draws[1]), to_move, laid_own, laid_opp
     )
-    try:
-        check_position(state)
-    except InvalidPosition as error:
-        raise fields[error.field].error(error.message) from None
-    return state
+    return checked(state, check_position, fields)
 
 
 # --------------------------------------------------------------------- validation
-
-
-class InvalidPosition(IllegalMove):
-    """A position no game of Face to Face can reach; ``field`` names the notation field
-    the problem is reported at (``hand 2``, ``piles 1``, ``laid``, ...)."""
-
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(message)
-        self.field = field
-        self.message = message
 
 
 def check_position(state: State) -> None:

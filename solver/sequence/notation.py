@@ -53,12 +53,19 @@ from playable.solver.core.cardlist import (
     Document,
     Field,
     Token,
+    cards_text,
+    check_players,
     fields_of,
+    flag,
+    format_document,
     integer,
     is_number,
+    optional_integer,
+    parse_document,
+    player,
     required,
     single,
-    split_document,
+    yes_no,
 )
 from playable.solver.core.errors import IllegalMove, InvalidVariant, NotationError
 from playable.solver.sequence.board import (
@@ -89,16 +96,11 @@ from playable.solver.sequence.rules import (
 )
 
 GAME = "sequence"
-_BOOL = {"yes": True, "no": False}
 _SYMBOL = {EMPTY: ".", CORNER: "*", 0: "B", 1: "G", 2: "R"}
 _DECK_COUNT = Counter(DECK)
 
 
 # --------------------------------------------------------------------- formatting
-
-
-def _cards(cards: tuple[str, ...]) -> str:
-    return " ".join(cards) if cards else "-"
 
 
 def board_rows(chips: tuple[int, ...]) -> list[str]:
@@ -112,18 +114,18 @@ def board_rows(chips: tuple[int, ...]) -> list[str]:
 def format_position(state: State) -> str:
     """The text of a position file."""
     v = state.variant
-    lines = [f"playable {GAME} position", f"players: {v.players}", f"sides: {v.sides}"]
+    lines = [f"players: {v.players}", f"sides: {v.sides}"]
     lines += board_rows(state.chips)
     lines.append("sequences: " + (" ".join(str(s) for s in state.sequences) or "-"))
-    lines += [f"hand {p + 1}: {_cards(h)}" for p, h in enumerate(state.hands)]
-    lines += [f"discard {p + 1}: {_cards(d)}" for p, d in enumerate(state.discards)]
+    lines += [f"hand {p + 1}: {cards_text(h)}" for p, h in enumerate(state.hands)]
+    lines += [f"discard {p + 1}: {cards_text(d)}" for p, d in enumerate(state.discards)]
     lines += [
-        f"draw: {_cards(state.draw)}",
+        f"draw: {cards_text(state.draw)}",
         f"to-move: {state.to_move + 1}",
-        f"replaced: {'yes' if state.replaced else 'no'}",
+        f"replaced: {yes_no(state.replaced)}",
         f"seed: {state.seed}",
     ]
-    return "\n".join(lines) + "\n"
+    return format_document(GAME, "position", lines)
 
 
 def position_to_json(state: State) -> dict[str, Any]:
@@ -156,15 +158,7 @@ def move_to_json(player: int, move: Move) -> dict[str, Any]:
 
 def parse_position(text: str, source: str = "<input>") -> State:
     """Parse a position file; errors name ``source``, line and column."""
-    try:
-        doc = split_document(text)
-        if doc.game != GAME:
-            raise NotationError(f"expected game '{GAME}', got '{doc.game}'", doc.header_line, 10)
-        if doc.kind != "position":
-            raise NotationError(f"expected kind 'position', got '{doc.kind}'", doc.header_line, 19)
-        return _parse_position(doc)
-    except NotationError as error:
-        raise error.with_source(source) from None
+    return parse_document(text, source, GAME, {"position": _parse_position})
 
 
 parse = parse_position
@@ -183,11 +177,8 @@ _EXPECTED = "players, sides, row 0-9, sequences, hand N, discard N, draw, to-mov
 
 
 def _card_list(f: Field, seen: Counter[str], first: dict[str, Token]) -> tuple[str, ...]:
-    words = f.tokens()
-    if len(words) == 1 and words[0].text == "-":
-        return ()
     cards = []
-    for token in words:
+    for token in f.listed():
         card = token.text.upper() if len(token.text) == 2 else token.text
         if not is_card(card):
             raise token.error(f"expected a card like QS, TD or JH, got '{token.text}'")
@@ -212,12 +203,7 @@ def _parse_position(doc: Document) -> State:
         variant = Variant(players, sides)
     except InvalidVariant as error:
         raise players_field.error(str(error)) from None
-    for key, f in fields.items():
-        word, _, number = key.partition(" ")
-        if word in ("hand", "discard") and not 1 <= int(number) <= players:
-            raise NotationError(
-                f"no player {number} in a {players}-player game", f.line, f.key_column
-            )
+    check_players(fields, ("hand", "discard"), players)
     chips = _board(fields, doc, sides)
     sequences = _sequences(fields, doc, chips, variant)
     seen: Counter[str] = Counter()
@@ -230,16 +216,9 @@ def _parse_position(doc: Document) -> State:
         for p in range(players)
     )
     draw = _card_list(required(fields, "draw", doc), seen, first)
-    to_move = integer(single(required(fields, "to-move", doc)), 1, players, "a player") - 1
-    replaced = False
-    if "replaced" in fields:
-        token = single(fields["replaced"])
-        if token.text not in _BOOL:
-            raise token.error(f"expected 'yes' or 'no' for 'replaced', got '{token.text}'")
-        replaced = _BOOL[token.text]
-    seed = 0
-    if "seed" in fields:
-        seed = integer(single(fields["seed"]), 0, 2**63 - 1, "a seed")
+    to_move = player(fields, "to-move", doc, players)
+    replaced = flag(fields, "replaced", False)
+    seed = optional_integer(fields, "seed", 0, 2**63 - 1, "a seed", 0)
     unknown = len(DECK) - sum(seen.values())
     _check_reachable(fields["sequences"], chips, sequences, variant)
     state = State(
@@ -334,12 +313,8 @@ def _board(fields: dict[str, Field], doc: Document, sides: int) -> tuple[int, ..
 def _sequences(
     fields: dict[str, Field], doc: Document, chips: tuple[int, ...], variant: Variant
 ) -> tuple[Completed, ...]:
-    f = required(fields, "sequences", doc)
-    words = f.tokens()
-    if len(words) == 1 and words[0].text == "-":
-        return ()
     found: list[Completed] = []
-    for token in words:
+    for token in required(fields, "sequences", doc).listed():
         colour, _, name = token.text.partition(":")
         line = parse_line(name)
         if colour not in COLOURS[: variant.sides] or line is None:

@@ -29,23 +29,36 @@ Players are numbered from 1 in this notation, as in the rulebook; moves are writ
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from playable.solver.core.cardlist import (
     Document,
     Field,
+    InvalidPosition,
     Token,
+    cards_text,
+    check_players,
+    checked,
     fields_of,
+    flag,
+    format_document,
     integer,
     is_number,
+    naming,
+    numbered_cards,
+    optional_integer,
+    parse_document,
+    player,
     required,
     single,
-    split_document,
     tokens,
+    yes_no,
 )
-from playable.solver.core.errors import IllegalMove, InvalidVariant, NotationError
+from playable.solver.core.errors import InvalidVariant, NotationError
+from playable.solver.core.turns import format_line as format_line
+from playable.solver.core.turns import line_to_json as line_to_json
 from playable.solver.thegame.rules import (
     ASCENDING_PILES,
     PILES,
@@ -60,7 +73,6 @@ from playable.solver.thegame.rules import (
 GAME = "thegame"
 _VARIANT_KEYS = ("players", "expert", "expert-hand", "max-card")
 _DEAL_KEYS = (*_VARIANT_KEYS, "deck")
-_BOOL = {"yes": True, "no": False}
 
 
 @dataclass(frozen=True)
@@ -78,51 +90,32 @@ class Deal:
 # --------------------------------------------------------------------- formatting
 
 
-def _cards(cards: Sequence[int]) -> str:
-    return " ".join(str(c) for c in cards) if cards else "-"
-
-
 def variant_lines(variant: Variant) -> list[str]:
     return [
         f"players: {variant.players}",
-        f"expert: {'yes' if variant.expert else 'no'}",
-        f"expert-hand: {'yes' if variant.expert_hand else 'no'}",
+        f"expert: {yes_no(variant.expert)}",
+        f"expert-hand: {yes_no(variant.expert_hand)}",
         f"max-card: {variant.max_card}",
     ]
 
 
 def format_deal(d: Deal) -> str:
     """The text of a deal file."""
-    lines = [f"playable {GAME} deal", *variant_lines(d.variant), f"deck: {_cards(d.order)}"]
-    return "\n".join(lines) + "\n"
+    lines = [*variant_lines(d.variant), f"deck: {cards_text(d.order)}"]
+    return format_document(GAME, "deal", lines)
 
 
 def format_position(state: State) -> str:
     """The text of a position file."""
-    lines = [f"playable {GAME} position", *variant_lines(state.variant)]
+    lines = variant_lines(state.variant)
     lines.append("piles: " + " ".join(str(t) for t in state.piles))
-    lines += [f"hand {p + 1}: {_cards(hand)}" for p, hand in enumerate(state.hands)]
-    lines += [f"draw: {_cards(state.draw)}", f"to-move: {state.to_move + 1}", f"laid: {state.laid}"]
-    return "\n".join(lines) + "\n"
-
-
-def format_line(turns: Sequence[tuple[int, Sequence[Play]]]) -> str:
-    """A line as text: ``1: 37@0 75@2 / 2: 12@1 13@1`` (player numbers from 1)."""
-    return " / ".join(f"{p + 1}: " + " ".join(str(m) for m in plays) for p, plays in turns)
-
-
-def line_to_json(turns: Sequence[tuple[int, Sequence[Play]]]) -> list[dict[str, Any]]:
-    """A line in the JSON form shared by every game (docs/json.md, ``line`` items):
-    players 0-based, ``move`` the turn as text (``16@0 7@1``), ``plays`` its cards
-    and piles (TG-12 piles)."""
-    return [
-        {
-            "player": p,
-            "move": " ".join(str(m) for m in plays),
-            "plays": [{"card": m.card, "pile": m.pile} for m in plays],
-        }
-        for p, plays in turns
+    lines += [f"hand {p + 1}: {cards_text(hand)}" for p, hand in enumerate(state.hands)]
+    lines += [
+        f"draw: {cards_text(state.draw)}",
+        f"to-move: {state.to_move + 1}",
+        f"laid: {state.laid}",
     ]
+    return format_document(GAME, "position", lines)
 
 
 def line_from_json(line: Sequence[dict[str, Any]]) -> list[tuple[int, list[Play]]]:
@@ -173,19 +166,11 @@ def variant_to_json(variant: Variant) -> dict[str, Any]:
 
 def parse(text: str, source: str = "<input>") -> Deal | State:
     """Parse a deal or a position file; errors name ``source``, line and column."""
-    try:
-        doc = split_document(text)
-        if doc.game != GAME:
-            raise NotationError(f"expected game '{GAME}', got '{doc.game}'", doc.header_line, 10)
-        if doc.kind == "deal":
-            return _parse_deal(doc)
-        if doc.kind == "position":
-            return _parse_position(doc)
-        raise NotationError(
-            f"expected kind 'deal' or 'position', got '{doc.kind}'", doc.header_line, 18
-        )
-    except NotationError as error:
-        raise error.with_source(source) from None
+    kinds: dict[str, Callable[[Document], Deal | State]] = {
+        "deal": _parse_deal,
+        "position": _parse_position,
+    }
+    return parse_document(text, source, GAME, kinds)
 
 
 def parse_deal(text: str, source: str = "<input>") -> Deal:
@@ -215,20 +200,11 @@ def parse_plays(text: str, line: int = 1, column: int = 1) -> list[Play]:
 
 def _variant(fields: dict[str, Field], doc: Document) -> Variant:
     players = integer(single(required(fields, "players", doc)), 1, 5, "a player count")
-    flags = {}
-    for key in ("expert", "expert-hand"):
-        if key in fields:
-            token = single(fields[key])
-            if token.text not in _BOOL:
-                raise token.error(f"expected 'yes' or 'no' for '{key}', got '{token.text}'")
-            flags[key] = _BOOL[token.text]
-    max_card = 99
-    if "max-card" in fields:
-        max_card = integer(single(fields["max-card"]), 11, 99, "a highest card")
+    expert = flag(fields, "expert", False)
+    expert_hand = flag(fields, "expert-hand", False)
+    max_card = optional_integer(fields, "max-card", 11, 99, "a highest card", 99)
     try:
-        return Variant(
-            players, flags.get("expert", False), flags.get("expert-hand", False), max_card
-        )
+        return Variant(players, expert, expert_hand, max_card)
     except InvalidVariant as error:
         f = fields["max-card"] if "max-card" in fields else fields["players"]
         raise f.error(str(error)) from None
@@ -236,28 +212,13 @@ def _variant(fields: dict[str, Field], doc: Document) -> Variant:
 
 def _card_list(f: Field, variant: Variant, seen: dict[int, Token]) -> tuple[int, ...]:
     """The cards of a field ('-' for none); each must be a deck card not seen before."""
-    words = f.tokens()
-    if len(words) == 1 and words[0].text == "-":
-        return ()
-    cards = []
-    for token in words:
-        card = integer(token, 2, variant.max_card, "a card")
-        if card in seen:
-            first = seen[card]
-            raise token.error(
-                f"card {card} appears twice (first at line {first.line}, column {first.column})"
-            )
-        seen[card] = token
-        cards.append(card)
-    return tuple(cards)
+    return numbered_cards(f.listed(), variant.max_card, seen)
 
 
 def parse_deck(cards: str, variant: Variant, source: str = "--deck") -> Deal:
     """A deal from a bare list of cards in TG-11 order (the CLI's ``--deck``)."""
-    try:
+    with naming(source):
         return _deck(Field("deck", cards, 1, 1, 1), variant)
-    except NotationError as error:
-        raise error.with_source(source) from None
 
 
 def _parse_deal(doc: Document) -> Deal:
@@ -288,11 +249,7 @@ def _parse_position(doc: Document) -> State:
         ", ".join((*_VARIANT_KEYS, "piles", "hand N", "draw", "to-move", "laid")),
     )
     variant = _variant(fields, doc)
-    for key, f in fields.items():
-        if key.startswith("hand ") and not 1 <= int(key[5:]) <= variant.players:
-            raise NotationError(
-                f"no player {key[5:]} in a {variant.players}-player game", f.line, f.key_column
-            )
+    check_players(fields, ("hand",), variant.players)
     seen: dict[int, Token] = {}
     hands = tuple(
         _card_list(required(fields, f"hand {p + 1}", doc), variant, seen)
@@ -300,15 +257,10 @@ def _parse_position(doc: Document) -> State:
     )
     draw = _card_list(required(fields, "draw", doc), variant, seen)
     piles = _piles(required(fields, "piles", doc), variant, seen)
-    to_move = integer(single(required(fields, "to-move", doc)), 1, variant.players, "a player") - 1
+    to_move = player(fields, "to-move", doc, variant.players)
     laid_field = required(fields, "laid", doc)
     laid = integer(single(laid_field), 0, variant.hand_size, "a count of cards laid this turn")
-    state = State(variant, piles, hands, draw, to_move, laid)
-    try:
-        check_position(state)
-    except InvalidPosition as error:
-        raise fields[error.field].error(error.message) from None
-    return state
+    return checked(State(variant, piles, hands, draw, to_move, laid), check_position, fields)
 
 
 def _piles(f: Field, variant: Variant, seen: dict[int, Token]) -> tuple[int, int, int, int]:
@@ -335,16 +287,6 @@ def _piles(f: Field, variant: Variant, seen: dict[int, Token]) -> tuple[int, int
 
 
 # --------------------------------------------------------------------- validation
-
-
-class InvalidPosition(IllegalMove):
-    """A position that no game of The Game can reach; ``field`` names the notation
-    field the problem is reported at (``hand 2``, ``laid``, ``piles``, ...)."""
-
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(message)
-        self.field = field
-        self.message = message
 
 
 def check_position(state: State) -> None:
@@ -389,7 +331,7 @@ def check_position(state: State) -> None:
             "to-move", f"player {state.to_move + 1} has no cards and would be skipped (TG-7)"
         )
     check_turn(state)
-    _check_laid_cards(state, set(held), laid_tops)
+    _check_laidcards_text(state, set(held), laid_tops)
 
 
 def check_turn(state: State) -> None:
@@ -405,7 +347,7 @@ def check_turn(state: State) -> None:
         )
 
 
-def _check_laid_cards(state: State, held: set[int], laid_tops: list[int]) -> None:
+def _check_laidcards_text(state: State, held: set[int], laid_tops: list[int]) -> None:
     """Every card not held is under a pile top that can cover it (see
     :func:`check_position`); the cards laid this turn are among the laid ones."""
     variant = state.variant

@@ -40,7 +40,7 @@ be played, UN-4).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -48,14 +48,22 @@ from playable.solver.core.cardlist import (
     Document,
     Field,
     Token,
+    check_players,
     fields_of,
+    flag,
+    format_document,
     integer,
     is_number,
+    naming,
+    optional_integer,
+    parse_document,
+    player,
     required,
     single,
-    split_document,
     tokens,
+    yes_no,
 )
+from playable.solver.core.cardlist import cards_text as _cards_text
 from playable.solver.core.errors import InvalidVariant, NotationError
 from playable.solver.uno.cards import (
     COLOURS,
@@ -96,7 +104,6 @@ from playable.solver.uno.rules import (
 )
 
 GAME = "uno"
-_BOOL = {"yes": True, "no": False}
 _OPTION_KEYS = ("reverse-skips", "stacking", "scoring", "target")
 _DEAL_KEYS = ("players", "dealer", "seed", *_OPTION_KEYS, "draw")
 _POSITION_KEYS = (
@@ -162,25 +169,22 @@ def colour_message(top: int) -> str:
 
 
 def cards_text(cards: Sequence[int]) -> str:
-    return " ".join(name(c) for c in cards) if cards else "-"
-
-
-def _yes(flag: bool) -> str:
-    return "yes" if flag else "no"
+    """Cards by their names (``R7 W4``), ``-`` for none."""
+    return _cards_text(name(c) for c in cards)
 
 
 def option_lines(options: Options) -> list[str]:
     return [
-        f"reverse-skips: {_yes(options.reverse_skips)}",
-        f"stacking: {_yes(options.stacking)}",
+        f"reverse-skips: {yes_no(options.reverse_skips)}",
+        f"stacking: {yes_no(options.stacking)}",
         f"scoring: {options.scoring.value}",
         f"target: {options.target}",
     ]
 
 
-def format_deal(d: Deal) -> str:
-    lines = [
-        f"playable {GAME} deal",
+def _deal_lines(d: Deal | State) -> list[str]:
+    """The lines a deal file holds, which a position file begins with."""
+    return [
         f"players: {d.players}",
         f"dealer: {d.dealer + 1}",
         f"seed: {d.seed}",
@@ -188,7 +192,10 @@ def format_deal(d: Deal) -> str:
         *(f"hand {p + 1}: {cards_text(h)}" for p, h in enumerate(d.hands)),
         f"draw: {cards_text(d.draw)}",
     ]
-    return "\n".join(lines) + "\n"
+
+
+def format_deal(d: Deal) -> str:
+    return format_document(GAME, "deal", _deal_lines(d))
 
 
 def _opt_player(p: int) -> str:
@@ -197,13 +204,7 @@ def _opt_player(p: int) -> str:
 
 def format_position(s: State) -> str:
     lines = [
-        f"playable {GAME} position",
-        f"players: {s.players}",
-        f"dealer: {s.dealer + 1}",
-        f"seed: {s.seed}",
-        *option_lines(s.options),
-        *(f"hand {p + 1}: {cards_text(h)}" for p, h in enumerate(s.hands)),
-        f"draw: {cards_text(s.draw)}",
+        *_deal_lines(s),
         f"discard: {cards_text(s.discard)}",
         f"colour: {'-' if s.colour < 0 else colour_name(s.colour)}",
         f"to-move: {s.to_move + 1}",
@@ -212,18 +213,18 @@ def format_position(s: State) -> str:
         f"pending: {s.pending}",
         f"drawn: {'-' if s.drawn < 0 else name(s.drawn)}",
         f"accused: {_opt_player(s.accused)}",
-        f"guilty: {_yes(s.guilty)}",
+        f"guilty: {yes_no(s.guilty)}",
         f"winner: {_opt_player(s.winner)}",
         f"reshuffles: {s.reshuffles}",
     ]
-    return "\n".join(lines) + "\n"
+    return format_document(GAME, "position", lines)
 
 
 def format_hand(h: PlayoutHand) -> str:
-    lines = [f"playable {GAME} hand", f"top: {name(h.top)}"]
+    lines = [f"top: {name(h.top)}"]
     lines.append(f"colour: {colour_name(h.colour)}")
     lines.append(f"hand: {cards_text(h.hand)}")
-    return "\n".join(lines) + "\n"
+    return format_document(GAME, "hand", lines)
 
 
 def move_text(move: Move) -> str:
@@ -294,23 +295,12 @@ def hand_to_json(h: PlayoutHand) -> dict[str, Any]:
 
 def parse(text: str, source: str = "<input>") -> Deal | State | PlayoutHand:
     """Parse a deal, position or hand file; errors name ``source``, line and column."""
-    try:
-        doc = split_document(text)
-        if doc.game != GAME:
-            raise NotationError(f"expected game '{GAME}', got '{doc.game}'", doc.header_line, 10)
-        if doc.kind == "deal":
-            return _parse_deal(doc)
-        if doc.kind == "position":
-            return _parse_position(doc)
-        if doc.kind == "hand":
-            return _parse_hand(doc)
-        raise NotationError(
-            f"expected kind 'deal', 'position' or 'hand', got '{doc.kind}'",
-            doc.header_line,
-            14,
-        )
-    except NotationError as error:
-        raise error.with_source(source) from None
+    kinds: dict[str, Callable[[Document], Deal | State | PlayoutHand]] = {
+        "deal": _parse_deal,
+        "position": _parse_position,
+        "hand": _parse_hand,
+    }
+    return parse_document(text, source, GAME, kinds)
 
 
 def card_token(token: Token) -> int:
@@ -322,10 +312,8 @@ def card_token(token: Token) -> int:
 
 def parse_cards(text: str, source: str = "--hand", line: int = 1, column: int = 1) -> list[int]:
     """A comma- or blank-separated list of cards (the CLI's ``--hand``)."""
-    try:
+    with naming(source):
         return [card_token(t) for t in tokens(text, line, column)]
-    except NotationError as error:
-        raise error.with_source(source) from None
 
 
 def check_hand_copies(text: str, top: int, source: str = "--hand") -> None:
@@ -357,13 +345,11 @@ def top_token(token: Token) -> tuple[int, int | None]:
 
 def parse_top(text: str, source: str = "--top") -> tuple[int, int | None]:
     """The CLI's ``--top``: one card, a wild possibly with its colour (``W:green``)."""
-    try:
+    with naming(source):
         words = list(tokens(text, 1, 1))
         if len(words) != 1:
             raise NotationError(f"expected one card, got {len(words)}", 1, 1)
         return top_token(words[0])
-    except NotationError as error:
-        raise error.with_source(source) from None
 
 
 def parse_colour_text(text: str, source: str) -> int:
@@ -373,15 +359,6 @@ def parse_colour_text(text: str, source: str) -> int:
     return colour
 
 
-def _flag(fields: dict[str, Field], key: str, default: bool) -> bool:
-    if key not in fields:
-        return default
-    token = single(fields[key])
-    if token.text not in _BOOL:
-        raise token.error(f"expected 'yes' or 'no' for '{key}', got '{token.text}'")
-    return _BOOL[token.text]
-
-
 def _options(fields: dict[str, Field]) -> Options:
     scoring = Scoring.STANDARD
     if "scoring" in fields:
@@ -389,22 +366,17 @@ def _options(fields: dict[str, Field]) -> Options:
         if token.text not in ("standard", "alternative"):
             raise token.error(f"expected 'standard' or 'alternative', got '{token.text}'")
         scoring = Scoring(token.text)
-    target = 500
-    if "target" in fields:
-        target = integer(single(fields["target"]), 1, 100000, "a target score")
+    target = optional_integer(fields, "target", 1, 100000, "a target score", 500)
     return Options(
-        reverse_skips=_flag(fields, "reverse-skips", True),
-        stacking=_flag(fields, "stacking", False),
+        reverse_skips=flag(fields, "reverse-skips", True),
+        stacking=flag(fields, "stacking", False),
         scoring=scoring,
         target=target,
     )
 
 
 def _card_list(f: Field) -> tuple[int, ...]:
-    words = f.tokens()
-    if len(words) == 1 and words[0].text == "-":
-        return ()
-    return tuple(card_token(t) for t in words)
+    return tuple(card_token(t) for t in f.listed())
 
 
 def _is_hand_key(key: str) -> bool:
@@ -418,15 +390,9 @@ def _common(
     players = integer(
         single(required(fields, "players", doc)), MIN_PLAYERS, MAX_PLAYERS, "a player count"
     )
-    for key, f in fields.items():
-        if _is_hand_key(key) and not 1 <= int(key[5:]) <= players:
-            raise NotationError(
-                f"no player {key[5:]} in a {players}-player game", f.line, f.key_column
-            )
-    dealer = integer(single(required(fields, "dealer", doc)), 1, players, "a player") - 1
-    seed = 0
-    if "seed" in fields:
-        seed = integer(single(fields["seed"]), 0, 2**63, "a seed")
+    check_players(fields, ("hand",), players)
+    dealer = player(fields, "dealer", doc, players)
+    seed = optional_integer(fields, "seed", 0, 2**63, "a seed", 0)
     return fields, players, dealer, seed, _options(fields)
 
 
@@ -434,16 +400,11 @@ def _hands(fields: dict[str, Field], players: int, doc: Document) -> tuple[tuple
     return tuple(_card_list(required(fields, f"hand {p + 1}", doc)) for p in range(players))
 
 
-def _card_tokens(f: Field) -> list[Token]:
-    words = f.tokens()
-    return [] if len(words) == 1 and words[0].text == "-" else words
-
-
 def _check_deck(piles: Sequence[Field], missing_at: Field) -> None:
     """UN-1: the cards of ``piles`` (hands, draw, discard) are exactly the 108 of the
     deck. A copy too many is reported at its token; missing cards at ``missing_at``
     (the draw pile). Tokens are valid cards already."""
-    words = [t for f in piles for t in _card_tokens(f)]
+    words = [t for f in piles for t in f.listed()]
     cards = [card_token(t) for t in words]
     excess = first_excess(cards)
     if excess is not None:
@@ -466,7 +427,7 @@ def _parse_deal(doc: Document) -> Deal:
     hands = _hands(fields, players, doc)
     for f, hand in zip(hand_fields, hands, strict=True):
         if len(hand) != HAND_SIZE:
-            words = _card_tokens(f)
+            words = f.listed()
             where = words[HAND_SIZE] if len(hand) > HAND_SIZE else None
             message = f"'{f.key}' holds {len(hand)} cards; a deal gives {HAND_SIZE} each (UN-2)"
             raise where.error(message) if where else f.error(message)
@@ -506,7 +467,7 @@ def _parse_position(doc: Document) -> State:
         raise colour_token.error(f"expected a colour or '-', got '{colour_token.text}'")
     if colour >= 0 and not is_wild(top) and colour != colour_of(top):
         raise colour_token.error(colour_message(top))
-    to_move = integer(single(required(fields, "to-move", doc)), 1, players, "a player") - 1
+    to_move = player(fields, "to-move", doc, players)
     direction = 1
     if "direction" in fields:
         token = single(fields["direction"])
@@ -524,9 +485,7 @@ def _parse_position(doc: Document) -> State:
         _check_phase(token, phase, top, options)
     if (colour < 0) != (phase == Phase.COLOUR):
         raise colour_token.error("the colour is '-' exactly in phase 'colour' (UN-7)")
-    pending = 0
-    if "pending" in fields:
-        pending = integer(single(fields["pending"]), 0, 108, "a penalty")
+    pending = optional_integer(fields, "pending", 0, 108, "a penalty", 0)
     drawn = -1
     if "drawn" in fields:
         token = single(fields["drawn"])
@@ -553,9 +512,7 @@ def _parse_position(doc: Document) -> State:
     winner = _optional_player(fields, "winner", players)
     if winner >= 0 and hands[winner]:
         raise fields["winner"].error(f"player {winner + 1} holds cards and cannot have won")
-    reshuffles = 0
-    if "reshuffles" in fields:
-        reshuffles = integer(single(fields["reshuffles"]), 0, 10**6, "a count")
+    reshuffles = optional_integer(fields, "reshuffles", 0, 10**6, "a count", 0)
     return State(
         options,
         hands,
@@ -569,7 +526,7 @@ def _parse_position(doc: Document) -> State:
         pending,
         drawn,
         accused,
-        _flag(fields, "guilty", False),
+        flag(fields, "guilty", False),
         winner,
         seed,
         reshuffles,
@@ -601,7 +558,7 @@ def _parse_hand(doc: Document) -> PlayoutHand:
     hand = _card_list(hand_field)
     excess = first_excess((top, *hand))
     if excess is not None:
-        word = top_word if excess[0] == 0 else _card_tokens(hand_field)[excess[0] - 1]
+        word = top_word if excess[0] == 0 else hand_field.listed()[excess[0] - 1]
         raise word.error(copies_message(excess[1], top))
     colour: int
     if "colour" in fields:

@@ -1,0 +1,61 @@
+"""Lines of play in the pile games, The Game and Face to Face, where a turn is one
+player's several ``card@pile`` plays (TG-4, FF-4): their text (docs/notation.md)
+and their JSON form (docs/json.md, ``line`` items), written alike by both games."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Protocol, TypeVar
+
+from playable.solver.core.cardlist import Token, naming
+
+P = TypeVar("P")
+E = TypeVar("E")
+
+
+class PilePlay(Protocol):
+    """A card laid on a pile; its ``str()`` is ``card@pile``."""
+
+    @property
+    def card(self) -> int: ...
+
+    @property
+    def pile(self) -> int | str: ...
+
+
+#: A turn: the player (0-based) and the plays they made.
+Turn = tuple[int, Sequence[PilePlay]]
+
+
+def format_turn(plays: Iterable[PilePlay]) -> str:
+    """A turn's plays as text: ``37@0 75@2``."""
+    return " ".join(str(p) for p in plays)
+
+
+def format_line(turns: Sequence[Turn]) -> str:
+    """A line as text, players numbered from 1: ``1: 37@0 75@2 / 2: 12@1 13@1``."""
+    return " / ".join(f"{p + 1}: {format_turn(plays)}" for p, plays in turns)
+
+
+def line_to_json(turns: Sequence[Turn]) -> list[dict[str, Any]]:
+    """A line in the JSON form shared by every game (docs/json.md, ``line`` items):
+    players 0-based, ``move`` the turn as text, ``plays`` its cards and piles (The
+    Game's piles 0-3, TG-12; Face to Face's as seen by the player, FF-3)."""
+    return [
+        {
+            "player": p,
+            "move": format_turn(plays),
+            "plays": [{"card": m.card, "pile": m.pile} for m in plays],
+        }
+        for p, plays in turns
+    ]
+
+
+def parse_turn_move(text: str, source: str, end_turn: E, parse_play: Callable[[Token], P]) -> E | P:
+    """A move of a pile game as ``playable move`` reads it: ``end_turn`` (``/``) ends
+    the turn (TG-4, FF-4); any other text is one play, read by the game's
+    ``parse_play``. Errors name ``source``."""
+    if text.strip() == str(end_turn):
+        return end_turn
+    with naming(source):
+        return parse_play(Token(text.strip(), 1, 1))
