@@ -16,7 +16,7 @@ and raises :class:`~playable.solver.core.errors.IllegalMove` with the rule id.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 StateT = TypeVar("StateT")
 MoveT = TypeVar("MoveT")
@@ -102,3 +102,59 @@ class Game(Protocol[StateT, MoveT]):
         so a card held twice or a card foreign to the deck changes the count. No
         move changes this multiset (the conformance test checks it)."""
         ...
+
+
+# ------------------------------------------------------------ the shared delegation
+
+
+class _HasTurn(Protocol):
+    @property
+    def to_move(self) -> int: ...
+
+
+S = TypeVar("S", bound=_HasTurn)
+S_in = TypeVar("S_in", contravariant=True)
+M = TypeVar("M")
+
+
+class PositionNotation(Protocol[S_in]):
+    """What :class:`ReferenceGame` uses of a game's ``notation`` module."""
+
+    def format_position(self, state: S_in, /) -> str: ...
+
+    def position_to_json(self, state: S_in, /) -> dict[str, Any]: ...
+
+
+class ReferenceRules(Protocol[S, M]):
+    """What :class:`ReferenceGame` uses of a game's ``rules`` module."""
+
+    def legal_moves(self, state: S, /) -> list[M]: ...
+
+    def apply(self, state: S, move: M, /) -> S: ...
+
+
+class ReferenceGame(Generic[S, M]):
+    """The part of :class:`Game` every game implements alike, straight over its
+    reference modules: the position file and JSON from ``notation``, the legal moves
+    and their effect from ``rules`` (so ``apply`` raises the rules' own
+    ``IllegalMove``), the player to move from the state. Each game's class adds the
+    rest (parsing, players, moves as text, the outcome, the cards)."""
+
+    def __init__(self, notation: PositionNotation[S], rules: ReferenceRules[S, M]) -> None:
+        self._notation = notation
+        self._rules = rules
+
+    def format(self, state: S) -> str:
+        return self._notation.format_position(state)
+
+    def to_json(self, state: S) -> dict[str, Any]:
+        return self._notation.position_to_json(state)
+
+    def to_move(self, state: S) -> int:
+        return state.to_move
+
+    def legal_moves(self, state: S) -> list[M]:
+        return self._rules.legal_moves(state)
+
+    def apply(self, state: S, move: M) -> S:
+        return self._rules.apply(state, move)

@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 
-from playable.solver.core.cardlist import Token
-from playable.solver.core.errors import NotationError
-from playable.solver.core.game import Game
+from playable.solver.core.game import Game, ReferenceGame
+from playable.solver.core.turns import parse_turn_move
 from playable.solver.facetoface import notation, rules
 from playable.solver.facetoface.rules import END_TURN, Move, State
 
 
-class FaceToFace:
+class FaceToFace(ReferenceGame[State, Move]):
     """The two-player duel: own piles, one play on the opponent's a turn (FF-1..FF-7)."""
 
     name = notation.GAME
@@ -26,32 +24,12 @@ class FaceToFace:
         """A position; a deal starts with player 1 to move (FF-7)."""
         return notation.parse_position(text, source)
 
-    def format(self, state: State) -> str:
-        return notation.format_position(state)
-
-    def to_json(self, state: State) -> dict[str, Any]:
-        return notation.position_to_json(state)
-
     def players(self, state: State) -> int:
         return 2
 
-    def to_move(self, state: State) -> int:
-        return state.to_move
-
-    def legal_moves(self, state: State) -> list[Move]:
-        return rules.legal_moves(state)
-
     def parse_move(self, state: State, text: str, source: str = "<move>") -> Move:
         """``card@pile`` (``37@own-up``, ``12@opp-down``) or ``/`` to end the turn (FF-4)."""
-        if text.strip() == str(END_TURN):
-            return END_TURN
-        try:
-            return notation.parse_play(Token(text.strip(), 1, 1))
-        except NotationError as error:
-            raise error.with_source(source) from None
-
-    def apply(self, state: State, move: Move) -> State:
-        return rules.apply(state, move)
+        return parse_turn_move(text, source, END_TURN, notation.parse_play)
 
     def is_terminal(self, state: State) -> bool:
         return rules.is_terminal(state)
@@ -76,4 +54,4 @@ class FaceToFace:
         return held + (total - held)
 
 
-GAME: Game[State, Move] = FaceToFace()
+GAME: Game[State, Move] = FaceToFace(notation, rules)

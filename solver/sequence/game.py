@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 
 from playable.solver.core.errors import IllegalMove, NotationError
-from playable.solver.core.game import Game
+from playable.solver.core.game import Game, ReferenceGame
 from playable.solver.sequence import notation, rules
 from playable.solver.sequence.rules import Move, State
 
 
-class Sequence:
+class Sequence(ReferenceGame[State, Move]):
     """The board-and-cards game: 2-12 players in 2 or 3 sides (SQ-1..SQ-11)."""
 
     name = notation.GAME
@@ -24,20 +23,8 @@ class Sequence:
     def parse(self, text: str, source: str = "<input>") -> State:
         return notation.parse_position(text, source)
 
-    def format(self, state: State) -> str:
-        return notation.format_position(state)
-
-    def to_json(self, state: State) -> dict[str, Any]:
-        return notation.position_to_json(state)
-
     def players(self, state: State) -> int:
         return state.variant.players
-
-    def to_move(self, state: State) -> int:
-        return state.to_move
-
-    def legal_moves(self, state: State) -> list[Move]:
-        return rules.legal_moves(state)
 
     def parse_move(self, state: State, text: str, source: str = "<move>") -> Move:
         """``QS@e4`` (place, ``+`` a line to claim, SQ-7), ``JDxe4`` (remove with a
@@ -50,9 +37,6 @@ class Sequence:
             if notation.move_of(text.strip()) is not None:  # well-formed, not legal here
                 raise IllegalMove(error.message) from None
             raise error.with_source(source) from None
-
-    def apply(self, state: State, move: Move) -> State:
-        return rules.apply(state, move)
 
     def is_terminal(self, state: State) -> bool:
         return rules.is_terminal(state)
@@ -76,4 +60,4 @@ class Sequence:
         return Counter([*named, *state.draw, *("?" * state.unknown)])
 
 
-GAME: Game[State, Move] = Sequence()
+GAME: Game[State, Move] = Sequence(notation, rules)

@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 
-from playable.solver.core.cardlist import Token
-from playable.solver.core.errors import NotationError
-from playable.solver.core.game import Game
+from playable.solver.core.game import Game, ReferenceGame
+from playable.solver.core.turns import parse_turn_move
 from playable.solver.thegame import notation, rules
 from playable.solver.thegame.rules import END_TURN, Move, State
 
 
-class TheGame:
+class TheGame(ReferenceGame[State, Move]):
     """Steffen Benndorf's cooperative game, solo or a team of up to five (TG-1..TG-12)."""
 
     name = notation.GAME
@@ -26,33 +24,13 @@ class TheGame:
         """A position; a deal starts with player 1 to move (TG-9)."""
         return notation.parse_position(text, source)
 
-    def format(self, state: State) -> str:
-        return notation.format_position(state)
-
-    def to_json(self, state: State) -> dict[str, Any]:
-        return notation.position_to_json(state)
-
     def players(self, state: State) -> int:
         return state.variant.players
-
-    def to_move(self, state: State) -> int:
-        return state.to_move
-
-    def legal_moves(self, state: State) -> list[Move]:
-        return rules.legal_moves(state)
 
     def parse_move(self, state: State, text: str, source: str = "<move>") -> Move:
         """``card@pile`` (``37@0``, piles 0-1 ascending, 2-3 descending) or ``/`` to end
         the turn (TG-4)."""
-        if text.strip() == str(END_TURN):
-            return END_TURN
-        try:
-            return notation.parse_play(Token(text.strip(), 1, 1))
-        except NotationError as error:
-            raise error.with_source(source) from None
-
-    def apply(self, state: State, move: Move) -> State:
-        return rules.apply(state, move)
+        return parse_turn_move(text, source, END_TURN, notation.parse_play)
 
     def is_terminal(self, state: State) -> bool:
         return rules.is_terminal(state)
@@ -76,4 +54,4 @@ class TheGame:
         return held + (deck - held)
 
 
-GAME: Game[State, Move] = TheGame()
+GAME: Game[State, Move] = TheGame(notation, rules)

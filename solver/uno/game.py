@@ -3,17 +3,16 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 
 from playable.solver.core.cardlist import split_document
 from playable.solver.core.errors import NotationError
-from playable.solver.core.game import Game
+from playable.solver.core.game import Game, ReferenceGame
 from playable.solver.uno import notation, rules
 from playable.solver.uno.cards import name
 from playable.solver.uno.rules import Deal, Move, Scoring, State
 
 
-class Uno:
+class Uno(ReferenceGame[State, Move]):
     """A round of UNO, 2-10 players, every card known (UN-1..UN-10)."""
 
     name = notation.GAME
@@ -35,27 +34,12 @@ class Uno:
         message = "a play-out hand is a one-player puzzle, not a round: use `playable solve`"
         raise NotationError(message, header, 1, source)
 
-    def format(self, state: State) -> str:
-        return notation.format_position(state)
-
-    def to_json(self, state: State) -> dict[str, Any]:
-        return notation.position_to_json(state)
-
     def players(self, state: State) -> int:
         return state.players
-
-    def to_move(self, state: State) -> int:
-        return state.to_move
-
-    def legal_moves(self, state: State) -> list[Move]:
-        return rules.legal_moves(state)
 
     def parse_move(self, state: State, text: str, source: str = "<move>") -> Move:
         """``R7``, ``W:green``, ``draw``, ``pass``, ``challenge``, ``accept``, ``colour:red``."""
         return notation.play_from_text(text, source)
-
-    def apply(self, state: State, move: Move) -> State:
-        return rules.apply(state, move)
 
     def is_terminal(self, state: State) -> bool:
         return state.is_over
@@ -81,4 +65,4 @@ class Uno:
         return Counter(name(c) for c in state.all_cards())
 
 
-GAME: Game[State, Move] = Uno()
+GAME: Game[State, Move] = Uno(notation, rules)
