@@ -16,7 +16,6 @@ Runs unchanged with ``NUMBA_DISABLE_JIT=1``.
 from __future__ import annotations
 
 import functools
-import time
 
 import numpy as np
 import numpy.typing as npt
@@ -358,9 +357,8 @@ def _solve(problem: Problem, budget: Budget) -> PlayoutResult:
             chunk,
         )
         if status == 2 and (
-            int(stats[1]) >= budget.node_limit
-            or (budget.deadline is not None and time.perf_counter() >= budget.deadline)
-        ):
+            int(stats[1]) >= budget.node_limit or budget.expired(int(stats[1]))
+        ):  # the node limit, the clock, or Ctrl-C (Budget.stop)
             break
     nodes = int(stats[1])
     entries = int(np.count_nonzero(keys))

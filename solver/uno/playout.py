@@ -56,7 +56,6 @@ returned. A budget that runs out gives ``unknown``.
 from __future__ import annotations
 
 import sys
-import time
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -349,10 +348,8 @@ class _Search:
             return False
         self.nodes += 1
         if self.nodes >= self.node_limit or (
-            self.deadline is not None
-            and self.nodes % 512 == 0
-            and time.perf_counter() >= self.deadline
-        ):
+            self.nodes % 512 == 0 and self.budget.expired(self.nodes)
+        ):  # the node limit, the clock, or Ctrl-C (Budget.stop)
             self.out_of_budget = True
             return False
         if not self.connected(counts, prev) or not self.dead_ends_ok(counts, prev):
