@@ -12,6 +12,7 @@ from rich.table import Table
 from playable.cli.budget import Memory, Nodes, Seconds, budget_from
 from playable.cli.dispatch import SHOW
 from playable.cli.io import fail, print_json, read_source, stdout, write_dealt
+from playable.cli.options import renamed, seat_bots
 from playable.cli.progress import warm_up
 from playable.solver.core.errors import InvalidVariant
 from playable.solver.core.jsonkeys import LOSS, WIN, analyse_exit_code
@@ -288,18 +289,23 @@ def analyse_command(
 
 
 def simulate_command(
-    a: Annotated[
-        str, typer.Option("--a", help="Player A: greedy, careful or determinized.")
-    ] = "greedy",
-    b: Annotated[
-        str, typer.Option("--b", help="Player B: greedy, careful or determinized.")
-    ] = "greedy",
+    bot: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--bot",
+            help="Player A's and then B's bot (greedy, careful or determinized; default "
+            "greedy): one for both or one each (repeat --bot).",
+            show_default=False,
+        ),
+    ] = None,
     games: Annotated[
         int, typer.Option(help="Number of games (deals).", min=1, max=1_000_000)
     ] = 100,
     seed: Annotated[int, typer.Option(help="Game i is the deal of seed SEED + i.")] = 0,
     max_card: MaxCard = 59,
     json: Json = False,
+    a: Annotated[str | None, typer.Option("--a", hidden=True)] = None,
+    b: Annotated[str | None, typer.Option("--b", hidden=True)] = None,
 ) -> None:
     """Play GAMES deals of A against B (A starts the even games, B the odd ones, FF-7):
     A's win rate with a 95% Wilson interval."""
@@ -308,9 +314,8 @@ def simulate_command(
     from playable.solver.core.stats import Proportion
     from playable.solver.facetoface.players import STRATEGIES, make_player, play_game
 
-    for name in (a, b):
-        if name not in STRATEGIES:
-            fail(f"unknown strategy '{name}'; choose one of {', '.join(STRATEGIES)}")
+    old = None if a is None and b is None else [a or "greedy", b or "greedy"]
+    a, b = seat_bots(renamed("--a/--b", "--bot", old, bot) or ["greedy"], 2, STRATEGIES, "player")
     variant = variant_from(max_card)
     a_wins = 0
     a_first_wins = 0

@@ -1,17 +1,22 @@
 """Options that mean the same in every game, declared once so that every command
-spells them alike: ``--json``, ``--workers``, ``--seed``, ``--db``, ``--scheduler``,
-the study's ``--deals`` and budgets (``--seconds``, ``--nodes``, ``--memory``, and
-their ``--retry-*`` forms). Each is checked when it is parsed (one usage line, exit
-code 2)."""
+spells them alike: ``--json``, ``--bot``, ``--workers``, ``--seed``, ``--db``,
+``--scheduler``, the study's ``--deals`` and budgets (``--seconds``, ``--nodes``,
+``--memory``, and their ``--retry-*`` forms). Each is checked when it is parsed or
+before any work (one usage line, exit code 2).
+
+An option renamed to one of these keeps its old spelling for one release, hidden from
+the help: it still works and prints a deprecation line (:func:`renamed`)."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, TypeVar
 
 import typer
 
 from playable.cli.budget import _check_memory, _check_nodes, _check_seconds
+from playable.cli.io import fail, stderr
 from playable.solver.core.study import SchedulerError, check_scheduler, max_workers
 
 #: The most games or deals one run takes: a run streams its seeds, but each result is
@@ -21,6 +26,55 @@ MAX_RUN = 1_000_000
 MAX_SEED = 2**62
 
 Json = Annotated[bool, typer.Option("--json", help="Print one JSON document.")]
+
+T = TypeVar("T")
+
+
+def renamed(old: str, new: str, old_value: T | None, value: T | None) -> T | None:
+    """The value of an option whose old spelling ``old`` was given (``old_value`` not
+    None), with a deprecation line on stderr; else ``value``, the new option's."""
+    if old_value is None:
+        return value
+    stderr.print(
+        f"warning: {old} is now {new}; the old spelling goes in the next release",
+        soft_wrap=True,
+        markup=False,
+    )
+    return old_value
+
+
+Bots = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--bot",
+        help="A bot by name: one for every seat, or one per seat in seat order (repeat --bot).",
+        show_default=False,
+    ),
+]
+
+
+def team_bot(given: list[str] | None, known: Collection[str]) -> list[str]:
+    """The one bot a cooperative team plays (The Game, TG-8): the ``--bot`` value,
+    the first of ``known`` when none is given."""
+    names = list(given or [])
+    if len(names) > 1:
+        fail(f"the players are one team: give one --bot, got {len(names)}")
+    return seat_bots(names or [next(iter(known))], 1, known, "team")
+
+
+def seat_bots(
+    given: list[str], seats: int, known: Collection[str], what: str = "seat"
+) -> list[str]:
+    """The bot of each of ``seats`` seats (or sides) from the ``--bot`` values: one
+    name for all, or one per seat; names outside ``known`` are refused."""
+    for name in given:
+        if name not in known:
+            fail(f"unknown bot '{name}'; choose from {', '.join(known)}")
+    if len(given) == 1:
+        return given * seats
+    if len(given) != seats:
+        fail(f"give one --bot for every {what} or one per {what} ({seats}), got {len(given)}")
+    return list(given)
 
 
 def _check_workers(value: int) -> int:

@@ -13,6 +13,7 @@ from rich.text import Text
 from playable.cli.budget import Memory, Nodes, Seconds, budget_from
 from playable.cli.dispatch import SHOW
 from playable.cli.io import fail, print_json, read_source, stdout, write_dealt
+from playable.cli.options import renamed, seat_bots
 from playable.cli.progress import warm_up
 from playable.solver.core.errors import InvalidVariant
 from playable.solver.core.result import SolveResult, Status
@@ -243,16 +244,20 @@ def solve_command(
         str,
         typer.Option(help="search (forced win) or cpsat (fewest own turns playing alone)."),
     ] = "search",
-    turns: Annotated[int, typer.Option(help="Horizon in own turns.", min=1, max=200)] = 3,
+    depth: Annotated[
+        int, typer.Option(help="Horizon in own turns (as analyse --depth).", min=1, max=200)
+    ] = 3,
     seconds: Seconds = None,
     nodes: Nodes = None,
     memory: Memory = 64,
     json: Json = False,
+    turns: Annotated[int | None, typer.Option(hidden=True, min=1, max=200)] = None,
 ) -> None:
-    """Forced win within N own turns (search) or the fewest turns to win (cpsat).
+    """Forced win within DEPTH own turns (search) or the fewest turns to win (cpsat).
 
     Exit codes: 0 solved, 1 proven impossible within the horizon, 3 unknown.
     """
+    turns = renamed("--turns", "--depth", turns, depth) or depth
     state = load(file)
     budget = budget_from(seconds, nodes, memory, json)
     if engine == "search":
@@ -298,29 +303,31 @@ def simulate_command(
     players: Annotated[
         int | None, typer.Option(help="Players (default: one per side).", min=2, max=12)
     ] = None,
-    strategies: Annotated[
-        str, typer.Option(help="One bot per side, comma-separated: random, greedy, stronger.")
-    ] = "greedy,random",
+    bot: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--bot",
+            help="Bot per side (random, greedy, stronger; default greedy, then random): one "
+            "for all or one per side (repeat --bot).",
+            show_default=False,
+        ),
+    ] = None,
     games: Annotated[int, typer.Option(help="Number of games.", min=1, max=1_000_000)] = 100,
     seed: Annotated[int, typer.Option(help="Deal g uses seed + g.")] = 0,
     max_turns: Annotated[
         int, typer.Option(help="Stop a game after this many turns.", min=1, max=1_000_000)
     ] = 2000,
     json: Json = False,
+    strategies: Annotated[str | None, typer.Option("--strategies", hidden=True)] = None,
 ) -> None:
     """Play bots against each other; win rates with 95% Wilson intervals."""
     from playable.solver.sequence.players import STRATEGIES
     from playable.solver.sequence.simulate import simulate
 
     variant = variant_from(players or sides, sides)
-    names = [s.strip() for s in strategies.split(",")]
-    if len(names) == 1:
-        names = names * sides
-    if len(names) != sides:
-        fail(f"give one strategy per side ({sides}), got {len(names)}")
-    for name in names:
-        if name not in STRATEGIES:
-            fail(f"unknown strategy '{name}'; choose from {', '.join(STRATEGIES)}")
+    old = None if strategies is None else [s.strip() for s in strategies.split(",")]
+    given = renamed("--strategies", "--bot", old, bot) or ["greedy"] + ["random"] * (sides - 1)
+    names = seat_bots(given, sides, STRATEGIES, "side")
     if games < 1:
         fail("--games must be 1 or more")
     result = simulate(variant, names, games, seed, max_turns)

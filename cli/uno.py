@@ -12,6 +12,7 @@ from rich.table import Table
 from playable.cli.budget import Nodes, Seconds, budget_from
 from playable.cli.dispatch import SHOW
 from playable.cli.io import fail, print_json, read_source, stdout, write_dealt
+from playable.cli.options import renamed, seat_bots
 from playable.cli.progress import warm_up
 from playable.solver.core.budget import Budget
 from playable.solver.core.errors import InvalidVariant
@@ -333,9 +334,14 @@ def _analyse_code(state: State, values: list[str]) -> int:
 
 def simulate_command(
     players: Annotated[int, typer.Option(help="Players 2-10.", min=2, max=10)] = 2,
-    strategy: Annotated[
+    bot: Annotated[
         list[str] | None,
-        typer.Option(help="Bot per seat (random, greedy, heuristic); one for all or one each."),
+        typer.Option(
+            "--bot",
+            help="Bot per seat (random, greedy, heuristic; default heuristic): one for all "
+            "or one per seat (repeat --bot).",
+            show_default=False,
+        ),
     ] = None,
     games: Annotated[
         int, typer.Option(help="Matches to play (each to the target).", min=1, max=1_000_000)
@@ -349,6 +355,7 @@ def simulate_command(
     scoring: ScoringOpt = "standard",
     target: Target = 500,
     json: Json = False,
+    strategy: Annotated[list[str] | None, typer.Option("--strategy", hidden=True)] = None,
 ) -> None:
     """Play whole matches to 500 (UN-10) between bots; win rates with 95% intervals.
 
@@ -359,14 +366,9 @@ def simulate_command(
     from playable.solver.uno.simulate import run_matches
 
     options = options_from(stacking, no_reverse_skips, scoring, target)
-    names = strategy or ["heuristic"]
-    if len(names) == 1:
-        names = names * players
-    if len(names) != players:
-        fail(f"give one --strategy or {players} of them, got {len(names)}")
-    for s in names:
-        if s not in STRATEGIES:
-            fail(f"unknown strategy '{s}'; choose one of {', '.join(STRATEGIES)}")
+    names = seat_bots(
+        renamed("--strategy", "--bot", strategy, bot) or ["heuristic"], players, STRATEGIES
+    )
     if not 2 <= players <= 10:
         fail(f"UNO is for 2-10 players, got {players}")
     if games < 1:

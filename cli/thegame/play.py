@@ -10,7 +10,8 @@ from rich.panel import Panel
 from rich.table import Table
 
 from playable.cli.dispatch import SHOW
-from playable.cli.io import fail, print_json, stdout, write_dealt
+from playable.cli.io import print_json, stdout, write_dealt
+from playable.cli.options import Bots, renamed, team_bot
 from playable.cli.thegame.options import (
     GAME,
     Deck,
@@ -90,7 +91,7 @@ def render(state: State) -> Panel:
 
 def play_command(
     file: FileArg = None,
-    strategy: Annotated[str, typer.Option(help="Player: greedy.")] = "greedy",
+    bot: Bots = None,
     first: First = None,
     players: Players = None,
     expert: Expert = False,
@@ -99,11 +100,14 @@ def play_command(
     seed: Seed = None,
     deck: Deck = None,
     json: Json = False,
+    strategy: Annotated[str | None, typer.Option("--strategy", hidden=True)] = None,
 ) -> None:
-    """Play a deal out with a bot through the reference rules; print the line and score
-    (TG-8). Exit code 0 when the bot lays every card (won, TG-7), 1 when cards are left."""
-    if strategy not in STRATEGIES:
-        fail(f"unknown strategy '{strategy}'; choose one of {', '.join(STRATEGIES)}")
+    """Play a deal out with a bot (--bot greedy, the default; the whole team plays it)
+    through the reference rules; print the line and score (TG-8). Exit code 0 when the
+    bot lays every card (won, TG-7), 1 when cards are left."""
+    (strategy,) = team_bot(
+        renamed("--strategy", "--bot", None if strategy is None else [strategy], bot), STRATEGIES
+    )
     state = start_of(load(file, players, expert, expert_hand, max_card, seed, deck), first)
     result = play_out(state, STRATEGIES[strategy]())
     cards_left = result.cards_left

@@ -10,7 +10,7 @@ import typer
 from rich.table import Table
 
 from playable.cli.io import fail, print_json, stdout
-from playable.cli.options import MAX_RUN, MAX_SEED, Json, Workers
+from playable.cli.options import MAX_RUN, MAX_SEED, Bots, Json, Workers, renamed, team_bot
 from playable.cli.progress import progress_bar
 from playable.cli.thegame.options import Expert, ExpertHand, MaxCard, Players, variant_from
 from playable.solver.core.stats import Proportion
@@ -26,7 +26,7 @@ from playable.solver.thegame.simulate import (
 
 
 def simulate_command(
-    strategy: Annotated[str, typer.Option(help="Player: greedy, planner or sampling.")] = "greedy",
+    bot: Bots = None,
     games: Annotated[int, typer.Option(help="Number of games (deals).", min=1, max=MAX_RUN)] = 100,
     seed: Annotated[
         int, typer.Option(help="Game i is the deal of seed SEED + i.", min=0, max=MAX_SEED)
@@ -58,15 +58,18 @@ def simulate_command(
         Path | None, typer.Option("--db", help="Keep each game in this SQLite file (resumable).")
     ] = None,
     json: Json = False,
+    strategy: Annotated[str | None, typer.Option("--strategy", hidden=True)] = None,
 ) -> None:
-    """Play GAMES deals with a hidden-information player: win rate with a 95% interval,
-    cards left (mean and distribution), share of excellent games (< 10 left, TG-8)."""
-    if strategy not in STRATEGIES:
-        fail(f"unknown strategy '{strategy}'; choose one of {', '.join(STRATEGIES)}")
+    """Play GAMES deals with a hidden-information player (--bot greedy, planner or
+    sampling; the whole team plays it): win rate with a 95% interval, cards left
+    (mean and distribution), share of excellent games (< 10 left, TG-8)."""
+    (strategy,) = team_bot(
+        renamed("--strategy", "--bot", None if strategy is None else [strategy], bot), STRATEGIES
+    )
     if samples is not None and strategy != "sampling":
-        fail("--samples is an option of --strategy sampling only")
+        fail("--samples is an option of --bot sampling only")
     if signals and strategy not in SIGNALLING:
-        fail(f"--signals is an option of --strategy {' and '.join(SIGNALLING)} only")
+        fail(f"--signals is an option of --bot {' and '.join(SIGNALLING)} only")
     variant = variant_from(players, expert, expert_hand, max_card)
     simulation = Simulation(variant, strategy, samples, signals)
     seeds = range(seed, seed + games)

@@ -276,7 +276,7 @@ LONG = {
     "thegame": ["solve", "thegame", "--expert", "--players", "1", "--seed", "584"],
     "facetoface": ["solve", str(EXAMPLES / "deal.facetoface.txt")],
     "uno": ["solve", "UNO_DEAL"],
-    "sequence": ["solve", str(EXAMPLES / "start.sequence.txt"), "--turns", "8"],
+    "sequence": ["solve", str(EXAMPLES / "start.sequence.txt"), "--depth", "8"],
     "analyse facetoface": ["analyse", str(EXAMPLES / "deal.facetoface.txt")],
 }
 

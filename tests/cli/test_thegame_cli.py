@@ -89,9 +89,9 @@ def test_malformed_deal_file_gives_one_line_and_exit_code_2(
         ["show", "/no/such/file"],
         ["play", "thegame", "--players", "9"],
         ["play", "thegame", "--seed", "1", "--deck", "2,3"],
-        ["play", "thegame", "--strategy", "oracle"],
+        ["play", "thegame", "--bot", "oracle"],
         ["deal", "thegame", "--max-card", "20", "--deck", "2,3,4"],
-        ["simulate", "thegame", "--strategy", "sampling", "--signals"],
+        ["simulate", "thegame", "--bot", "sampling", "--signals"],
     ],
 )
 def test_usage_errors_exit_2(args: list[str]) -> None:
@@ -110,7 +110,7 @@ def test_simulate_json() -> None:
 
 
 def test_simulate_with_signals() -> None:
-    args = ("simulate", "thegame", "--players", "2", "--strategy", "planner", "--games", "4")
+    args = ("simulate", "thegame", "--players", "2", "--bot", "planner", "--games", "4")
     result = run(*args, "--signals", "--json")
     assert result.returncode == 0, result.stderr
     summary = json.loads(result.stdout)

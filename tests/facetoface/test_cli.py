@@ -70,7 +70,7 @@ def test_analyse_lists_every_turn_with_its_value() -> None:
 
 def test_simulate_reports_a_wilson_interval() -> None:
     simulated = run(
-        "simulate", "facetoface", "--a", "greedy", "--b", "greedy", "--games", "6", "--json"
+        "simulate", "facetoface", "--bot", "greedy", "--bot", "greedy", "--games", "6", "--json"
     )
     assert simulated.returncode == 0, simulated.stderr
     doc = json.loads(simulated.stdout)

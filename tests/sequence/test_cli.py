@@ -40,24 +40,24 @@ def test_analyse_with_depth_json() -> None:
 
 def test_solve_exit_codes() -> None:
     code, text, _ = invoke(
-        "solve", str(EXAMPLES / "win-in-2.sequence.txt"), "--turns", "1", "--json"
+        "solve", str(EXAMPLES / "win-in-2.sequence.txt"), "--depth", "1", "--json"
     )
     assert code == 1 and json.loads(text)["status"] == "unsolvable"
     code, text, _ = invoke(
-        "solve", str(EXAMPLES / "win-in-2.sequence.txt"), "--turns", "2", "--nodes", "2"
+        "solve", str(EXAMPLES / "win-in-2.sequence.txt"), "--depth", "2", "--nodes", "2"
     )
     assert code == 3
 
 
 def test_simulate_json() -> None:
     code, text, _ = invoke(
-        "simulate", "sequence", "--sides", "2", "--games", "2", "--strategies", "greedy,random",
+        "simulate", "sequence", "--sides", "2", "--games", "2", "--bot", "greedy", "--bot", "random",
         "--json",
     )  # fmt: skip
     assert code == 0
     document = json.loads(text)
     assert document["games"] == 2 and len(document["bots"]) == 2
-    code, _, _ = invoke("simulate", "sequence", "--strategies", "nobody,random")
+    code, _, _ = invoke("simulate", "sequence", "--bot", "nobody", "--bot", "random")
     assert code == 2
 
 
