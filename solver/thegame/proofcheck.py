@@ -139,7 +139,7 @@ def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in pairs:
         if key in out:
-            _refuse(f"key '{key[:40]}' appears twice in one object")
+            _refuse(f"key {_quoted(key)} appears twice in one object")
         out[key] = value
     return out
 
@@ -168,6 +168,12 @@ def read_document(data: bytes) -> Any:
         _refuse(f"not a proof: {' '.join(str(error).split())[:120]}")
 
 
+def _quoted(text: str) -> str:
+    """A string from the file as an error message shows it: quoted, ASCII only (no
+    control character or lone surrogate reaches the terminal), at most 40 characters."""
+    return json.dumps(text[:40])
+
+
 def _kind(value: Any) -> str:
     """The JSON type of ``value`` as an error message names it."""
     if value is None:
@@ -193,7 +199,7 @@ def _object(
             _refuse(f"{where}: missing key '{key}'")
     for key in value:
         if key not in required and key not in optional:
-            _refuse(f"{where}: unknown key '{str(key)[:40]}'")
+            _refuse(f"{where}: unknown key {_quoted(key)}")
     return value
 
 
@@ -344,7 +350,7 @@ def _document(document: Any) -> _Document:
             _refuse(
                 f"{where}.by: expected one of {', '.join(REASONS)}, got {_kind(by)}"
                 if not isinstance(by, str)
-                else f"{where}.by: unknown reason '{by[:40]}'"
+                else f"{where}.by: unknown reason {_quoted(by)}"
             )
         ref = None
         if by == "dominated":

@@ -265,7 +265,15 @@ MALFORMED: dict[str, tuple[Callable[[], bytes], str]] = {
         _text(lambda t: t.replace('"claim": 6', '"claim": 6, "claim": 1')),
         "twice",
     ),
-    "unknown key": (_with(lambda d: d.update(note="trust me")), "unknown key 'note'"),
+    "unknown key": (_with(lambda d: d.update(note="trust me")), 'unknown key "note"'),
+    "lone surrogate key": (
+        _text(lambda t: '{"\\ud800": 1, ' + t[1:]),
+        r'unknown key "\\ud800"',
+    ),
+    "control character reason": (
+        _with(lambda d: d["nodes"][0].update(by="\x1b[31mexpand")),
+        "unknown reason",
+    ),
     "hands a string": (_with(lambda d: d["nodes"][0].update(hands="8 9")), "expected a list"),
 }
 

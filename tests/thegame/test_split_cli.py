@@ -36,7 +36,7 @@ def test_a_lost_position_is_proven_part_by_part_and_resumed(tmp_path: Path, work
     assert answer["proven_optimal"] and answer["engine"] == "dfs-split"
     assert answer["split"] == {"parts": 23, "searched": 23, "decided": 23, "won": 0, "retries": []}
     assert stored(db) == 23
-    checked = invoke("check", "thegame", str(proof), "--json")
+    checked = invoke("check", "thegame", str(proof), "--position", str(position), "--json")
     assert checked.returncode == 1 and json.loads(checked.stdout)["claim"] == 6
     again = invoke(*args, "--proof", str(proof))  # nothing left to search
     assert again.returncode == 1, again
