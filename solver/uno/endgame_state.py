@@ -32,7 +32,7 @@ What is left out, and why it is sound (two players):
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Final, TypeVar
 
 from playable.solver.uno.cards import DRAW_TWO, REVERSE, SKIP, SYMBOLS, WILD, WILD_DRAW_FOUR
 from playable.solver.uno.rules import (
@@ -74,6 +74,19 @@ M_NAME: Final = 66
 RESHUFFLE: Final = "reshuffle"
 
 Node = tuple[int, int, int, int, int, int, int, int, int, int, int, int, int]
+
+K = TypeVar("K")
+
+
+def _intern(ids: dict[K, int], values: list[K], value: K) -> int:
+    """The id of ``value``: its index in ``values``, where it is added when new
+    (``ids`` maps each value back to its id), so a node holds a small integer for a
+    draw pile or a discard chain."""
+    got = ids.get(value)
+    if got is None:
+        got = ids[value] = len(values)
+        values.append(value)
+    return got
 
 
 def _fields(kinds: range | list[int]) -> int:
@@ -166,11 +179,7 @@ class Rules:
 
     # -- interning -------------------------------------------------------------------
     def pile_id(self, pile: tuple[int, ...]) -> int:
-        got = self.pile_ids.get(pile)
-        if got is None:
-            got = self.pile_ids[pile] = len(self.piles)
-            self.piles.append(pile)
-        return got
+        return _intern(self.pile_ids, self.piles, pile)
 
     def push(self, disc: int, card: int) -> int:
         """The chain of discard pile ``disc`` with ``card`` laid on it (seeded only)."""
@@ -220,12 +229,7 @@ class Rules:
 
     def _chain_from(self, prev: int, card: int) -> int:
         """The interned chain ``prev`` (0 = empty) with ``card`` on top."""
-        key = (prev, card)
-        got = self.chain_ids.get(key)
-        if got is None:
-            got = self.chain_ids[key] = len(self.chain)
-            self.chain.append(key)
-        return got
+        return _intern(self.chain_ids, self.chain, (prev, card))
 
     def agrees(self, node: Node, s: State) -> bool:
         """Does ``node`` describe the reference state ``s`` (what the future depends on)?"""
