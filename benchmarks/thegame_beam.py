@@ -53,7 +53,7 @@ def beam_deal(variant: Variant, seed: int) -> tuple[str, int, float]:
             reg = np.zeros(B.N_REG, dtype=np.int64)
             reg[B.R_RNG] = 1
             reg[B.R_LIMIT] = 1 << 60
-            B.start(run.st, run.hands, run.avail, ws, reg)
+            B.start(run.pos, ws, reg)
             outcome = B.run(run.params, run.draw, ws, reg)
             nodes += int(reg[B.R_NODES])
             line = np.zeros(2 * run.root.cards_left + 2, dtype=np.int64)

@@ -104,7 +104,7 @@ def greedy_until(state: Any, cards: int, turns: int) -> Any:
     return state
 
 
-def worker(seed: int, deals: int, nodes: int) -> dict[str, Any]:
+def worker(seed: int, deals: int, nodes: int, engines: list[str]) -> dict[str, Any]:
     """Run every engine on every position: per engine the records (label, nodes,
     result) and the seconds of the search calls."""
     import numpy as np
@@ -116,8 +116,8 @@ def worker(seed: int, deals: int, nodes: int) -> dict[str, Any]:
     S.warm_up()
     warm = observe(greedy_until(positions(seed, 1)[0][1].start(0), 0, 2))
     SamplingPlayer().playouts(warm, candidate_turns(warm), np.random.default_rng(0), 2)
-    records: dict[str, list[Any]] = {e: [] for e in ENGINES}
-    seconds = dict.fromkeys(ENGINES, 0.0)
+    records: dict[str, list[Any]] = {e: [] for e in engines}
+    seconds = dict.fromkeys(engines, 0.0)
 
     def solver_for(starts: list[Any]) -> Any:
         return S._Solver(starts, Budget(nodes=nodes, memory_mb=MEMORY_MB).start(), True, False)
@@ -129,7 +129,7 @@ def worker(seed: int, deals: int, nodes: int) -> dict[str, Any]:
         starts = [deal.start(p) for p in range(variant.players)]
         late = [greedy_until(starts[0], LATE_CARDS, 1000)]
         mid = greedy_until(starts[0], 0, 2)
-        for engine in ENGINES:
+        for engine in engines:
             solver = solver_for(late if engine == "dfs-late" else starts)
             began = time.perf_counter()
             if engine in ("dfs", "dfs-late"):
@@ -153,8 +153,8 @@ def worker(seed: int, deals: int, nodes: int) -> dict[str, Any]:
                 result = [len(cands), hashlib.sha256(out.tobytes()).hexdigest()[:16]]
                 used = int(out.size)
             else:
-                kind = {"pilot": S._Pilots, "beam": S._Beams, "nrpa": S._Nrpa}[engine]
-                searcher = kind(solver)
+                kinds: dict[str, Any] = {"pilot": S._Pilots, "beam": S._Beams, "nrpa": S._Nrpa}
+                searcher = kinds[engine](solver)
                 won = False
                 with contextlib.suppress(S._OutOfBudget):
                     won = searcher.work(nodes)
@@ -179,6 +179,8 @@ def run_side(side: str, solver_dir: Path | None, args: argparse.Namespace) -> di
         str(args.deals),
         "--nodes",
         str(args.nodes),
+        "--engines",
+        ",".join(args.engines),
     ]
     if solver_dir is None:
         cmd = [sys.executable, *argv]
@@ -190,7 +192,7 @@ def run_side(side: str, solver_dir: Path | None, args: argparse.Namespace) -> di
     subprocess.run(cmd, check=True, cwd=ROOT)
     data: dict[str, Any] = json.loads(out.read_text(encoding="utf-8"))
     out.unlink()
-    print(f"{side}: " + ", ".join(f"{e} {rate(data, e):,.0f}/s" for e in ENGINES), flush=True)
+    print(f"{side}: " + ", ".join(f"{e} {rate(data, e):,.0f}/s" for e in args.engines), flush=True)
     return data
 
 
@@ -221,16 +223,22 @@ def main() -> None:
     parser.add_argument("--nodes", type=int, default=100_000, help="nodes per search")
     parser.add_argument("--rounds", type=int, default=2, help="runs of each side")
     parser.add_argument("--base", help="git revision to compare with (A, B, A, B)")
+    parser.add_argument(
+        "--engines", default=",".join(ENGINES), help="comma-separated, of " + ", ".join(ENGINES)
+    )
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    args.engines = args.engines.split(",")
+    if set(args.engines) - set(ENGINES) or not args.engines:
+        parser.error(f"--engines: choose among {', '.join(ENGINES)}")
     if args.worker:
-        data = worker(args.seed, args.deals, args.nodes)
+        data = worker(args.seed, args.deals, args.nodes, args.engines)
         Path(args.worker).write_text(json.dumps(data), encoding="utf-8")
         return
     sides: dict[str, Path | None] = {}
     if args.base:
-        sha, folder = extract(args.base)
-        sides[f"base {sha}"] = folder
+        sha, base = extract(args.base)
+        sides[f"base {sha}"] = base
     sides["this tree"] = None
     load = os.getloadavg()
     runs: dict[str, list[dict[str, Any]]] = {s: [] for s in sides}
@@ -238,9 +246,9 @@ def main() -> None:
         for side, folder in sides.items():
             runs[side].append(run_side(side, folder, args))
     end = os.getloadavg()
-    for side, data in runs.items():
-        for other in data[1:]:
-            if other["records"] != data[0]["records"]:
+    for side, done in runs.items():
+        for other in done[1:]:
+            if other["records"] != done[0]["records"]:
                 raise SystemExit(f"{side}: two runs disagree on nodes or results")
     names = list(sides)
     first = runs[names[0]][0]["records"]
@@ -250,7 +258,7 @@ def main() -> None:
         header + (" | change |" if len(names) == 2 else " |"),
         "|---" * (3 + len(names) + (1 if len(names) == 2 else 0)) + "|",
     ]
-    for e in ENGINES:
+    for e in args.engines:
         medians = [statistics.median(rate(d, e) for d in runs[s]) for s in names]
         total = sum(r[1] for r in first[e])
         cells = [e, str(len(first[e])), f"{total:,}", *(f"{m:,.0f}" for m in medians)]
@@ -266,8 +274,8 @@ def main() -> None:
             f"{platform.machine()}, Python {platform.python_version()}; load average "
             f"{load[0]:.2f} at the start, {end[0]:.2f} at the end. "
             f"`python benchmarks/thegame_kernel_speed.py --seed {args.seed} --deals "
-            f"{args.deals} --nodes {args.nodes} --rounds {args.rounds}"
-            + (f" --base {args.base}`" if args.base else "`"),
+            f"{args.deals} --nodes {args.nodes} --rounds {args.rounds} --engines "
+            f"{','.join(args.engines)}" + (f" --base {args.base}`" if args.base else "`"),
             "",
             f"{4 * args.deals} deals ({args.deals} each of solo, solo expert, 3 players, "
             f"3 players expert) drawn from seed {args.seed}, {args.nodes:,} nodes a search; "

@@ -33,6 +33,8 @@ generation and one per successor built.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 import numpy.typing as npt
 from numba import njit
@@ -45,9 +47,12 @@ from playable.solver.thegame.kernel import (
     PR_MAXCARD,
     S_LAID,
     _generate,
+    apply_move,
     dead_count,
+    new_scratch,
 )
-from playable.solver.thegame.pilot import BUDGET, DONE, FOUND, _xorshift, apply_move
+from playable.solver.thegame.pilot import BUDGET, DONE, FOUND, _xorshift
+from playable.solver.thegame.workspace import Position
 
 #: the state registers a beam position keeps (tops, draw position, player to move,
 #: cards laid this turn, lowest open pile, P3 cap flag: kernel.S_TOP..S_CAPOFF)
@@ -71,20 +76,21 @@ R_TOTAL = 6  # cards not laid at the root
 R_SIDE = 7  # which half of the double-buffered arrays holds the current level
 N_REG = 8
 
-#: the arrays of one search (:func:`workspace`)
-Workspace = tuple[
-    npt.NDArray[np.int64],  # 0 st: (2, width, NS) state registers, two levels
-    npt.NDArray[np.uint64],  # 1 hands: (2, width, players, 2)
-    npt.NDArray[np.uint64],  # 2 avail: (2, width, 2) cards not laid
-    npt.NDArray[np.int64],  # 3 cost: (2, width) summed ordering cost of the line
-    npt.NDArray[np.int32],  # 4 parent: (levels + 1, width) index on the level before
-    npt.NDArray[np.int16],  # 5 step: (levels + 1, width) 2 * play + 1 if the turn ended first
-    npt.NDArray[np.int64],  # 6 keys: (width * FANOUT,) successor sort keys
-    npt.NDArray[np.int16],  # 7 steps: (width * FANOUT,) successor steps
-    npt.NDArray[np.int32],  # 8 owners: (width * FANOUT,) successor parents
-    npt.NDArray[np.uint64],  # 9 seen: hash set of the positions kept on the level
-    npt.NDArray[np.int64],  # 10 stamps: the level that wrote each slot of ``seen``
-]
+
+class Workspace(NamedTuple):
+    """The arrays of one search (:func:`workspace`)."""
+
+    st: npt.NDArray[np.int64]  # (2, width, NS) state registers, two levels
+    hands: npt.NDArray[np.uint64]  # (2, width, players, 2)
+    avail: npt.NDArray[np.uint64]  # (2, width, 2) cards not laid
+    cost: npt.NDArray[np.int64]  # (2, width) summed ordering cost of the line
+    parent: npt.NDArray[np.int32]  # (levels + 1, width) index on the level before
+    step: npt.NDArray[np.int16]  # (levels + 1, width) 2 * play + 1 if the turn ended first
+    keys: npt.NDArray[np.int64]  # (width * FANOUT,) successor sort keys
+    steps: npt.NDArray[np.int16]  # (width * FANOUT,) successor steps
+    owners: npt.NDArray[np.int32]  # (width * FANOUT,) successor parents
+    seen: npt.NDArray[np.uint64]  # hash set of the positions kept on the level
+    stamps: npt.NDArray[np.int64]  # the level that wrote each slot of ``seen``
 
 
 def bytes_per_width(players: int, levels: int) -> int:
@@ -103,7 +109,7 @@ def workspace(width: int, players: int, levels: int) -> Workspace:
     slots = 1
     while slots < 4 * width:
         slots *= 2
-    return (
+    return Workspace(
         np.zeros((2, width, NS), dtype=np.int64),
         np.zeros((2, width, players, 2), dtype=np.uint64),
         np.zeros((2, width, 2), dtype=np.uint64),
@@ -138,26 +144,39 @@ def _position_hash(st: npt.NDArray[np.int64], hands: npt.NDArray[np.uint64]) -> 
 
 
 @njit(cache=True)
-def start(
-    st: npt.NDArray[np.int64],
-    hands: npt.NDArray[np.uint64],
-    avail: npt.NDArray[np.uint64],
-    ws: Workspace,
-    reg: npt.NDArray[np.int64],
-) -> None:
-    """Make the root position (kernel registers ``st``, ``hands``, ``avail``) level 0.
-    Set ``reg[R_NOISE]`` and a non-zero ``reg[R_RNG]`` before, ``reg[R_LIMIT]``
-    before each :func:`run`."""
-    ws[0][0, 0, :] = st[:NS]
-    ws[1][0, 0] = hands
-    ws[2][0, 0] = avail
-    ws[3][0, 0] = 0
-    ws[10][:] = -1
+def start(root: Position, ws: Workspace, reg: npt.NDArray[np.int64]) -> None:
+    """Make the root position level 0. Set ``reg[R_NOISE]`` and a non-zero
+    ``reg[R_RNG]`` before, ``reg[R_LIMIT]`` before each :func:`run`."""
+    avail = root.avail
+    ws.st[0, 0, :] = root.st[:NS]
+    ws.hands[0, 0] = root.hands
+    ws.avail[0, 0] = avail
+    ws.cost[0, 0] = 0
+    ws.stamps[:] = -1
     reg[R_LEVEL] = 0
     reg[R_SIZE] = 1
     reg[R_NODES] = 0
     reg[R_SIDE] = 0
     reg[R_TOTAL] = popcount(avail[0]) + popcount(avail[1])
+
+
+@njit(cache=True)
+def _load(ws: Workspace, side: int, i: int, pos: Position) -> None:
+    """Copy position ``i`` of the level in half ``side`` of ``ws`` into ``pos`` (whose
+    registers from NS on stay as they are)."""
+    pos.st[:NS] = ws.st[side, i]
+    pos.hands[:] = ws.hands[side, i]
+    pos.avail[:] = ws.avail[side, i]
+
+
+@njit(cache=True)
+def _blank(players: int) -> Position:
+    """A position to :func:`_load` into: registers from NS on zero."""
+    return Position(
+        np.zeros(N_ST, dtype=np.int64),
+        np.empty((players, 2), dtype=np.uint64),
+        np.empty(2, dtype=np.uint64),
+    )
 
 
 @njit(cache=True)
@@ -168,25 +187,19 @@ def _successors(
     reg: npt.NDArray[np.int64],
 ) -> int:
     """Write the sort key, step and parent of every successor of the current level
-    into ``ws[6]``, ``ws[7]``, ``ws[8]``; return how many."""
+    into ``ws.keys``, ``ws.steps``, ``ws.owners``; return how many."""
     side = reg[R_SIDE]
-    keys, steps, owners = ws[6], ws[7], ws[8]
-    players = ws[1].shape[2]
+    keys, steps, owners = ws.keys, ws.steps, ws.owners
     moves = np.empty((2, MAX_MOVES), dtype=np.int64)
-    cards = np.empty(16, dtype=np.int64)
-    tops = np.empty(4, dtype=np.int64)
-    costs = np.empty(MAX_MOVES, dtype=np.int64)
-    st = np.zeros(N_ST, dtype=np.int64)
-    hands = np.empty((players, 2), dtype=np.uint64)
-    avail = np.empty(2, dtype=np.uint64)
+    scratch = new_scratch()
+    costs = scratch.costs
+    pos = _blank(ws.hands.shape[2])
     noise = reg[R_NOISE]
     count = 0
     for i in range(reg[R_SIZE]):
-        st[:NS] = ws[0][side, i]
-        hands[:] = ws[1][side, i]
-        avail[:] = ws[2][side, i]
-        base = ws[3][side, i] + COST_OFFSET
-        n = _generate(params, st, hands, avail, moves, 0, cards, tops, costs, False)
+        _load(ws, side, i, pos)
+        base = ws.cost[side, i] + COST_OFFSET
+        n = _generate(params, pos, moves, 0, scratch, False)
         reg[R_NODES] += 1
         end_cost = -1
         for j in range(n):
@@ -201,8 +214,8 @@ def _successors(
             count += 1
         if end_cost < 0:
             continue
-        apply_move(params, draw, st, hands, avail, END)
-        n = _generate(params, st, hands, avail, moves, 1, cards, tops, costs, False)
+        apply_move(params, draw, pos, END)
+        n = _generate(params, pos, moves, 1, scratch, False)
         reg[R_NODES] += 1
         for j in range(n):
             m = moves[1, j]  # never END: a new turn has laid nothing yet
@@ -229,19 +242,18 @@ def _keep(
     nxt = 1 - side
     level = reg[R_LEVEL] + 1
     k = key & ((1 << INDEX_BITS) - 1)
-    i = ws[8][k]
-    s = ws[7][k]
-    st = np.zeros(N_ST, dtype=np.int64)
-    st[:NS] = ws[0][side, i]
-    hands = ws[1][side, i].copy()
-    avail = ws[2][side, i].copy()
+    i = ws.owners[k]
+    s = ws.steps[k]
+    pos = _blank(ws.hands.shape[2])
+    _load(ws, side, i, pos)
+    st, hands, avail = pos
     if s & 1:
-        apply_move(params, draw, st, hands, avail, END)
-    apply_move(params, draw, st, hands, avail, s >> 1)
+        apply_move(params, draw, pos, END)
+    apply_move(params, draw, pos, s >> 1)
     reg[R_NODES] += 1
     if dead_count(st[0], st[1], st[2], st[3], avail, params[PR_MAXCARD]) > 0:
         return kept
-    seen, stamps = ws[9], ws[10]
+    seen, stamps = ws.seen, ws.stamps
     mask = seen.shape[0] - 1
     h = _position_hash(st, hands)
     slot = np.int64(h & np.uint64(mask))
@@ -251,12 +263,12 @@ def _keep(
         slot = (slot + 1) & mask
     stamps[slot] = level
     seen[slot] = h
-    ws[0][nxt, kept] = st[:NS]
-    ws[1][nxt, kept] = hands
-    ws[2][nxt, kept] = avail
-    ws[3][nxt, kept] = (key >> INDEX_BITS) - COST_OFFSET
-    ws[4][level, kept] = i
-    ws[5][level, kept] = s
+    ws.st[nxt, kept] = st[:NS]
+    ws.hands[nxt, kept] = hands
+    ws.avail[nxt, kept] = avail
+    ws.cost[nxt, kept] = (key >> INDEX_BITS) - COST_OFFSET
+    ws.parent[level, kept] = i
+    ws.step[level, kept] = s
     return kept + 1
 
 
@@ -271,7 +283,7 @@ def run(
     level (DONE) or the node limit ``reg[R_LIMIT]`` (BUDGET: call again to resume).
     The cheapest ``2 * width`` successors are sorted first (a partition finds them),
     the rest only if duplicates and dead cards leave the level short."""
-    width = ws[0].shape[1]
+    width = ws.st.shape[1]
     while True:
         if reg[R_SIZE] == 0:
             return DONE
@@ -281,7 +293,7 @@ def run(
             return BUDGET
         count = _successors(params, draw, ws, reg)
         head = min(count, 2 * width)
-        keys = np.partition(ws[6][:count], head - 1) if count > head else ws[6][:count].copy()
+        keys = np.partition(ws.keys[:count], head - 1) if count > head else ws.keys[:count].copy()
         kept = 0
         for key in np.sort(keys[:head]):
             kept = _keep(params, draw, ws, reg, key, kept)
@@ -307,12 +319,12 @@ def line(ws: Workspace, reg: npt.NDArray[np.int64], out: npt.NDArray[np.int64]) 
     n = 0
     e = 0
     for lv in range(level, 0, -1):
-        s = ws[5][lv, e]
+        s = ws.step[lv, e]
         out[n] = s >> 1
         n += 1
         if s & 1:
             out[n] = END
             n += 1
-        e = ws[4][lv, e]
+        e = ws.parent[lv, e]
     out[:n] = out[:n][::-1].copy()
     return n

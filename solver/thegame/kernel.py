@@ -42,6 +42,7 @@ from numba import njit
 
 from playable.solver.core.bits import popcount
 from playable.solver.core.tt import MISSING, tt_lookup, tt_store
+from playable.solver.thegame.workspace import Position, Scratch, Stack, Tables, Zobrist
 
 #: lower bound meaning "no legal continuation" (a turn that cannot reach its minimum)
 INF = 127
@@ -409,21 +410,15 @@ def dom_store(
 
 @njit(cache=True)
 def _state_key(
-    st: npt.NDArray[np.int64],
-    hk: np.uint64,
-    zdpos: npt.NDArray[np.uint64],
-    zmove: npt.NDArray[np.uint64],
-    zlaid: npt.NDArray[np.uint64],
-    ztop: npt.NDArray[np.uint64],
-    zcap: np.uint64,
-    avail: npt.NDArray[np.uint64],
+    st: npt.NDArray[np.int64], hk: np.uint64, zob: Zobrist, avail: npt.NDArray[np.uint64]
 ) -> np.uint64:
     """The position's hash. Each top enters through its class (:func:`top_class`,
     P6), so positions whose tops take the same cards share an entry; the pile keys of
     a pair are combined symmetrically (:func:`_pair`), so swapping the two ascending
     (or the two descending) piles, open/closed flag included, gives the same key (P1)."""
     q = st[S_Q]
-    key = hk ^ zdpos[st[S_DPOS]] ^ zmove[st[S_TOMOVE]] ^ zlaid[st[S_LAID]]
+    ztop = zob.ztop
+    key = hk ^ zob.zdpos[st[S_DPOS]] ^ zob.zmove[st[S_TOMOVE]] ^ zob.zlaid[st[S_LAID]]
     c0 = top_class(0, st[S_TOP], avail)
     c1 = top_class(1, st[S_TOP + 1], avail)
     c2 = top_class(2, st[S_TOP + 2], avail)
@@ -431,8 +426,19 @@ def _state_key(
     key ^= _pair(ztop[0, 1 if q > 0 else 0, c0], ztop[0, 1 if q > 1 else 0, c1])
     key ^= _pair(ztop[1, 1 if q > 2 else 0, c2], ztop[1, 0, c3])
     if st[S_CAPOFF] != 0:
-        key ^= zcap
+        key ^= zob.zcap
     return np.uint64(key)
+
+
+@njit(cache=True)
+def _turn_start_key(
+    st: npt.NDArray[np.int64], hk: np.uint64, zob: Zobrist, tops: npt.NDArray[np.int64]
+) -> np.uint64:
+    """D1: the key of the hands, draw position and player to move of the turn-start
+    position in ``st`` (whose tops it copies to ``tops``), for the dominance table."""
+    for p in range(4):
+        tops[p] = st[S_TOP + p]
+    return np.uint64(hk ^ zob.zdpos[st[S_DPOS]] ^ zob.zmove[st[S_TOMOVE]])
 
 
 @njit(cache=True)
@@ -480,20 +486,28 @@ def _play_cost(
 
 
 @njit(cache=True)
+def new_scratch() -> Scratch:
+    """Fresh buffers for :func:`_generate` (from Python or numba code)."""
+    return Scratch(
+        np.empty(16, dtype=np.int64),
+        np.empty(4, dtype=np.int64),
+        np.empty(MAX_MOVES, dtype=np.int64),
+    )
+
+
+@njit(cache=True)
 def _generate(
     params: npt.NDArray[np.int64],
-    st: npt.NDArray[np.int64],
-    hands: npt.NDArray[np.uint64],
-    avail: npt.NDArray[np.uint64],
+    pos: Position,
     moves: npt.NDArray[np.int64],
     d: int,
-    cards: npt.NDArray[np.int64],
-    tops: npt.NDArray[np.int64],
-    costs: npt.NDArray[np.int64],
+    scratch: Scratch,
     ordered: bool = True,
 ) -> int:
-    """Fill ``moves[d]`` with the moves of the node and ``costs`` with their ordering
-    costs, cheapest first (unsorted when ``ordered`` is False); return how many."""
+    """Fill ``moves[d]`` with the moves of the node and ``scratch.costs`` with their
+    ordering costs, cheapest first (unsorted when ``ordered`` is False); return how many."""
+    st, hands, avail = pos
+    cards, tops, costs = scratch
     tm = st[S_TOMOVE]
     laid = st[S_LAID]
     q = st[S_Q]
@@ -574,45 +588,89 @@ def cheapest_first(
 
 
 @njit(cache=True)
+def apply_move(
+    params: npt.NDArray[np.int64], draw: npt.NDArray[np.int64], pos: Position, m: int
+) -> None:
+    """Play move ``m`` (``card * 4 + pile``, or ``END``: draw as many cards as laid,
+    TG-4, and pass the turn to the next player holding cards, TG-7) on ``pos``."""
+    st, hands, avail = pos
+    tm = st[S_TOMOVE]
+    if m == END:
+        dpos = st[S_DPOS]
+        take = min(st[S_LAID], params[PR_NDRAW] - dpos)  # TG-4
+        for k in range(take):
+            c = draw[dpos + k]
+            hands[tm, c >> 6] |= _ONE << np.uint64(c & 63)
+        st[S_DPOS] = dpos + take
+        st[S_LAID] = 0
+        st[S_Q] = 0
+        st[S_CAPOFF] = 0
+        players = params[PR_PLAYERS]
+        for step in range(1, players + 1):  # TG-7: empty hands are skipped
+            cand = (tm + step) % players
+            if hands[cand, 0] != 0 or hands[cand, 1] != 0:
+                st[S_TOMOVE] = cand
+                break
+    else:
+        c = m >> 2
+        p = m & 3
+        st[S_TOP + p] = c
+        st[S_Q] = p
+        st[S_LAID] += 1
+        bit = ~(_ONE << np.uint64(c & 63))
+        hands[tm, c >> 6] &= bit
+        avail[c >> 6] &= bit
+
+
+def new_stack() -> Stack:
+    """A fresh explicit stack for :func:`search` (:data:`MAX_DEPTH` frames)."""
+    d = MAX_DEPTH
+    return Stack(
+        np.zeros(d + 1, dtype=np.uint64),
+        np.zeros((d, MAX_MOVES), dtype=np.int64),
+        np.zeros(d, dtype=np.int64),
+        np.zeros(d, dtype=np.int64),
+        np.zeros(d, dtype=np.int64),
+        np.zeros(d, dtype=np.int64),
+        np.zeros(d + 1, dtype=np.int64),
+        np.zeros((d, N_U), dtype=np.int64),
+        np.zeros((d, 2), dtype=np.uint64),
+        np.zeros(d, dtype=np.int64),
+    )
+
+
+def new_position(players: int) -> Position:
+    """A zeroed position of ``players`` hands (fill it before a search)."""
+    return Position(
+        np.zeros(N_ST, dtype=np.int64),
+        np.zeros((players, 2), dtype=np.uint64),
+        np.zeros(2, dtype=np.uint64),
+    )
+
+
+@njit(cache=True)
 def search(
     params: npt.NDArray[np.int64],
     draw: npt.NDArray[np.int64],
-    st: npt.NDArray[np.int64],
-    hands: npt.NDArray[np.uint64],
-    avail: npt.NDArray[np.uint64],
-    hkey: npt.NDArray[np.uint64],
-    zhand: npt.NDArray[np.uint64],
-    zdpos: npt.NDArray[np.uint64],
-    zmove: npt.NDArray[np.uint64],
-    zlaid: npt.NDArray[np.uint64],
-    ztop: npt.NDArray[np.uint64],
-    zcap: np.uint64,
-    moves: npt.NDArray[np.int64],
-    nmov: npt.NDArray[np.int64],
-    idx: npt.NDArray[np.int64],
-    lbs: npt.NDArray[np.int64],
-    inc: npt.NDArray[np.int64],
-    drem: npt.NDArray[np.int64],
-    undo: npt.NDArray[np.int64],
-    uhand: npt.NDArray[np.uint64],
-    best_path: npt.NDArray[np.int64],
-    tt_keys: npt.NDArray[np.uint64],
-    tt_values: npt.NDArray[np.int64],
-    dom_keys: npt.NDArray[np.uint64],
-    dom_values: npt.NDArray[np.int64],
+    pos: Position,
+    zob: Zobrist,
+    stack: Stack,
+    tables: Tables,
     node_limit: int,
 ) -> int:
     """Run (or resume) one search until FOUND, DONE or ``node_limit`` more nodes.
 
-    Before the first call of a run the caller sets the root position in ``st``,
-    ``hands``, ``avail`` and ``hkey[0]`` (XOR of ``zhand`` over every hand card),
-    ``st[S_MODE] = MODE_ENTER``, ``st[S_DEPTH] = 0``, ``drem[0]`` (the discrepancy
-    limit), ``st[S_BETA]`` and a fresh ``st[S_STAMP]``.
+    Before the first call of a run the caller sets the root position in ``pos`` and
+    ``stack.hkey[0]`` (XOR of ``zob.zhand`` over every hand card), ``st[S_MODE] =
+    MODE_ENTER``, ``st[S_DEPTH] = 0``, ``stack.drem[0]`` (the discrepancy limit),
+    ``st[S_BETA]`` and a fresh ``st[S_STAMP]``.
     """
-    cards = np.empty(16, dtype=np.int64)
-    tops = np.empty(4, dtype=np.int64)
-    costs = np.empty(MAX_MOVES, dtype=np.int64)
-    players = params[PR_PLAYERS]
+    st, hands, avail = pos
+    hkey, moves, nmov, idx, lbs, inc, drem, undo, uhand, best_path = stack
+    tt_keys, tt_values, dom_keys, dom_values = tables
+    zhand = zob.zhand
+    scratch = new_scratch()
+    tops = scratch.tops
     ndraw = params[PR_NDRAW]
     max_card = params[PR_MAXCARD]
     beta = st[S_BETA]
@@ -641,7 +699,7 @@ def search(
             if dead >= beta and params[PR_DIVE] == 0:  # P5
                 ret_lb = dead
             elif params[PR_DIVE] == 0:
-                key = _state_key(st, hkey[d], zdpos, zmove, zlaid, ztop, zcap, avail)
+                key = _state_key(st, hkey[d], zob, avail)
                 e = tt_lookup(tt_keys, tt_values, key)
                 if e != MISSING:
                     e_lb = e & 127
@@ -653,14 +711,12 @@ def search(
                         ret_inc = 1
                 turn_start = st[S_LAID] == 0 and st[S_CAPOFF] == 0
                 if ret_lb < 0 and params[PR_DOMINANCE] != 0 and turn_start:  # D1
-                    for p in range(4):
-                        tops[p] = st[S_TOP + p]
-                    dkey = hkey[d] ^ zdpos[st[S_DPOS]] ^ zmove[st[S_TOMOVE]]
+                    dkey = _turn_start_key(st, hkey[d], zob, tops)
                     found_lb = dom_probe(dom_keys, dom_values, dkey, tops, avail, beta)
                     if found_lb >= beta:
                         ret_lb = found_lb
             if ret_lb < 0:
-                count = _generate(params, st, hands, avail, moves, d, cards, tops, costs)
+                count = _generate(params, pos, moves, d, scratch)
                 nmov[d] = count
                 if count == 0:
                     if st[S_LAID] == 0 or (
@@ -729,13 +785,11 @@ def search(
                 inc[d] = 1
                 finished = True
             if finished:
-                key = _state_key(st, hkey[d], zdpos, zmove, zlaid, ztop, zcap, avail)
+                key = _state_key(st, hkey[d], zob, avail)
                 if inc[d] == 0:
                     new = tt_store(tt_keys, tt_values, key, min(lbs[d], INF) | (EXHAUSTIVE << 7))
                     if params[PR_DOMINANCE] != 0 and st[S_LAID] == 0 and st[S_CAPOFF] == 0:
-                        for p in range(4):
-                            tops[p] = st[S_TOP + p]
-                        dkey = hkey[d] ^ zdpos[st[S_DPOS]] ^ zmove[st[S_TOMOVE]]
+                        dkey = _turn_start_key(st, hkey[d], zob, tops)
                         dom_store(dom_keys, dom_values, dkey, tops, min(lbs[d], INF))
                 else:
                     value = beta | (min(drem[d], 254) << 7) | (stamp << 15)
@@ -766,35 +820,13 @@ def search(
                 uhand[d, 0] = hands[tm, 0]
                 uhand[d, 1] = hands[tm, 1]
                 dpos = st[S_DPOS]
-                take = min(st[S_LAID], ndraw - dpos)  # TG-4
-                for k in range(take):
-                    c = draw[dpos + k]
-                    hands[tm, c >> 6] |= _ONE << np.uint64(c & 63)
-                    hk ^= zhand[tm, c]
-                st[S_DPOS] = dpos + take
-                st[S_LAID] = 0
-                st[S_Q] = 0
-                st[S_CAPOFF] = 0
-                nxt = tm
-                for step in range(1, players + 1):  # TG-7: empty hands are skipped
-                    cand = (tm + step) % players
-                    if hands[cand, 0] != 0 or hands[cand, 1] != 0:
-                        nxt = cand
-                        break
-                st[S_TOMOVE] = nxt
+                for k in range(min(st[S_LAID], ndraw - dpos)):  # the cards drawn (TG-4)
+                    hk ^= zhand[tm, draw[dpos + k]]
             else:
-                c = m >> 2
-                p = m & 3
-                undo[d, U_TOP] = st[S_TOP + p]
+                undo[d, U_TOP] = st[S_TOP + (m & 3)]
                 undo[d, U_Q] = st[S_Q]
-                st[S_TOP + p] = c
-                st[S_Q] = p
-                st[S_LAID] += 1
-                w = c >> 6
-                bit = ~(_ONE << np.uint64(c & 63))
-                hands[tm, w] &= bit
-                avail[w] &= bit
-                hk ^= zhand[tm, c]
+                hk ^= zhand[tm, m >> 2]
+            apply_move(params, draw, pos, m)
             hkey[d + 1] = hk
             d += 1
             mode = MODE_ENTER

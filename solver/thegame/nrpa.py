@@ -17,11 +17,12 @@ hold) and every line is replayed through the reference rules before it is offere
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 import numpy.typing as npt
 from numba import njit
 
-from playable.solver.core.bits import popcount
 from playable.solver.thegame import pilot
 from playable.solver.thegame.kernel import (
     END,
@@ -30,28 +31,33 @@ from playable.solver.thegame.kernel import (
     MAX_MOVES,
     S_LAID,
     _generate,
+    apply_move,
+    new_scratch,
 )
-from playable.solver.thegame.pilot import BUDGET, DONE, FOUND, _leaf_value, _xorshift, apply_move
+from playable.solver.thegame.pilot import BUDGET, DONE, FOUND, _leaf_value, _xorshift
+from playable.solver.thegame.workspace import Position
 
 #: move codes: ``card * 4 + pile`` for a play (cards up to 99), then ending the turn
 #: after 1, 2, ... (at most 7 counted apart) cards
 END_CODE = 400
 CODES = END_CODE + 8
 
-#: a position as the kernel holds it: its state registers, hands and cards not laid
-Root = tuple[npt.NDArray[np.int64], npt.NDArray[np.uint64], npt.NDArray[np.uint64]]
-#: what an NRPA search keeps between calls, per level (:func:`workspace`)
-Workspace = tuple[
-    npt.NDArray[np.int64],
-    npt.NDArray[np.int64],
-    npt.NDArray[np.int64],
-    npt.NDArray[np.float64],
-    npt.NDArray[np.int64],
-    npt.NDArray[np.int64],
-    npt.NDArray[np.int64],
-    npt.NDArray[np.float64],
-    npt.NDArray[np.int64],
-]
+
+class Workspace(NamedTuple):
+    """What an NRPA search keeps between calls, a row per level (:func:`workspace`):
+    the best line of the level's search so far, its policy and iterations done. Level
+    0's row holds the playout in progress."""
+
+    lines: npt.NDArray[np.int64]  # (levels, MAX_DEPTH): index of the move among the step's
+    played: npt.NDArray[np.int64]  # (levels, MAX_DEPTH): the kernel move
+    codes: npt.NDArray[np.int64]  # (levels, MAX_DEPTH, MAX_MOVES): every move's code
+    weights: npt.NDArray[np.float64]  # (levels, MAX_DEPTH, MAX_MOVES): its fixed bias
+    counts: npt.NDArray[np.int64]  # (levels, MAX_DEPTH): how many moves
+    lengths: npt.NDArray[np.int64]  # (levels,): the line's length
+    scores: npt.NDArray[np.int64]  # (levels,): its cards left
+    policies: npt.NDArray[np.float64]  # (levels, CODES)
+    done: npt.NDArray[np.int64]  # (levels,): iterations done
+
 
 # registers (int64 array ``reg``)
 R_NODES = 0  # moves played so far
@@ -74,34 +80,35 @@ def _random(reg: npt.NDArray[np.int64]) -> float:
 def _playout(
     params: npt.NDArray[np.int64],
     draw: npt.NDArray[np.int64],
-    root: Root,
-    policy: npt.NDArray[np.float64],
+    root: Position,
+    work: Workspace,
     bias: float,
     reg: npt.NDArray[np.int64],
-    line: npt.NDArray[np.int64],
-    played: npt.NDArray[np.int64],
-    codes: npt.NDArray[np.int64],
-    weights: npt.NDArray[np.float64],
-    counts: npt.NDArray[np.int64],
 ) -> tuple[int, int]:
-    """One playout from ``root`` drawn from the policy: the cards left (INF for a turn
-    that cannot reach its minimum) and the line's length. Step ``k`` keeps the kernel
-    move played (``played[k]``) and its index among the step's moves (``line[k]``),
-    the codes of every move and their fixed bias (``codes[k]``, ``weights[k]``) and
-    how many (``counts[k]``)."""
-    st = root[0].copy()
-    hands = root[1].copy()
-    avail = root[2].copy()
+    """One playout from ``root`` drawn from level 0's policy into level 0's row of
+    ``work``: the cards left (INF for a turn that cannot reach its minimum) and the
+    line's length. Step ``k`` keeps the kernel move played (``played[0, k]``) and its
+    index among the step's moves (``lines[0, k]``), the codes of every move and their
+    fixed bias (``codes[0, k]``, ``weights[0, k]``) and how many (``counts[0, k]``)."""
+    pos = Position(root.st.copy(), root.hands.copy(), root.avail.copy())
+    st = pos.st
+    policy = work.policies[0]
+    line, played, codes, weights, counts = (
+        work.lines[0],
+        work.played[0],
+        work.codes[0],
+        work.weights[0],
+        work.counts[0],
+    )
     moves = np.empty((1, MAX_MOVES), dtype=np.int64)
-    cards = np.empty(16, dtype=np.int64)
-    tops = np.empty(4, dtype=np.int64)
-    costs = np.empty(MAX_MOVES, dtype=np.int64)
+    scratch = new_scratch()
+    costs = scratch.costs
     probs = np.empty(MAX_MOVES, dtype=np.float64)
     k = 0
     while True:
-        n = _generate(params, st, hands, avail, moves, 0, cards, tops, costs, False)
+        n = _generate(params, pos, moves, 0, scratch, False)
         if n == 0 or k >= MAX_DEPTH:
-            return _leaf_value(params, st, popcount(avail[0]) + popcount(avail[1])), k
+            return _leaf_value(params, pos), k
         total = 0.0
         for i in range(n):
             m = moves[0, i]
@@ -120,24 +127,24 @@ def _playout(
                 break
         line[k] = chosen
         played[k] = moves[0, chosen]
-        apply_move(params, draw, st, hands, avail, played[k])
+        apply_move(params, draw, pos, played[k])
         reg[R_NODES] += 1
         k += 1
 
 
 @njit(cache=True)
-def _adapt(
-    policy: npt.NDArray[np.float64],
-    length: int,
-    line: npt.NDArray[np.int64],
-    codes: npt.NDArray[np.int64],
-    weights: npt.NDArray[np.float64],
-    counts: npt.NDArray[np.int64],
-    alpha: float,
-) -> None:
-    """Move the policy towards the line: at each step raise the weight of the move
-    played by ``alpha`` and lower every move's by ``alpha`` times its probability
-    (the gradient of the line's log-probability)."""
+def _adapt(work: Workspace, lvl: int, alpha: float) -> None:
+    """Move level ``lvl``'s policy towards its best line: at each step raise the
+    weight of the move played by ``alpha`` and lower every move's by ``alpha`` times
+    its probability (the gradient of the line's log-probability)."""
+    policy = work.policies[lvl]
+    length = work.lengths[lvl]
+    line, codes, weights, counts = (
+        work.lines[lvl],
+        work.codes[lvl],
+        work.weights[lvl],
+        work.counts[lvl],
+    )
     old = policy.copy()
     probs = np.empty(MAX_MOVES, dtype=np.float64)
     for k in range(length):
@@ -155,7 +162,7 @@ def _adapt(
 def nrpa(
     params: npt.NDArray[np.int64],
     draw: npt.NDArray[np.int64],
-    root: Root,
+    root: Position,
     work: Workspace,
     iterations: int,
     bias: float,
@@ -163,7 +170,7 @@ def nrpa(
     reg: npt.NDArray[np.int64],
     best_moves: npt.NDArray[np.int64],
 ) -> int:
-    """Run (or resume) one NRPA search from ``root`` at level ``len(work[6]) - 1``,
+    """Run (or resume) one NRPA search from ``root`` at level ``len(work.scores) - 1``,
     with a fresh policy; return DONE, FOUND (a win) or BUDGET (``reg[R_NODES]``
     reached ``reg[R_LIMIT]``: call again with the same arrays to go on). ``work``
     (:func:`workspace`) keeps, per level, the best line (move indices, kernel moves,
@@ -187,19 +194,7 @@ def nrpa(
                     reg[R_LEVEL] = lvl
                     reg[R_CHILD] = -1
                     return BUDGET
-                score, length = _playout(
-                    params,
-                    draw,
-                    root,
-                    policies[0],
-                    bias,
-                    reg,
-                    lines[0],
-                    played[0],
-                    codes[0],
-                    weights[0],
-                    counts[0],
-                )
+                score, length = _playout(params, draw, root, work, bias, reg)
                 lengths[0] = length
                 scores[0] = score
                 child = 0
@@ -227,15 +222,7 @@ def nrpa(
             counts[lvl, :n] = counts[child, :n]
         done[lvl] += 1
         if scores[lvl] > 0 and done[lvl] < iterations:
-            _adapt(
-                policies[lvl],
-                lengths[lvl],
-                lines[lvl],
-                codes[lvl],
-                weights[lvl],
-                counts[lvl],
-                alpha,
-            )
+            _adapt(work, lvl, alpha)
         child = -1
     reg[R_LEVEL] = -1
     best_moves[: lengths[top]] = played[top, : lengths[top]]
@@ -247,7 +234,7 @@ def nrpa(
 def workspace(level: int) -> Workspace:
     """The arrays an NRPA search of ``level`` keeps between calls (see :func:`nrpa`)."""
     levels = level + 1
-    return (
+    return Workspace(
         np.zeros((levels, MAX_DEPTH), dtype=np.int64),
         np.zeros((levels, MAX_DEPTH), dtype=np.int64),
         np.zeros((levels, MAX_DEPTH, MAX_MOVES), dtype=np.int64),

@@ -34,23 +34,20 @@ from numba import njit
 
 from playable.solver.core.bits import popcount
 from playable.solver.thegame.kernel import (
-    END,
     INF,
     MAX_DEPTH,
     MAX_MOVES,
     PR_NDRAW,
-    PR_PLAYERS,
     PR_SOLO,
-    S_CAPOFF,
     S_DPOS,
     S_LAID,
-    S_Q,
-    S_TOMOVE,
-    S_TOP,
     _generate,
+    apply_move,
     cheapest_first,
+    new_scratch,
     sort_moves,
 )
+from playable.solver.thegame.workspace import Position, Scratch
 
 # ---- pilot registers (int64 array ``reg``)
 R_LEN = 0  # moves of the best line already followed (the current position's depth)
@@ -67,45 +64,7 @@ DONE = 0  # the pilot's line is complete (``line[:reg[R_BEST_LEN]]``)
 FOUND = 1  # a winning line is in ``line[:reg[R_BEST_LEN]]``
 BUDGET = 2  # stopped after the node limit: call again to resume
 
-_ONE = np.uint64(1)
-
-
-@njit(cache=True)
-def apply_move(
-    params: npt.NDArray[np.int64],
-    draw: npt.NDArray[np.int64],
-    st: npt.NDArray[np.int64],
-    hands: npt.NDArray[np.uint64],
-    avail: npt.NDArray[np.uint64],
-    m: int,
-) -> None:
-    """Play move ``m`` (``card * 4 + pile`` or ``END``) exactly as the kernel does."""
-    tm = st[S_TOMOVE]
-    if m == END:
-        dpos = st[S_DPOS]
-        take = min(st[S_LAID], params[PR_NDRAW] - dpos)  # TG-4
-        for k in range(take):
-            c = draw[dpos + k]
-            hands[tm, c >> 6] |= _ONE << np.uint64(c & 63)
-        st[S_DPOS] = dpos + take
-        st[S_LAID] = 0
-        st[S_Q] = 0
-        st[S_CAPOFF] = 0
-        players = params[PR_PLAYERS]
-        for step in range(1, players + 1):  # TG-7: empty hands are skipped
-            cand = (tm + step) % players
-            if hands[cand, 0] != 0 or hands[cand, 1] != 0:
-                st[S_TOMOVE] = cand
-                break
-    else:
-        c = m >> 2
-        p = m & 3
-        st[S_TOP + p] = c
-        st[S_Q] = p
-        st[S_LAID] += 1
-        bit = ~(_ONE << np.uint64(c & 63))
-        hands[tm, c >> 6] &= bit
-        avail[c >> 6] &= bit
+__all__ = ["BUDGET", "DONE", "FOUND", "apply_move", "pilot", "rollout"]
 
 
 @njit(cache=True)
@@ -121,20 +80,17 @@ def _xorshift(reg: npt.NDArray[np.int64]) -> int:
 @njit(cache=True)
 def _moves(
     params: npt.NDArray[np.int64],
-    st: npt.NDArray[np.int64],
-    hands: npt.NDArray[np.uint64],
-    avail: npt.NDArray[np.uint64],
+    pos: Position,
     moves: npt.NDArray[np.int64],
     row: int,
-    cards: npt.NDArray[np.int64],
-    tops: npt.NDArray[np.int64],
-    costs: npt.NDArray[np.int64],
+    scratch: Scratch,
     reg: npt.NDArray[np.int64],
     full: bool,
 ) -> int:
     """The kernel's moves by cost (plus noise): all sorted when ``full``, else only
     the cheapest one first (a rollout needs no more)."""
-    n = _generate(params, st, hands, avail, moves, row, cards, tops, costs, False)
+    n = _generate(params, pos, moves, row, scratch, False)
+    costs = scratch.costs
     noise = reg[R_NOISE]
     if noise > 0 and n > 1:
         for i in range(n):
@@ -147,25 +103,30 @@ def _moves(
 
 
 @njit(cache=True)
-def _leaf_value(params: npt.NDArray[np.int64], st: npt.NDArray[np.int64], left: int) -> int:
+def _leaf_value(params: npt.NDArray[np.int64], pos: Position) -> int:
     """The cards left at a node without moves: a leaf (TG-7 end, or the end of the
     solo endgame turn, P4), or INF for a turn that cannot reach its minimum."""
+    st = pos.st
     if st[S_LAID] == 0 or (params[PR_SOLO] != 0 and st[S_DPOS] == params[PR_NDRAW]):
-        return left
+        return popcount(pos.avail[0]) + popcount(pos.avail[1])
     return INF
+
+
+@njit(cache=True)
+def copy_position(src: Position, dst: Position) -> None:
+    """Copy the position ``src`` into the arrays of ``dst``."""
+    dst.st[:] = src.st
+    dst.hands[:] = src.hands
+    dst.avail[:] = src.avail
 
 
 @njit(cache=True)
 def rollout(
     params: npt.NDArray[np.int64],
     draw: npt.NDArray[np.int64],
-    st: npt.NDArray[np.int64],
-    hands: npt.NDArray[np.uint64],
-    avail: npt.NDArray[np.uint64],
+    pos: Position,
     moves: npt.NDArray[np.int64],
-    cards: npt.NDArray[np.int64],
-    tops: npt.NDArray[np.int64],
-    costs: npt.NDArray[np.int64],
+    scratch: Scratch,
     reg: npt.NDArray[np.int64],
     out: npt.NDArray[np.int64],
     start: int,
@@ -176,48 +137,38 @@ def rollout(
     are added to ``reg[R_NODES]``."""
     k = start
     while True:
-        n = _moves(params, st, hands, avail, moves, 1, cards, tops, costs, reg, False)
+        n = _moves(params, pos, moves, 1, scratch, reg, False)
         if n == 0 or k >= MAX_DEPTH:
             out[MAX_DEPTH] = k
-            return _leaf_value(params, st, popcount(avail[0]) + popcount(avail[1]))
+            return _leaf_value(params, pos)
         m = moves[1, 0]
         out[k] = m
         k += 1
         reg[R_NODES] += 1
-        apply_move(params, draw, st, hands, avail, m)
+        apply_move(params, draw, pos, m)
 
 
 @njit(cache=True)
 def pilot(
     params: npt.NDArray[np.int64],
     draw: npt.NDArray[np.int64],
-    st: npt.NDArray[np.int64],
-    hands: npt.NDArray[np.uint64],
-    avail: npt.NDArray[np.uint64],
+    pos: Position,
     line: npt.NDArray[np.int64],
     reg: npt.NDArray[np.int64],
     node_limit: int,
 ) -> int:
-    """Run (or resume) the pilot from the position in ``st``/``hands``/``avail`` (it
-    advances along the best line). Before the first call set ``reg[R_LEN] = 0``,
+    """Run (or resume) the pilot from the position ``pos`` (it advances along the
+    best line). Before the first call set ``reg[R_LEN] = 0``,
     ``reg[R_BEST] = -1``, ``reg[R_NODES] = 0``, ``reg[R_NOISE]``, ``reg[R_WIDTH]``
     and a non-zero ``reg[R_RNG]``. ``line`` needs ``MAX_DEPTH + 1`` entries."""
     moves = np.empty((2, MAX_MOVES), dtype=np.int64)
-    cards = np.empty(16, dtype=np.int64)
-    tops = np.empty(4, dtype=np.int64)
-    costs = np.empty(MAX_MOVES, dtype=np.int64)
+    scratch = new_scratch()
     buf = np.empty(MAX_DEPTH + 1, dtype=np.int64)
-    st2 = np.empty_like(st)
-    hands2 = np.empty_like(hands)
-    avail2 = np.empty_like(avail)
+    child = Position(np.empty_like(pos.st), np.empty_like(pos.hands), np.empty_like(pos.avail))
     stop_at = reg[R_NODES] + node_limit
     if reg[R_BEST] < 0:
-        st2[:] = st
-        hands2[:] = hands
-        avail2[:] = avail
-        reg[R_BEST] = rollout(
-            params, draw, st2, hands2, avail2, moves, cards, tops, costs, reg, buf, 0
-        )
+        copy_position(pos, child)
+        reg[R_BEST] = rollout(params, draw, child, moves, scratch, reg, buf, 0)
         reg[R_BEST_LEN] = buf[MAX_DEPTH]
         line[: reg[R_BEST_LEN]] = buf[: reg[R_BEST_LEN]]
     while True:
@@ -228,19 +179,15 @@ def pilot(
             return DONE
         if reg[R_NODES] >= stop_at:
             return BUDGET
-        n = _moves(params, st, hands, avail, moves, 0, cards, tops, costs, reg, True)
+        n = _moves(params, pos, moves, 0, scratch, reg, True)
         if reg[R_WIDTH] > 0:
             n = min(n, reg[R_WIDTH])
         for i in range(n):
-            st2[:] = st
-            hands2[:] = hands
-            avail2[:] = avail
+            copy_position(pos, child)
             m = moves[0, i]
-            apply_move(params, draw, st2, hands2, avail2, m)
+            apply_move(params, draw, child, m)
             buf[plen] = m
-            left = rollout(
-                params, draw, st2, hands2, avail2, moves, cards, tops, costs, reg, buf, plen + 1
-            )
+            left = rollout(params, draw, child, moves, scratch, reg, buf, plen + 1)
             if left < reg[R_BEST]:
                 end = buf[MAX_DEPTH]
                 reg[R_BEST] = left
@@ -248,6 +195,6 @@ def pilot(
                 line[plen:end] = buf[plen:end]
                 if left == 0:
                     return FOUND
-        apply_move(params, draw, st, hands, avail, line[plen])
+        apply_move(params, draw, pos, line[plen])
         reg[R_LEN] = plen + 1
         reg[R_NODES] += 1

@@ -221,7 +221,14 @@ class SamplingPlayer:
     ) -> npt.NDArray[np.int64]:
         """``out[c, s]``: cards left (TG-8) when candidate ``c`` is played in the sampled
         deal ``s`` of ``n`` fresh deals of the unseen cards (the same for every candidate)."""
-        from playable.solver.thegame.sampling_kernel import GREEDY, MAX_HAND, PLANNER, evaluate
+        from playable.solver.thegame.sampling_kernel import (
+            GREEDY,
+            MAX_HAND,
+            PLANNER,
+            Candidates,
+            Policy,
+            evaluate,
+        )
 
         unseen = np.array(obs.unseen, dtype=np.int64)
         samples = np.tile(unseen, (n, 1))
@@ -235,18 +242,18 @@ class SamplingPlayer:
         cand_counts = np.array([len(c.hand) for c in candidates], dtype=np.int64)
         cand_laid = np.array([obs.laid + len(c.plays) for c in candidates], dtype=np.int64)
         out = np.zeros((count, n), dtype=np.int64)
+        how = Policy(
+            obs.variant.minimum(False),
+            default_extra_gap(obs.variant) if self.extra_gap is None else self.extra_gap,
+            PLANNER if self.policy == "planner" else GREEDY,
+        )
         evaluate(
-            cand_piles,
-            cand_hands,
-            cand_counts,
-            cand_laid,
+            Candidates(cand_piles, cand_hands, cand_counts, cand_laid),
             np.array(obs.hand_counts, dtype=np.int64),
             obs.to_move,
             samples,
             obs.draw_count,
-            obs.variant.minimum(False),
-            default_extra_gap(obs.variant) if self.extra_gap is None else self.extra_gap,
-            PLANNER if self.policy == "planner" else GREEDY,
+            how,
             out,
         )
         return out

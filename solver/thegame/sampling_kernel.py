@@ -18,6 +18,8 @@ read from position ``dpos``.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 import numpy.typing as npt
 from numba import njit
@@ -32,6 +34,29 @@ GREEDY = 0
 PLANNER = 1
 
 IntArray = npt.NDArray[np.int64]
+
+
+class Policy(NamedTuple):
+    """How every player plays a rollout."""
+
+    #: the minimum while the draw pile has cards (TG-5; 1 once it is empty)
+    minimum_full: int
+    #: the limit for laying beyond the minimum (:func:`greedy_turn`)
+    extra_gap: int
+    #: :data:`GREEDY` or :data:`PLANNER`
+    policy: int
+
+
+class Candidates(NamedTuple):
+    """The candidate turns of the player to move, one row each."""
+
+    #: (n, 4): the piles after the turn
+    piles: IntArray
+    #: (n, MAX_HAND): the hand after it, ``counts[c]`` cards at the front
+    hands: IntArray
+    counts: IntArray
+    #: (n,): the cards laid this turn (as many are drawn, TG-4)
+    laid: IntArray
 
 
 @njit(cache=True)
@@ -337,11 +362,9 @@ def rollout(
     draw: IntArray,
     dpos: int,
     to_move: int,
-    minimum_full: int,
-    extra_gap: int,
-    policy: int,
+    how: Policy,
 ) -> int:
-    """Play to the end with ``policy`` (:data:`PLANNER`: :func:`planner_turn`, else
+    """Play to the end with ``how.policy`` (:data:`PLANNER`: :func:`planner_turn`, else
     :func:`greedy_turn`) for everyone; return the cards left (TG-8).
 
     Arrays are changed in place. TG-4: draw as many as laid (at most what is left);
@@ -350,6 +373,7 @@ def rollout(
     """
     players = counts.size
     ndraw = draw.size
+    minimum_full, extra_gap, policy = how
     while True:
         total = ndraw - dpos
         for q in range(players):
@@ -388,28 +412,25 @@ def _next_player(counts: IntArray, current: int) -> int:
 
 @njit(cache=True)
 def evaluate(
-    cand_piles: IntArray,
-    cand_hands: IntArray,
-    cand_counts: IntArray,
-    cand_laid: IntArray,
+    cands: Candidates,
     hand_counts: IntArray,
     to_move: int,
     samples: IntArray,
     ndraw: int,
-    minimum_full: int,
-    extra_gap: int,
-    policy: int,
+    how: Policy,
     out: IntArray,
 ) -> None:
-    """``out[c, s]``: cards left when candidate turn ``c`` is played in sample ``s``.
+    """``out[c, s]``: cards left when candidate turn ``c`` is played in sample ``s``
+    by every player with ``how``.
 
-    Candidate ``c`` leaves the piles ``cand_piles[c]`` and the hand
-    ``cand_hands[c, :cand_counts[c]]`` after laying ``cand_laid[c]`` cards this turn.
+    Candidate ``c`` leaves the piles ``cands.piles[c]`` and the hand
+    ``cands.hands[c, :cands.counts[c]]`` after laying ``cands.laid[c]`` cards this turn.
     Sample ``s`` (a row of ``samples``) deals the unseen cards: the other players'
     hands in seat order (``hand_counts[q]`` cards each), then the draw pile, top first.
     Every candidate meets the same samples (common random numbers).
     """
     players = hand_counts.size
+    cand_piles, cand_hands, cand_counts, cand_laid = cands
     n_cands = cand_piles.shape[0]
     piles = np.empty(4, dtype=np.int64)
     hands = np.empty((players, MAX_HAND), dtype=np.int64)
@@ -439,14 +460,4 @@ def evaluate(
             for j in range(k):
                 hands[to_move, n + j] = draw[j]
             counts[to_move] = n + k
-            out[c, s] = rollout(
-                piles,
-                hands,
-                counts,
-                draw,
-                k,
-                _next_player(counts, to_move),
-                minimum_full,
-                extra_gap,
-                policy,
-            )
+            out[c, s] = rollout(piles, hands, counts, draw, k, _next_player(counts, to_move), how)

@@ -61,6 +61,7 @@ from playable.solver.thegame.rules import (
     legal_moves,
     shuffled_deck,
 )
+from playable.solver.thegame.workspace import Position, Stack, Tables, Zobrist
 
 GAME = "thegame"
 ENGINE = "dfs"
@@ -121,72 +122,50 @@ class CertificateError(AssertionError):
     """A line the kernel returned does not replay to its claimed score (a solver bug)."""
 
 
-@dataclass
-class _Tables:
-    """Zobrist keys for one variant and draw-pile length."""
+def _zobrist(players: int, ndraw: int) -> Zobrist:
+    """Zobrist keys for one variant and draw-pile length (the same for every solve)."""
+    rng = np.random.default_rng(_ZOBRIST_SEED)
 
-    zhand: npt.NDArray[np.uint64]
-    zdpos: npt.NDArray[np.uint64]
-    zmove: npt.NDArray[np.uint64]
-    zlaid: npt.NDArray[np.uint64]
-    ztop: npt.NDArray[np.uint64]
-    zcap: np.uint64
+    def draw(*shape: int) -> npt.NDArray[np.uint64]:
+        return rng.integers(0, 2**64 - 1, size=shape, dtype=np.uint64, endpoint=True)
 
-    @staticmethod
-    def make(players: int, ndraw: int) -> _Tables:
-        rng = np.random.default_rng(_ZOBRIST_SEED)
-
-        def draw(*shape: int) -> npt.NDArray[np.uint64]:
-            return rng.integers(0, 2**64 - 1, size=shape, dtype=np.uint64, endpoint=True)
-
-        return _Tables(
-            draw(players, 128),
-            draw(ndraw + 1),
-            draw(players),
-            draw(32),
-            draw(2, 2, 256),
-            np.uint64(draw(1)[0]),
-        )
+    return Zobrist(
+        draw(players, 128),
+        draw(ndraw + 1),
+        draw(players),
+        draw(32),
+        draw(2, 2, 256),
+        np.uint64(draw(1)[0]),
+    )
 
 
 @dataclass
 class _Run:
-    """The kernel's arrays for one root position."""
+    """The kernel's arrays for one root position: the position and the search stack."""
 
     root: State
     params: npt.NDArray[np.int64]
     draw: npt.NDArray[np.int64]
-    tables: _Tables
-    st: npt.NDArray[np.int64] = field(init=False)
-    hands: npt.NDArray[np.uint64] = field(init=False)
-    avail: npt.NDArray[np.uint64] = field(init=False)
-    hkey: npt.NDArray[np.uint64] = field(init=False)
-    moves: npt.NDArray[np.int64] = field(init=False)
-    nmov: npt.NDArray[np.int64] = field(init=False)
-    idx: npt.NDArray[np.int64] = field(init=False)
-    lbs: npt.NDArray[np.int64] = field(init=False)
-    inc: npt.NDArray[np.int64] = field(init=False)
-    drem: npt.NDArray[np.int64] = field(init=False)
-    undo: npt.NDArray[np.int64] = field(init=False)
-    uhand: npt.NDArray[np.uint64] = field(init=False)
-    best_path: npt.NDArray[np.int64] = field(init=False)
+    zobrist: Zobrist
+    pos: Position = field(init=False)
+    stack: Stack = field(init=False)
 
     def __post_init__(self) -> None:
-        d = K.MAX_DEPTH
-        self.st = np.zeros(K.N_ST, dtype=np.int64)
-        self.st[K.S_BEST] = _NO_LEAF
-        self.hands = np.zeros((self.root.variant.players, 2), dtype=np.uint64)
-        self.avail = np.zeros(2, dtype=np.uint64)
-        self.hkey = np.zeros(d + 1, dtype=np.uint64)
-        self.moves = np.zeros((d, K.MAX_MOVES), dtype=np.int64)
-        self.nmov = np.zeros(d, dtype=np.int64)
-        self.idx = np.zeros(d, dtype=np.int64)
-        self.lbs = np.zeros(d, dtype=np.int64)
-        self.inc = np.zeros(d, dtype=np.int64)
-        self.drem = np.zeros(d + 1, dtype=np.int64)
-        self.undo = np.zeros((d, K.N_U), dtype=np.int64)
-        self.uhand = np.zeros((d, 2), dtype=np.uint64)
-        self.best_path = np.zeros(d, dtype=np.int64)
+        self.pos = K.new_position(self.root.variant.players)
+        self.pos.st[K.S_BEST] = _NO_LEAF
+        self.stack = K.new_stack()
+
+    @property
+    def st(self) -> npt.NDArray[np.int64]:
+        return self.pos.st
+
+    @property
+    def hands(self) -> npt.NDArray[np.uint64]:
+        return self.pos.hands
+
+    @property
+    def avail(self) -> npt.NDArray[np.uint64]:
+        return self.pos.avail
 
     def reset(self, beta: int, discrepancies: int, stamp: int) -> None:
         """Put the root position into the arrays and arm a new run."""
@@ -208,58 +187,24 @@ class _Run:
         for p, hand in enumerate(s.hands):
             for c in hand:
                 self.hands[p, c >> 6] |= np.uint64(1) << np.uint64(c & 63)
-                key ^= self.tables.zhand[p, c]
+                key ^= self.zobrist.zhand[p, c]
         for c in (*(c for h in s.hands for c in h), *s.draw):
             self.avail[c >> 6] |= np.uint64(1) << np.uint64(c & 63)
-        self.hkey[0] = key
-        self.drem[0] = discrepancies
+        self.stack.hkey[0] = key
+        self.stack.drem[0] = discrepancies
 
-    def step(
-        self,
-        keys: npt.NDArray[np.uint64],
-        values: npt.NDArray[np.int64],
-        dom: tuple[npt.NDArray[np.uint64], npt.NDArray[np.int64]],
-        nodes: int,
-    ) -> int:
-        t = self.tables
+    def step(self, tables: Tables, nodes: int) -> int:
         return int(
-            K.search(
-                self.params,
-                self.draw,
-                self.st,
-                self.hands,
-                self.avail,
-                self.hkey,
-                t.zhand,
-                t.zdpos,
-                t.zmove,
-                t.zlaid,
-                t.ztop,
-                t.zcap,
-                self.moves,
-                self.nmov,
-                self.idx,
-                self.lbs,
-                self.inc,
-                self.drem,
-                self.undo,
-                self.uhand,
-                self.best_path,
-                keys,
-                values,
-                dom[0],
-                dom[1],
-                nodes,
-            )
+            K.search(self.params, self.draw, self.pos, self.zobrist, self.stack, tables, nodes)
         )
 
     def path(self) -> list[int]:
         """The moves from the root to the node where the run stopped (FOUND)."""
         depth = int(self.st[K.S_PATH_LEN])
-        return [int(self.moves[d, self.idx[d] - 1]) for d in range(depth)]
+        return [int(self.stack.moves[d, self.stack.idx[d] - 1]) for d in range(depth)]
 
     def best_leaf_path(self) -> list[int]:
-        return [int(m) for m in self.best_path[: int(self.st[K.S_BEST_LEN])]]
+        return [int(m) for m in self.stack.best_path[: int(self.st[K.S_BEST_LEN])]]
 
 
 @dataclass
@@ -298,7 +243,7 @@ def warm_up() -> None:
     if beams.ws is not None:
         beams._ended()  # the line read-out of a beam that ended
     run = solver.runs[0]  # a pilot restart replays a prefix of a line from Python
-    P.apply_move(run.params, run.draw, run.st, run.hands, run.avail, K.END)
+    P.apply_move(run.params, run.draw, run.pos, K.END)
     run.reset(1, 0, 0)
 
 
@@ -347,12 +292,13 @@ class _Solver:
         params[K.PR_END_COST] = END_COST
         params[K.PR_DIVE] = 0
         params[K.PR_DOMINANCE] = 1 if DOMINANCE else 0
-        tables = _Tables.make(variant.players, ndraw)
+        zobrist = _zobrist(variant.players, ndraw)
         draw = np.array(starts[0].draw, dtype=np.int64)
-        self.runs = [_Run(s, params, draw, tables) for s in starts]
+        self.runs = [_Run(s, params, draw, zobrist) for s in starts]
         slots = budget.table_slots(SLOT_BYTES)
-        self.keys, self.values = new_table(slots)
-        self.dom = new_table(max(K.DOM_WAYS, slots // DOMINANCE_SHARE))
+        self.tables = Tables(
+            *new_table(slots), *new_table(max(K.DOM_WAYS, slots // DOMINANCE_SHARE))
+        )
         self.nodes = 0
         self.tt_entries = 0
         self.stamp = 0
@@ -361,14 +307,14 @@ class _Solver:
         self.best: _Line | None = None
         self.phase_nodes: dict[str, int] = {"win": 0, "optimum": 0}
 
-    def root_registers(self) -> list[N.Root]:
-        """Each start's kernel registers, hands and cards not laid (copies), the
-        starting point of the heuristic searches that keep their own arrays."""
-        roots: list[N.Root] = []
+    def root_registers(self) -> list[Position]:
+        """Each start's position (copies), the starting point of the heuristic searches
+        that keep their own arrays."""
+        roots: list[Position] = []
         for r in self.runs:
-            run = _Run(r.root, r.params, r.draw, r.tables)
+            run = _Run(r.root, r.params, r.draw, r.zobrist)
             run.reset(1, 0, 0)
-            roots.append((run.st.copy(), run.hands.copy(), run.avail.copy()))
+            roots.append(Position(run.st.copy(), run.hands.copy(), run.avail.copy()))
         return roots
 
     # ------------------------------------------------------------------ kernel runs
@@ -399,7 +345,7 @@ class _Solver:
             chunk = CHUNK
             if self.budget.nodes is not None:
                 chunk = max(1, min(chunk, self.budget.nodes - self.nodes))
-            outcome = run.step(self.keys, self.values, self.dom, chunk)
+            outcome = run.step(self.tables, chunk)
             now = int(run.st[K.S_NODES])
             self.nodes += now - before
             before = now
@@ -697,7 +643,7 @@ class _Pilots(_Restarts):
 
     def __init__(self, solver: _Solver) -> None:
         super().__init__(solver)
-        self.runs = [_Run(r.root, r.params, r.draw, r.tables) for r in solver.runs]
+        self.runs = [_Run(r.root, r.params, r.draw, r.zobrist) for r in solver.runs]
         self.line = np.zeros(K.MAX_DEPTH + 1, dtype=np.int64)
         self.reg = np.zeros(P.N_REG, dtype=np.int64)
         self.restarts = 0
@@ -717,7 +663,7 @@ class _Pilots(_Restarts):
         if k >= len(self.runs) and best_line and self.rng.random() < PILOT_REUSE:
             self.prefix = best_line[: self.rng.randrange(len(best_line))]
             for move in self.prefix:
-                P.apply_move(run.params, run.draw, run.st, run.hands, run.avail, move)
+                P.apply_move(run.params, run.draw, run.pos, move)
         self.reg[:] = 0
         self.reg[P.R_BEST] = -1
         self.reg[P.R_RNG] = 0x2545F4914F6CDD1D + 7919 * k
@@ -727,9 +673,7 @@ class _Pilots(_Restarts):
     def _step(self, limit: int) -> tuple[int, int]:
         run = self.runs[self.current]
         before = int(self.reg[P.R_NODES])
-        outcome = P.pilot(
-            run.params, run.draw, run.st, run.hands, run.avail, self.line, self.reg, limit
-        )
+        outcome = P.pilot(run.params, run.draw, run.pos, self.line, self.reg, limit)
         return outcome, int(self.reg[P.R_NODES]) - before
 
     def _ended(self) -> tuple[int, list[int]]:
@@ -816,13 +760,12 @@ class _Beams(_Restarts):
         width = BEAM_WIDTH << min(rounds, 40)
         noisy = width > self.max_width
         width = min(width, self.max_width)
-        if self.ws is None or self.ws[0].shape[1] != width:
+        if self.ws is None or self.ws.st.shape[1] != width:
             self.ws = None  # free the old arrays first
             self.ws = B.workspace(width, self.players, self.levels)
         self.reg[B.R_NOISE] = BEAM_NOISE if noisy else 0
         self.reg[B.R_RNG] = 0x2545F4914F6CDD1D + 7919 * k
-        st, hands, avail = self.roots[self.current]
-        B.start(st, hands, avail, self.ws, self.reg)
+        B.start(self.roots[self.current], self.ws, self.reg)
 
     def _step(self, limit: int) -> tuple[int, int]:
         assert self.ws is not None

@@ -36,7 +36,7 @@ def run_beam(
     reg = np.zeros(B.N_REG, dtype=np.int64)
     reg[B.R_RNG] = seed
     reg[B.R_NOISE] = noise
-    B.start(run.st, run.hands, run.avail, ws, reg)
+    B.start(run.pos, ws, reg)
     outcome = B.BUDGET
     while outcome == B.BUDGET:
         reg[B.R_LIMIT] = reg[B.R_NODES] + slice_nodes

@@ -34,7 +34,7 @@ def run_pilot(
     reg[P.R_WIDTH] = width
     outcome = P.BUDGET
     while outcome == P.BUDGET:  # resumable: small slices give the same result
-        outcome = P.pilot(run.params, run.draw, run.st, run.hands, run.avail, line, reg, 500)
+        outcome = P.pilot(run.params, run.draw, run.pos, line, reg, 500)
     run.st[K.S_NODES] = reg[P.R_LEN]
     return outcome, int(reg[P.R_BEST]), [int(m) for m in line[: reg[P.R_BEST_LEN]]], run
 

@@ -35,7 +35,7 @@ from playable.solver.thegame.sampling import (
     observe,
     turn_score,
 )
-from playable.solver.thegame.sampling_kernel import GREEDY, PLANNER, can_lay, rollout
+from playable.solver.thegame.sampling_kernel import GREEDY, PLANNER, Policy, can_lay, rollout
 from playable.solver.thegame.simulate import Simulation
 
 SMALL = SamplingPlayer(samples=12)
@@ -56,9 +56,7 @@ def kernel_playout(state: State, policy: int, extra_gap: int) -> int:
             np.array(state.draw, dtype=np.int64),
             0,
             state.to_move,
-            v.minimum(False),
-            extra_gap,
-            policy,
+            Policy(v.minimum(False), extra_gap, policy),
         )
     )
 
@@ -215,7 +213,7 @@ def test_cli_simulate_sampling_json() -> None:
 
     app = typer.Typer()
     app.add_typer(verbs["simulate"], name="simulate")
-    args = ["simulate", "thegame", "--strategy", "sampling", "--samples", "4", "--games", "2"]
+    args = ["simulate", "thegame", "--bot", "sampling", "--samples", "4", "--games", "2"]
     result = CliRunner().invoke(app, [*args, "--max-card", "40", "--workers", "1", "--json"])
     assert result.exit_code == 0, result.output
     summary = json.loads(result.output)

@@ -1,0 +1,70 @@
+"""The Game's numba kernels run unchanged as plain Python (``NUMBA_DISABLE_JIT=1``),
+where their workspaces (solver/thegame/workspace.py) are plain named tuples, and
+search exactly as compiled: the same nodes and results for the systematic search,
+the pilot, the beam, NRPA and the sampling player's playouts."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+SCRIPT = """
+import contextlib, json
+import numpy as np
+from playable.solver.core.budget import Budget
+from playable.solver.thegame import search as S
+from playable.solver.thegame.notation import Deal
+from playable.solver.thegame.rules import Variant, shuffled_deck
+from playable.solver.thegame.sampling import SamplingPlayer, candidate_turns, observe
+
+out = []
+for players, expert, cards, seed in ((1, False, 99, 5), (3, True, 99, 1)):
+    variant = Variant(players, expert, False, cards)
+    deal = Deal(variant, tuple(shuffled_deck(variant, seed)))
+    starts = [deal.start(p) for p in range(players)]
+    solver = S._Solver(starts, Budget(nodes=1500, memory_mb=1).start(), True, False)
+    result = solver.run()
+    out.append([result.status.value, result.objective, result.bound, result.nodes])
+    for kind in (S._Pilots, S._Beams, S._Nrpa):
+        solver = S._Solver(starts, Budget(nodes=800, memory_mb=1).start(), True, False)
+        won = None
+        with contextlib.suppress(S._OutOfBudget):
+            won = kind(solver).work(600)
+        best = None if solver.best is None else solver.best.cards_left
+        out.append([kind.__name__, solver.nodes, won, best])
+    obs = observe(starts[0])
+    cands = candidate_turns(obs)[:3]
+    rng = np.random.default_rng(seed)
+    out.append(SamplingPlayer().playouts(obs, cands, rng, 4).tolist())
+print(json.dumps(out))
+"""
+
+
+def _run(jit: bool) -> list[Any]:
+    env = {**os.environ, "PYTHONWARNINGS": "ignore"}
+    if jit:
+        env.pop("NUMBA_DISABLE_JIT", None)
+    else:
+        env["NUMBA_DISABLE_JIT"] = "1"
+    result = subprocess.run(
+        [sys.executable, "-c", SCRIPT], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+    assert result.returncode == 0, result.stderr
+    return list(json.loads(result.stdout))
+
+
+@pytest.mark.skipif(os.environ.get("NUMBA_DISABLE_JIT") == "1", reason="numba JIT disabled")
+def test_the_kernels_search_the_same_without_the_jit() -> None:
+    compiled = _run(jit=True)
+    plain = _run(jit=False)
+    assert plain == compiled
+    # every search did some work: a test that cannot fail is no test
+    assert all(row[1] > 0 for row in compiled if isinstance(row[0], str) and row[0][0] == "_")
