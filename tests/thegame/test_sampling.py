@@ -10,7 +10,6 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from typer.testing import CliRunner
 
 from playable.solver.thegame.players import (
     STRATEGIES,
@@ -37,6 +36,7 @@ from playable.solver.thegame.sampling import (
 )
 from playable.solver.thegame.sampling_kernel import GREEDY, PLANNER, Policy, can_lay, rollout
 from playable.solver.thegame.simulate import Simulation
+from tests.clirun import invoke
 
 SMALL = SamplingPlayer(samples=12)
 
@@ -204,20 +204,11 @@ def test_registered_and_options() -> None:
 
 
 def test_cli_simulate_sampling_json() -> None:
-    from playable.cli.dispatch import verb
-    from playable.cli.thegame.simulate import register
-
-    verbs = {"simulate": verb("simulate", "simulate")}
-    register(verbs)
-    import typer
-
-    app = typer.Typer()
-    app.add_typer(verbs["simulate"], name="simulate")
     args = ["simulate", "thegame", "--bot", "sampling", "--samples", "4", "--games", "2"]
-    result = CliRunner().invoke(app, [*args, "--max-card", "40", "--workers", "1", "--json"])
-    assert result.exit_code == 0, result.output
-    summary = json.loads(result.output)
+    result = invoke(*args, "--max-card", "40", "--workers", "1", "--json")
+    assert result.returncode == 0, result
+    summary = json.loads(result.stdout)
     assert summary["strategy"] == "sampling" and summary["samples"] == 4
     assert summary["games"] == 2
-    bad = CliRunner().invoke(app, ["simulate", "thegame", "--samples", "4", "--games", "1"])
-    assert bad.exit_code == 2
+    bad = invoke("simulate", "thegame", "--samples", "4", "--games", "1")
+    assert bad.returncode == 2

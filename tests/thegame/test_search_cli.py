@@ -4,33 +4,17 @@ from __future__ import annotations
 
 import json
 
-import typer
-from typer.testing import CliRunner
-
-from playable.cli.dispatch import verb
-from playable.cli.thegame import solve as thegame_solve
 from playable.solver.thegame.notation import Deal, format_position
 from playable.solver.thegame.rules import State, Variant, shuffled_deck
 from playable.solver.thegame.search import certify
-
-
-def make_app() -> typer.Typer:
-    verbs = {"solve": verb("solve", "solve"), "analyse": verb("analyse", "analyse")}
-    thegame_solve.register(verbs)
-    app = typer.Typer()
-    for name, group in verbs.items():
-        app.add_typer(group, name=name)
-    return app
-
-
-RUNNER = CliRunner()
+from tests.clirun import invoke
 
 
 def test_solve_prints_one_json_document_with_a_replayable_line() -> None:
     args = ["solve", "thegame", "--players", "2", "--max-card", "30", "--seed", "4"]
-    result = RUNNER.invoke(make_app(), [*args, "--memory", "4", "--json"])
-    assert result.exit_code == 0, result.output
-    doc = json.loads(result.output)
+    result = invoke(*args, "--memory", "4", "--json")
+    assert result.returncode == 0, result
+    doc = json.loads(result.stdout)
     for key in ("game", "players", "expert", "status", "cards_left", "proven_optimal"):
         assert key in doc
     assert doc["status"] == "solved" and doc["cards_left"] == 0
@@ -44,38 +28,38 @@ def test_an_unsolvable_position_exits_1_with_its_optimum(tmp_path: object) -> No
     path = f"{tmp_path}/blocked.thegame"
     with open(path, "w", encoding="utf-8") as f:
         f.write(format_position(state))
-    result = RUNNER.invoke(make_app(), ["solve", path, "--json", "--memory", "4"])
-    assert result.exit_code == 1, result.output
-    doc = json.loads(result.output)
+    result = invoke("solve", path, "--json", "--memory", "4")
+    assert result.returncode == 1, result
+    doc = json.loads(result.stdout)
     assert doc["status"] == "unsolvable" and doc["cards_left"] == 10 and doc["proven_optimal"]
 
 
 def test_a_tiny_budget_exits_3() -> None:
     args = ["solve", "thegame", "--seed", "1", "--nodes", "20", "--memory", "4"]
-    result = RUNNER.invoke(make_app(), args)
-    assert result.exit_code == 3, result.output
-    assert "unknown" in result.output
+    result = invoke(*args)
+    assert result.returncode == 3, result
+    assert "unknown" in result.stdout
 
 
 def test_bad_options_exit_2() -> None:
-    result = RUNNER.invoke(make_app(), ["solve", "thegame", "--engine", "magic"])
-    assert result.exit_code == 2
-    result = RUNNER.invoke(make_app(), ["solve", "thegame", "--seconds", "-1"])
-    assert result.exit_code == 2
+    result = invoke("solve", "thegame", "--engine", "magic")
+    assert result.returncode == 2
+    result = invoke("solve", "thegame", "--seconds", "-1")
+    assert result.returncode == 2
 
 
 def test_the_rich_rendering_shows_the_turns() -> None:
     args = ["solve", "thegame", "--max-card", "24", "--seed", "2", "--memory", "4"]
-    result = RUNNER.invoke(make_app(), args)
-    assert result.exit_code == 0, result.output
-    assert "solved" in result.output and "first player" in result.output
+    result = invoke(*args)
+    assert result.returncode == 0, result
+    assert "solved" in result.stdout and "first player" in result.stdout
 
 
 def test_analyse_values_every_next_move() -> None:
     args = ["analyse", "thegame", "--max-card", "24", "--seed", "3", "--json", "--memory", "4"]
-    result = RUNNER.invoke(make_app(), args)
-    assert result.exit_code == 0, result.output
-    doc = json.loads(result.output)
+    result = invoke(*args)
+    assert result.returncode == 0, result
+    doc = json.loads(result.stdout)
     assert doc["moves"]
     assert doc["moves"][0]["status"] == "solved"
     values = [m["cards_left"] for m in doc["moves"]]
@@ -84,9 +68,9 @@ def test_analyse_values_every_next_move() -> None:
 
 def test_the_cpsat_engine_is_wired() -> None:
     args = ["solve", "thegame", "--max-card", "20", "--seed", "2", "--engine", "cpsat"]
-    result = RUNNER.invoke(make_app(), [*args, "--seconds", "30", "--json"])
-    assert result.exit_code == 0, result.output
-    doc = json.loads(result.output)
+    result = invoke(*args, "--seconds", "30", "--json")
+    assert result.returncode == 0, result
+    doc = json.loads(result.stdout)
     assert doc["engine"] == "cpsat" and doc["status"] == "solved"
     variant = Variant(max_card=20)
     deal = Deal(variant, tuple(shuffled_deck(variant, 2)))
