@@ -144,5 +144,7 @@ def _text(report: CheckReport, source: str, first: int | None) -> str:
 
 def register(verbs: dict[str, typer.Typer]) -> None:
     """Add `check thegame` to the verb groups (the `check` verb is created here)."""
-    verbs.setdefault("check", verb("check", "Check a proof file: `playable check GAME FILE`."))
+    verbs.setdefault(
+        "check", verb("check", "Check a proof file: `playable check GAME PROOF --position FILE`.")
+    )
     verbs["check"].command(GAME)(check_command)
