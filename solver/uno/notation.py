@@ -241,10 +241,11 @@ def options_to_json(o: Options) -> dict[str, Any]:
     }
 
 
-def deal_to_json(d: Deal) -> dict[str, Any]:
+def _deal_json(d: Deal | State, kind: str) -> dict[str, Any]:
+    """The JSON of a deal, which the JSON of a position begins with."""
     return {
         "game": GAME,
-        "kind": "deal",
+        "kind": kind,
         "players": d.players,
         "dealer": d.dealer,
         "seed": d.seed,
@@ -254,16 +255,13 @@ def deal_to_json(d: Deal) -> dict[str, Any]:
     }
 
 
+def deal_to_json(d: Deal) -> dict[str, Any]:
+    return _deal_json(d, "deal")
+
+
 def position_to_json(s: State) -> dict[str, Any]:
     return {
-        "game": GAME,
-        "kind": "position",
-        "players": s.players,
-        "dealer": s.dealer,
-        "seed": s.seed,
-        "options": options_to_json(s.options),
-        "hands": [[name(c) for c in h] for h in s.hands],
-        "draw": [name(c) for c in s.draw],
+        **_deal_json(s, "position"),
         "discard": [name(c) for c in s.discard],
         "top": name(s.top),
         "colour": None if s.colour < 0 else colour_name(s.colour),
