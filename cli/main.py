@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import sqlite3
 import sys
+from importlib import import_module
+from importlib.util import find_spec
 from typing import Annotated, Any
 
 import click
@@ -11,14 +13,7 @@ import typer
 from typer.core import TyperGroup
 
 from playable import __version__
-from playable.cli import (
-    facetoface,
-    move,
-    puzzles,
-    sequence,
-    serve,
-    uno,
-)
+from playable.cli import move, puzzles, serve
 from playable.cli.budget import (
     INTERRUPTED,
     forget_interrupts,
@@ -28,15 +23,9 @@ from playable.cli.budget import (
 from playable.cli.dispatch import SHOW, game_of, verb
 from playable.cli.io import InputError, fail, forget_inputs, print_error, read_source, stderr
 from playable.cli.output import OutputError, guarded_streams
-from playable.cli.study import facetoface as facetoface_study
 from playable.cli.study import report
-from playable.cli.study import thegame as thegame_study
-from playable.cli.study import uno as uno_study
-from playable.cli.thegame import check as thegame_check
-from playable.cli.thegame import play as thegame_play
-from playable.cli.thegame import simulate as thegame_simulate
-from playable.cli.thegame import solve as thegame_solve
 from playable.solver.core.errors import PlayableError
+from playable.solver.games import NAMES
 
 
 class Playable(TyperGroup):
@@ -153,21 +142,13 @@ VERBS: dict[str, typer.Typer] = {
     "simulate": verb("simulate", "Simulate many games between bots."),
     "study": verb("study", "Solve many deals and store each result in SQLite (resumable)."),
 }
-# Each game module adds its subcommands to the verbs; a new game is one entry here.
-for game in (
-    thegame_play,
-    thegame_simulate,
-    thegame_study,
-    thegame_solve,
-    thegame_check,
-    sequence,
-    facetoface,
-    facetoface_study,
-    uno,
-    uno_study,
-    puzzles,
-):
-    game.register(VERBS)
+# Each game's command module (cli/<game>) and study module (cli/study/<game>.py, where
+# the game has studies) add their subcommands to the verbs: a new game needs no entry here.
+for game in NAMES:
+    for module in (f"playable.cli.{game}", f"playable.cli.study.{game}"):
+        if find_spec(module) is not None:
+            import_module(module).register(VERBS)
+puzzles.register(VERBS)
 for name, group in VERBS.items():
     if group.registered_commands:
         app.add_typer(group, name=name)
