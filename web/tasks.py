@@ -25,9 +25,6 @@ Report = Callable[[int, float, dict[str, Any]], None]
 #: The player's number before a move of a stored line (``1:`` in ``1:Y9`` or ``1: 16@0``).
 _PLAYER = re.compile(r"^[0-9]+:")
 
-#: Games whose turns end with an explicit ``/`` (TG-4, FF-4).
-TURN_GAMES = ("thegame", "facetoface")
-
 
 def view(position: playable.Position) -> dict[str, Any]:
     """Everything the board draws: the position's JSON (``playable show --json``), its
@@ -58,8 +55,9 @@ def play(position: playable.Position, moves: str, end_turn: bool = False) -> pla
     rules allow it then (a whole Face to Face or The Game turn from a line or an
     analysis row). ``IllegalMove``/``NotationError`` as :meth:`Position.play`."""
     after = position.play(moves)
-    if end_turn and "/" in after.legal_moves():
-        after = after.play("/")
+    end = position.game.turn_end  # ``/`` where a turn has several moves (TG-4, FF-4)
+    if end_turn and end is not None and end in after.legal_moves():
+        after = after.play(end)
     return after
 
 
@@ -72,7 +70,7 @@ def frames(position: playable.Position, line: list[dict[str, Any]]) -> list[dict
     for item in line:
         move = str(item.get("move", ""))
         try:
-            position = play(position, move, end_turn=position.name in TURN_GAMES)
+            position = play(position, move, end_turn=position.game.turn_end is not None)
         except PlayableError as error:
             shown.append({"player": item.get("player"), "move": move, "error": str(error)})
             break
@@ -118,7 +116,7 @@ def solve_task(
 ) -> dict[str, Any]:
     """``playable.solve`` on the position ``text``, and the frames of its line."""
     position = playable.loads(text, "<board>")
-    document = playable.solve(position, seconds=seconds, nodes=nodes, turns=turns, progress=report)
+    document = playable.solve(position, seconds=seconds, nodes=nodes, depth=turns, progress=report)
     return {"document": document, "frames": frames(position, _line_of(document))}
 
 
