@@ -58,6 +58,7 @@ from playable.puzzles.base import Level, Puzzle
 from playable.puzzles.library import PuzzleLibrary
 from playable.puzzles.registry import GAMES, kind_of
 from playable.solver.core.errors import PlayableError
+from playable.solver.games import engine
 from playable.web.body import read_json_object
 from playable.web.errors import BadRequest
 from playable.web.guard import SESSION, Guard, Hosts
@@ -247,11 +248,11 @@ class Board:
         seconds = self.seconds(body, 2.0)
         nodes = self.whole(body, "nodes", 1, 10**12, None)
         depth = self.whole(body, "depth", 0, 3, 0)
-        # The Game's analysis spends its budget on each move (docs/api.md): share the
-        # request's seconds among the moves, so the whole job keeps within them.
-        each = (
-            seconds / max(1, len(position.legal_moves())) if position.name == "thegame" else seconds
-        )
+        # An analysis that spends its budget on each move (The Game, docs/api.md) gets
+        # the request's seconds shared among the moves, so the whole job keeps within them.
+        each = seconds
+        if not engine(position.name).analysis_shares_budget:
+            each = seconds / max(1, len(position.legal_moves()))
         job = self.jobs.submit(
             "analyse",
             seconds,

@@ -43,6 +43,10 @@ class SearchOptions:
 class Engine(Protocol):
     """A game's searches behind one interface."""
 
+    #: True when an analysis shares one budget among the moves; False when it gives
+    #: every move a budget of its own (The Game), so it may take that budget per move.
+    analysis_shares_budget: bool
+
     def warm_up(self) -> None:
         """Load (or compile) every kernel ``solve`` and ``analyse`` may call, so that
         no budget pays for it (tests/core/test_warm_up.py checks this)."""

@@ -14,6 +14,8 @@ class FaceToFaceEngine:
     """Who wins with perfect play, over whole turns (:mod:`playable.solver.facetoface.search`);
     the analysis shares one budget among the turns."""
 
+    analysis_shares_budget = True
+
     def warm_up(self) -> None:
         from playable.solver.facetoface.search import warm_up
 

@@ -15,6 +15,8 @@ class SequenceEngine:
     the analysis reports sequences, threats and the best move, and with ``depth`` > 0
     proves a forced win too."""
 
+    analysis_shares_budget = True
+
     def warm_up(self) -> None:
         from playable.solver.sequence.search import warm_up
 

@@ -15,6 +15,8 @@ class TheGameEngine:
     (:mod:`playable.solver.thegame.search`); the analysis solves each move under
     its own budget."""
 
+    analysis_shares_budget = False
+
     def warm_up(self) -> None:
         from playable.solver.thegame.search import warm_up
 

@@ -14,6 +14,8 @@ class UnoEngine:
     """The two-player endgame search (:mod:`playable.solver.uno.endgame`, df-pn in
     Python: no kernel to load); the analysis shares one budget among the moves."""
 
+    analysis_shares_budget = True
+
     def warm_up(self) -> None:
         """Nothing to load: the endgame search is plain Python."""
 
