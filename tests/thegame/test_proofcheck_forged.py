@@ -298,3 +298,53 @@ def test_a_bad_position_file_is_exit_2(tmp_path: Path) -> None:
     assert result.exit_code == 2 and "laid" in result.stderr
     missing = RUNNER.invoke(app, ["check", "thegame", str(path)])
     assert missing.exit_code == 2 and "--position" in missing.stderr
+
+
+# ------------------------------------------------------------------- deal proofs
+
+
+def deal_document(deal: Deal) -> dict[str, Any]:
+    """A deal proof's header as the prover writes it, with one (false) node per start:
+    the tests below must be refused before any node is looked at."""
+    v = deal.variant
+    starts = [proof.position_json(deal.start(p)) for p in range(v.players)]
+    return {
+        "format": proofcheck.FORMAT,
+        "variant": {
+            "players": v.players,
+            "expert": v.expert,
+            "expert_hand": v.expert_hand,
+            "max_card": v.max_card,
+        },
+        "claim": 1,
+        "deck": list(deal.order),
+        "roots": [{"first_player": p} for p in range(v.players)],
+        "nodes": [s | {"claim": 1, "by": "expand"} for s in starts],
+    }
+
+
+TWO = Deal(Variant(2, False, False, 30), tuple(shuffled_deck(Variant(2, False, False, 30), 4)))
+
+
+@pytest.mark.parametrize(
+    ("edit", "match"),
+    [
+        (lambda d: d["deck"].__setitem__(0, d["deck"][1]), "deck: not a deal of the game"),
+        (lambda d: d["deck"].pop(), "deck: not a deal of the game: expected 29 cards"),
+        (lambda d: d.update(roots=[{"first_player": 0}]), "roots"),
+        (lambda d: d.update(roots=[{"first_player": 1}, {"first_player": 0}]), "roots"),
+        (lambda d: d.update(draw=[]), "exactly one of 'deck'"),
+        (lambda d: d["variant"].update(players=3), "deck|roots|hands"),
+    ],
+)
+def test_a_malformed_deal_proof_is_refused(
+    edit: Callable[[dict[str, Any]], None], match: str
+) -> None:
+    document = deal_document(TWO)
+    edit(document)
+    refused(document, match)
+
+
+def test_a_false_deal_proof_is_refused() -> None:
+    """The header is right, the claim false: every turn from the start is uncovered."""
+    refused(deal_document(TWO), "node 0: a turn reaches", TWO)
