@@ -88,6 +88,8 @@ def check_command(
         report = check_file(proof, game)
     except ProofError as exc:
         fail(f"{proof}: proof rejected: {exc}")
+    except Exception as exc:  # never exit 1 (proven) on a checker failure, memory included
+        fail(f"{proof}: not checked, nothing is proven ({type(exc).__name__}: {exc})")
     if json:
         print_json(_document(report, source, first))
     else:

@@ -348,3 +348,17 @@ def test_a_malformed_deal_proof_is_refused(
 def test_a_false_deal_proof_is_refused() -> None:
     """The header is right, the claim false: every turn from the start is uncovered."""
     refused(deal_document(TWO), "node 0: a turn reaches", TWO)
+
+
+def test_a_checker_failure_is_exit_2_not_proven(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A crash inside the checker (here a simulated one) must not end with exit 1,
+    which would read as "the loss holds"."""
+
+    def crash(document: Any, expected: Any = None) -> Any:
+        raise RecursionError("simulated")
+
+    monkeypatch.setattr(proofcheck, "check", crash)
+    code, error = cli(tmp_path, genuine(LOST), LOST)
+    assert code == 2 and "nothing is proven" in error
