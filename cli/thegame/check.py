@@ -93,7 +93,7 @@ def check_command(
     if json:
         print_json(_document(report, source, first))
     else:
-        stdout.print(_text(report, source, first), soft_wrap=True)
+        stdout.print(_text(report, source, first), soft_wrap=True, markup=False)
     raise typer.Exit(1)
 
 

@@ -47,6 +47,8 @@ class Proof:
     nodes: list[dict[str, Any]] = field(default_factory=list)
 
     def document(self, game: Deal | State) -> dict[str, Any]:
+        """The proof as a JSON document of ``game`` (format ``FORMAT``,
+        docs/proof-format.md): the checker accepts it only for this deal or position."""
         v = game.variant
         doc: dict[str, Any] = {
             "format": FORMAT,
