@@ -20,7 +20,7 @@ from collections import Counter
 from pathlib import Path
 
 from playable.solver.core.budget import Budget
-from playable.solver.sequence.analyse import analyse
+from playable.solver.sequence.analysis import analyse
 from playable.solver.sequence.cpsat import distance_to_win
 from playable.solver.sequence.search import forced_win, reference_win_within
 from playable.solver.sequence.simulate import sample_positions

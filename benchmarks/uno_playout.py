@@ -26,9 +26,9 @@ from playable.solver.core.budget import Budget
 from playable.solver.core.result import Status
 from playable.solver.uno.cards import colour_of, full_deck, is_wild
 from playable.solver.uno.instances import random_cubic, random_hand, three_bridges
-from playable.solver.uno.kernel import solve_kernel
 from playable.solver.uno.playout import PlayoutResult, Problem, from_uno, solve
 from playable.solver.uno.playout_cpsat import solve_cpsat
+from playable.solver.uno.playout_kernel import solve_kernel
 
 SECONDS = 10.0
 RESULTS = Path(__file__).parent / "results" / "uno_playout.md"
@@ -105,7 +105,7 @@ def main() -> None:
         "# UNO play-out solver: time against hand size",
         "",
         "Engines: DFS = memoised depth-first search in Python (solver/uno/playout.py), "
-        "kernel = the same search in numba (solver/uno/kernel.py), CP-SAT = the "
+        "kernel = the same search in numba (solver/uno/playout_kernel.py), CP-SAT = the "
         "add_circuit path model (solver/uno/playout_cpsat.py). s/u/? = solved / "
         "unsolvable / unknown (budget). 'engines agree' counts hands where every engine "
         "that answered gave the same answer, out of hands some engine answered.",

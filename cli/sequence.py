@@ -23,7 +23,7 @@ from playable.solver.sequence.display import CORNER_LABEL, cell_label, chip_lege
 from playable.solver.sequence.rules import COLOURS, EMPTY, State, Variant, deal, shuffled_deck
 
 if TYPE_CHECKING:
-    from playable.solver.sequence.analyse import Analysis
+    from playable.solver.sequence.analysis import Analysis
 
 GAME = "sequence"
 
@@ -154,7 +154,7 @@ def analyse_command(
     Exit code 0 when the analysis is complete, 3 when the proof search ran out of
     budget or needed an unknown card.
     """
-    from playable.solver.sequence.analyse import analyse
+    from playable.solver.sequence.analysis import analyse
 
     state = load(file)
     report = analyse(state)

@@ -237,8 +237,8 @@ def solve_command(
 
     p = from_uno(problem.hand, problem.top, problem.colour, honest=not lax_w4)
     if engine == "kernel":
-        from playable.solver.uno.kernel import solve_kernel
-        from playable.solver.uno.kernel import warm_up as load_kernel
+        from playable.solver.uno.playout_kernel import solve_kernel
+        from playable.solver.uno.playout_kernel import warm_up as load_kernel
 
         warm_up(load_kernel, json)
         result = solve_kernel(p, budget)

@@ -35,7 +35,7 @@ from dataclasses import dataclass, replace
 from playable.puzzles.base import Level
 from playable.puzzles.sequence.proof import Proof, prove
 from playable.puzzles.sequence.rating import MAX_TURNS, quick_score
-from playable.solver.sequence.analyse import gain
+from playable.solver.sequence.analysis import gain
 from playable.solver.sequence.board import CORNERS
 from playable.solver.sequence.notation import format_position, parse_position
 from playable.solver.sequence.rules import (

@@ -7,7 +7,7 @@ Signals (all measured on the exact :class:`~playable.puzzles.sequence.proof.Proo
   (1 = unique, proven by searching after every legal move);
 * ``greedy_success``: the share of first moves of the greedy player
   (:class:`playable.solver.sequence.players.GreedyPlayer`, the highest
-  :func:`~playable.solver.sequence.analyse.gain`) with *random tie-breaks* that keep the win:
+  :func:`~playable.solver.sequence.analysis.gain`) with *random tie-breaks* that keep the win:
   computed exactly as (winning moves among the best-gain moves) / (best-gain moves),
   so no sampling noise;
 * held out of the score: ``stronger_success`` (the share of
@@ -32,7 +32,7 @@ from __future__ import annotations
 from playable.puzzles.base import Rating
 from playable.puzzles.sequence.proof import Proof, wins_within
 from playable.solver.core.errors import IllegalMove
-from playable.solver.sequence.analyse import gain
+from playable.solver.sequence.analysis import gain
 from playable.solver.sequence.players import GreedyPlayer, StrongerPlayer
 from playable.solver.sequence.rules import Move, ReplaceDead, State, apply, legal_moves
 

@@ -25,9 +25,9 @@ the enhanced transposition cutoff reads the table for every turn before searchin
 won for the opponent go last, and a node whose turns are all of those is lost); and
 turns whose result is dominated by another turn's result are not searched
 (:func:`_prune_dominated`); a node, or the position after a turn, that the race
-argument decides (:func:`playable.solver.facetoface.race.verdict`; for a node also
+argument decides (:func:`playable.solver.facetoface.race_kernel.verdict`; for a node also
 with plans that give cards to the opponent), or in which one player is blocked first
-(:func:`playable.solver.facetoface.survival.verdict`), is not searched.
+(:func:`playable.solver.facetoface.survival_kernel.verdict`), is not searched.
 Turns are searched in order of :func:`order_score`: least
 help to the opponent first, then most room between the own piles, with the turn that
 last won at the same depth first (killer turn; where it is legal it is searched
@@ -51,8 +51,8 @@ from numba import njit, objmode
 
 from playable.solver.core.bits import mix64
 from playable.solver.core.tt import MISSING, tt_lookup, tt_store
-from playable.solver.facetoface import survival
-from playable.solver.facetoface.race import SCRATCH, verdict
+from playable.solver.facetoface import survival_kernel as survival
+from playable.solver.facetoface.race_kernel import SCRATCH, verdict
 
 HAND_SIZE = 6
 TRICK = 10

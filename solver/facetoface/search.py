@@ -23,7 +23,7 @@ from playable.solver.core.budget import Budget
 from playable.solver.core.errors import IllegalMove
 from playable.solver.core.result import SolveResult, Status
 from playable.solver.core.tt import SLOT_BYTES, new_table
-from playable.solver.facetoface import kernel, survival
+from playable.solver.facetoface import kernel, survival_kernel
 from playable.solver.facetoface.notation import line_to_json
 from playable.solver.facetoface.rules import Play, State, Variant, has_won, play_turn, turns, winner
 
@@ -86,13 +86,13 @@ class Solver:
         #: with the race verdict it shortens proofs more than it costs (measured in
         #: docs/solver-facetoface.md)
         self.dominance = True
-        #: decide races without searching them (:mod:`playable.solver.facetoface.race`)
+        #: decide races without searching them (:mod:`playable.solver.facetoface.race_kernel`)
         self.race = True
         #: decide who is blocked first without searching it
-        #: (:mod:`playable.solver.facetoface.survival`)
+        #: (:mod:`playable.solver.facetoface.survival_kernel`)
         self.survival = True
-        self.survival_table = survival.new_table(memory_mb)
-        self.survival_work = survival.new_work()
+        self.survival_table = survival_kernel.new_table(memory_mb)
+        self.survival_work = survival_kernel.new_work()
         #: try the killer turn before generating a node's other turns (exact)
         self.killer_first = True
         slots = Budget(memory_mb=memory_mb).table_slots(SLOT_BYTES)

@@ -28,7 +28,7 @@ class SequenceEngine:
         return forced_win(state, options.depth, budget)
 
     def analyse(self, state: State, budgets: BudgetMaker, options: SearchOptions) -> dict[str, Any]:
-        from playable.solver.sequence.analyse import analyse
+        from playable.solver.sequence.analysis import analyse
         from playable.solver.sequence.search import forced_win
 
         proof = None

@@ -2,7 +2,7 @@
 
 * :class:`RandomPlayer`: a uniformly random legal move.
 * :class:`GreedyPlayer`: the move of highest :func:`analyse.gain` (one ply of the
-  evaluation in :mod:`playable.solver.sequence.analyse`), a dead card replaced first.
+  evaluation in :mod:`playable.solver.sequence.analysis`), a dead card replaced first.
 * :class:`StrongerPlayer`: greedy, plus threat awareness: it wins at once when it
   can; it blocks (or removes a chip of) an opponent line that needs one more chip;
   it keeps its Jacks for sequences and blocks; it prefers chips that leave a line
@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Protocol
 
-from playable.solver.sequence.analyse import gain, threats
+from playable.solver.sequence.analysis import gain, threats
 from playable.solver.sequence.board import GRID, LINES, LINES_THROUGH
 from playable.solver.sequence.rules import (
     CORNER,

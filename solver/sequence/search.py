@@ -29,7 +29,7 @@ from playable.solver.core.errors import IllegalMove
 from playable.solver.core.result import SolveResult, Status
 from playable.solver.core.tt import SLOT_BYTES, new_table
 from playable.solver.sequence import kernel
-from playable.solver.sequence.analyse import gain
+from playable.solver.sequence.analysis import gain
 from playable.solver.sequence.rules import (
     DECK,
     Move,

@@ -101,7 +101,7 @@ def sample_positions(
     never reaches SQ-9). About ``threat_share`` of them are taken at the first turn
     where the side to move has a line needing one chip (to include wins).
     """
-    from playable.solver.sequence.analyse import threats
+    from playable.solver.sequence.analysis import threats
 
     rng = random.Random(seed)
     greedy = GreedyPlayer()

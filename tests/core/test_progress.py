@@ -69,7 +69,7 @@ def test_face_to_face_reports_from_inside_its_one_kernel_call() -> None:
 def test_every_numba_search_loads_once_per_process() -> None:
     from playable.solver.facetoface.search import warm_up as load_face_to_face
     from playable.solver.sequence.search import warm_up as load_sequence
-    from playable.solver.uno.kernel import warm_up as load_uno
+    from playable.solver.uno.playout_kernel import warm_up as load_uno
 
     for load in (load_face_to_face, load_sequence, load_uno):
         load()

@@ -1,4 +1,4 @@
-"""The race verdict of Face to Face (solver/facetoface/race.py) against the brute force.
+"""The race verdict of Face to Face (solver/facetoface/race_kernel.py) against the brute force.
 
 Wherever the verdict decides a position (the mover wins because they have an
 unstoppable plan the opponent cannot outrun, or loses because the opponent has one),
@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from playable.solver.facetoface import bruteforce, race
+from playable.solver.facetoface import bruteforce
+from playable.solver.facetoface import race_kernel as race
 from playable.solver.facetoface.rules import State, Variant
 from playable.solver.facetoface.search import Solver
 from tests.facetoface.test_search import playout_positions

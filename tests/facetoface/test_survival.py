@@ -1,4 +1,4 @@
-"""The survival verdict of Face to Face (solver/facetoface/survival.py).
+"""The survival verdict of Face to Face (solver/facetoface/survival_kernel.py).
 
 Wherever it decides a position (one player is blocked before the other, FF-6), the
 plain minimax over the reference rules must give the same value; and both of its
@@ -15,7 +15,8 @@ import random
 import numpy as np
 import pytest
 
-from playable.solver.facetoface import bruteforce, survival
+from playable.solver.facetoface import bruteforce
+from playable.solver.facetoface import survival_kernel as survival
 from playable.solver.facetoface.rules import State
 from playable.solver.facetoface.search import Solver
 from tests.facetoface.test_search import playout_positions

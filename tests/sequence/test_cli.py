@@ -51,8 +51,8 @@ def test_solve_exit_codes() -> None:
 
 def test_simulate_json() -> None:
     code, text, _ = invoke(
-        "simulate", "sequence", "--sides", "2", "--games", "2", "--bot", "greedy", "--bot", "random",
-        "--json",
+        "simulate", "sequence", "--sides", "2", "--games", "2",
+        "--bot", "greedy", "--bot", "random", "--json",
     )  # fmt: skip
     assert code == 0
     document = json.loads(text)

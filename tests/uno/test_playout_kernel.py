@@ -12,8 +12,8 @@ from playable.solver.core.budget import Budget
 from playable.solver.core.result import Status
 from playable.solver.uno.cards import WILD, colour_of, full_deck, is_wild
 from playable.solver.uno.instances import random_cubic, three_bridges
-from playable.solver.uno.kernel import solve_kernel
 from playable.solver.uno.playout import check_order, from_uno, solve
+from playable.solver.uno.playout_kernel import solve_kernel
 
 
 def test_kernel_agrees_with_the_reference_dfs_on_random_hands() -> None:
@@ -51,7 +51,7 @@ def test_kernel_on_reduction_instances_and_budget() -> None:
 def test_kernel_runs_without_the_jit() -> None:
     code = (
         "from solver.uno.instances import three_bridges, random_cubic\n"
-        "from solver.uno.kernel import solve_kernel\n"
+        "from solver.uno.playout_kernel import solve_kernel\n"
         "print(solve_kernel(three_bridges((4, 4, 4), 1)).status.value,"
         " solve_kernel(random_cubic(8, 0)).status.value)\n"
     )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from playable.solver.sequence.analyse import analyse, evaluate, open_lines, threats
+from playable.solver.sequence.analysis import analyse, evaluate, open_lines, threats
 from playable.solver.sequence.board import parse_cell, parse_line
 from playable.solver.sequence.players import GreedyPlayer, RandomPlayer, StrongerPlayer
 from playable.solver.sequence.rules import Place, Remove, Variant

@@ -67,7 +67,7 @@ import numpy.typing as npt
 from numba import njit
 
 from playable.solver.core.bits import popcount
-from playable.solver.facetoface.race import HAND_SIZE, TRICK, highest_down_top, lowest_up_top
+from playable.solver.facetoface.race_kernel import HAND_SIZE, TRICK, highest_down_top, lowest_up_top
 
 I64Array = npt.NDArray[np.int64]
 
