@@ -49,19 +49,22 @@ __all__ = [
 INTERRUPTED = 130
 
 
-def _check_seconds(value: float | None) -> float | None:
+def check_seconds(value: float | None) -> float | None:
+    """The typer callback of a seconds option: the value, or a usage error."""
     if problem := seconds_problem(value):
         raise typer.BadParameter(problem)
     return value
 
 
-def _check_nodes(value: int | None) -> int | None:
+def check_nodes(value: int | None) -> int | None:
+    """The typer callback of a node budget option: the value, or a usage error."""
     if problem := nodes_problem(value):
         raise typer.BadParameter(problem)
     return value
 
 
-def _check_memory(value: int | None) -> int | None:
+def check_memory(value: int | None) -> int | None:
+    """The typer callback of a memory option (MiB): the value, or a usage error."""
     if problem := memory_problem(value):
         raise typer.BadParameter(problem)
     return value
@@ -69,17 +72,17 @@ def _check_memory(value: int | None) -> int | None:
 
 Seconds = Annotated[
     float | None,
-    typer.Option(help="Time budget in seconds (default: none).", callback=_check_seconds),
+    typer.Option(help="Time budget in seconds (default: none).", callback=check_seconds),
 ]
 Nodes = Annotated[
     int | None,
-    typer.Option(help="Node budget of the search (default: none).", callback=_check_nodes),
+    typer.Option(help="Node budget of the search (default: none).", callback=check_nodes),
 ]
 Memory = Annotated[
     int,
     typer.Option(
         help="Transposition table memory in MiB (The Game's beam search takes as much again).",
-        callback=_check_memory,
+        callback=check_memory,
     ),
 ]
 

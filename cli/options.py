@@ -15,7 +15,7 @@ from typing import Annotated, TypeVar
 
 import typer
 
-from playable.cli.budget import _check_memory, _check_nodes, _check_seconds
+from playable.cli.budget import check_memory, check_nodes, check_seconds
 from playable.cli.io import fail, stderr
 from playable.solver.core.study import SchedulerError, check_scheduler, max_workers
 
@@ -126,32 +126,32 @@ DealSeconds = Annotated[
     typer.Option(
         "--seconds",
         help="Time budget of each deal (the game's default when --nodes is not given).",
-        callback=_check_seconds,
+        callback=check_seconds,
     ),
 ]
 DealNodes = Annotated[
     int | None,
-    typer.Option("--nodes", help="Node budget of each deal.", callback=_check_nodes),
+    typer.Option("--nodes", help="Node budget of each deal.", callback=check_nodes),
 ]
 WorkerMemory = Annotated[
     int,
     typer.Option(
         "--memory",
         help="Transposition table MiB per worker (The Game's beam search takes as much again).",
-        callback=_check_memory,
+        callback=check_memory,
     ),
 ]
 RetryNodes = Annotated[
     int | None,
     typer.Option(
         help="Then solve again, with this node budget, what the first budget left undecided.",
-        callback=_check_nodes,
+        callback=check_nodes,
     ),
 ]
 RetrySeconds = Annotated[
     float | None,
     typer.Option(
         help="Then solve again, with this time budget, what the first budget left undecided.",
-        callback=_check_seconds,
+        callback=check_seconds,
     ),
 ]

@@ -14,7 +14,7 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from playable.cli.budget import _check_seconds
+from playable.cli.budget import check_seconds
 from playable.cli.dispatch import SHOW
 from playable.cli.io import fail, make_folder, print_json, read_source, stderr, stdout, write_text
 from playable.cli.options import MAX_SEED, Workers
@@ -57,7 +57,7 @@ def generate_command(
             min=0.1,
             max=1e6,
             help="Time budget of one attempt.",
-            callback=_check_seconds,
+            callback=check_seconds,
         ),
     ] = 10.0,
     workers: Workers = 1,
@@ -227,7 +227,7 @@ def export_command(
 
 Seconds = Annotated[
     float,
-    typer.Option("--seconds", min=0.1, max=1e6, help="Time to verify.", callback=_check_seconds),
+    typer.Option("--seconds", min=0.1, max=1e6, help="Time to verify.", callback=check_seconds),
 ]
 
 

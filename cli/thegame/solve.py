@@ -14,8 +14,8 @@ from playable.cli.budget import (
     Memory,
     Nodes,
     Seconds,
-    _check_seconds,
     budget_from,
+    check_seconds,
     release_interrupts,
 )
 from playable.cli.io import fail, print_json, stderr, stdout
@@ -273,7 +273,7 @@ def analyse_command(
     ] = None,
     seconds: Annotated[
         float,
-        typer.Option(help="Time budget per move in seconds.", min=0.001, callback=_check_seconds),
+        typer.Option(help="Time budget per move in seconds.", min=0.001, callback=check_seconds),
     ] = 2.0,
     nodes: Nodes = None,
     memory: Memory = 64,
