@@ -30,8 +30,6 @@ from playable.solver.sequence.board import LINES, LINES_THROUGH, cell_name, line
 from playable.solver.sequence.rules import (
     CORNER,
     EMPTY,
-    ONE_EYED,
-    TWO_EYED,
     Completed,
     Move,
     Place,
@@ -224,7 +222,3 @@ def analyse(state: State) -> Analysis:
         ranked=ranked,
         evaluation=evaluate(state, state.side),
     )
-
-
-def is_jack(card: str) -> bool:
-    return card in TWO_EYED or card in ONE_EYED

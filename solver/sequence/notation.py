@@ -149,10 +149,6 @@ def position_to_json(state: State) -> dict[str, Any]:
     }
 
 
-def move_to_json(player: int, move: Move) -> dict[str, Any]:
-    return {"player": player, "move": str(move)}
-
-
 # ------------------------------------------------------------------------ parsing
 
 

@@ -75,10 +75,6 @@ class View:
     def next_player(self) -> int:
         return (self.me + self.direction) % len(self.hand_sizes)
 
-    @property
-    def fewest_cards_of_others(self) -> int:
-        return min(n for p, n in enumerate(self.hand_sizes) if p != self.me)
-
 
 def view_of(state: State, voids: tuple[frozenset[int], ...] = ()) -> View:
     """The public view of the player to move (their hand included); ``voids`` is

@@ -45,10 +45,6 @@ def solve_cpsat(problem: Problem, budget: Budget | None = None, workers: int = 1
     model = cp_model.CpModel()
     arcs: dict[tuple[int, int], cp_model.IntVar] = {}
 
-    def node_card(i: int) -> tuple[bool, int]:
-        """(is the top, card index) of node i."""
-        return (i == 0, i - 1)
-
     for j in range(1, m + 1):
         card = cards[j - 1]
         if fits(card, problem.top, problem.colour):
