@@ -323,14 +323,14 @@ def deal_document(deal: Deal) -> dict[str, Any]:
     }
 
 
-TWO = Deal(Variant(2, False, False, 30), tuple(shuffled_deck(Variant(2, False, False, 30), 4)))
+TWO = Deal(Variant(2, True, True, 16), tuple(shuffled_deck(Variant(2, True, True, 16), 4)))
 
 
 @pytest.mark.parametrize(
     ("edit", "match"),
     [
         (lambda d: d["deck"].__setitem__(0, d["deck"][1]), "deck: not a deal of the game"),
-        (lambda d: d["deck"].pop(), "deck: not a deal of the game: expected 29 cards"),
+        (lambda d: d["deck"].pop(), "deck: not a deal of the game: expected 15 cards"),
         (lambda d: d.update(roots=[{"first_player": 0}]), "roots"),
         (lambda d: d.update(roots=[{"first_player": 1}, {"first_player": 0}]), "roots"),
         (lambda d: d.update(draw=[]), "exactly one of 'deck'"),
@@ -345,8 +345,9 @@ def test_a_malformed_deal_proof_is_refused(
     refused(document, match)
 
 
-def test_a_false_deal_proof_is_refused() -> None:
-    """The header is right, the claim false: every turn from the start is uncovered."""
+def test_an_unfounded_deal_proof_is_refused() -> None:
+    """The header is right but the nodes are only the starts: the turns from the first
+    start reach positions no node covers."""
     refused(deal_document(TWO), "node 0: a turn reaches", TWO)
 
 
