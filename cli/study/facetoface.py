@@ -11,7 +11,6 @@ import typer
 from rich.table import Table
 
 from playable.cli.facetoface import MaxCard, variant_from
-from playable.cli.io import fail
 from playable.cli.options import (
     Database,
     DealNodes,
@@ -25,15 +24,13 @@ from playable.cli.options import (
     WorkerMemory,
     Workers,
 )
-from playable.cli.study.report import ReportPart, Stored
+from playable.cli.study.report import ReportPart, Stored, retried_text, study_summary
 from playable.cli.study.run import (
     StudyOptions,
     proportion_text,
-    read_retries,
     run_study_command,
     study_lease,
 )
-from playable.solver.core.retries import budget_text
 from playable.solver.facetoface.study import Study, summarise_study
 
 #: the time budget of each solve when neither --seconds nor --nodes is given
@@ -106,11 +103,7 @@ def study_table(summaries: list[dict[str, Any]]) -> Table:
             str(s["decided_deals"]),
             *(proportion_text(s[key]) for key in ("first_player_wins", "starter_wins")),
             *(proportion_text(s[key]) for key in ("second_wins", "same_winner", "unknown")),
-            "; ".join(
-                f"{r['deals']} at {budget_text(r)}: {r['solved']} decided"
-                for r in s.get("retries", [])
-            )
-            or "-",
+            retried_text(s),
         )
     return table
 
@@ -118,7 +111,7 @@ def study_table(summaries: list[dict[str, Any]]) -> Table:
 def report(files: list[Stored], folder: Path | None) -> ReportPart:
     """Face to Face's part of `playable report` (cli/study/report.py): the table of
     its studies and, with a ``folder``, the first player's win rate per study."""
-    summaries = [_summary(stored) for stored in files]
+    summaries = [study_summary(stored, "Face to Face", summarise_study) for stored in files]
     part = ReportPart({"facetoface_studies": summaries}, [study_table(summaries)])
     if folder is not None:
         from playable.solver.core import plots
@@ -137,17 +130,6 @@ def report(files: list[Stored], folder: Path | None) -> ReportPart:
             )
         )
     return part
-
-
-def _summary(stored: Stored) -> dict[str, Any]:
-    """A study file's summary, or one line if it is no study or its rows cannot be read."""
-    file, config, rows = stored
-    if config.get("kind") != "study":
-        fail(f"{file}: not a study of Face to Face")
-    try:
-        return {"db": str(file), **config, **summarise_study(rows, read_retries(file))}
-    except (KeyError, TypeError, ValueError) as error:
-        fail(f"{file}: a study whose rows cannot be read ({type(error).__name__}: {error})")
 
 
 def register(verbs: dict[str, typer.Typer]) -> None:

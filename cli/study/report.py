@@ -18,6 +18,8 @@ import typer
 
 from playable.cli.io import fail, make_folder, print_json, stdout
 from playable.cli.options import Json
+from playable.cli.study.run import read_retries
+from playable.solver.core.retries import Retries, budget_text
 from playable.solver.core.study import ResultStore
 from playable.solver.games import NAMES
 
@@ -41,6 +43,31 @@ class ReportPart:
 
 #: A game's report: its files and the folder for figures (None: no figures).
 GameReport = Callable[[list[Stored], Path | None], ReportPart]
+
+
+def study_summary(
+    stored: Stored, title: str, summarise: Callable[[list[Any], Retries], dict[str, Any]]
+) -> dict[str, Any]:
+    """A study file's summary by the game's ``summarise`` (with its retries), or one
+    error line if the file is no study or its rows cannot be read."""
+    file, config, rows = stored
+    if config.get("kind") != "study":
+        fail(f"{file}: not a study of {title}")
+    try:
+        return {"db": str(file), **config, **summarise(rows, read_retries(file))}
+    except (KeyError, TypeError, ValueError) as error:
+        fail(f"{file}: a study whose rows cannot be read ({type(error).__name__}: {error})")
+
+
+def retried_text(summary: dict[str, Any]) -> str:
+    """The table cell of a study's retries: what each larger budget decided."""
+    return (
+        "; ".join(
+            f"{r['deals']} at {budget_text(r)}: {r['solved']} decided"
+            for r in summary.get("retries", [])
+        )
+        or "-"
+    )
 
 
 def _game_report(game: str) -> GameReport | None:

@@ -10,7 +10,6 @@ from typing import Any
 import typer
 from rich.table import Table
 
-from playable.cli.io import fail
 from playable.cli.options import (
     Database,
     DealNodes,
@@ -24,16 +23,14 @@ from playable.cli.options import (
     WorkerMemory,
     Workers,
 )
-from playable.cli.study.report import ReportPart, Stored
+from playable.cli.study.report import ReportPart, Stored, retried_text, study_summary
 from playable.cli.study.run import (
     StudyOptions,
     proportion_text,
-    read_retries,
     run_study_command,
     study_lease,
 )
 from playable.cli.uno import Seeded
-from playable.solver.core.retries import budget_text
 from playable.solver.uno.study import Study, summarise_study
 
 #: the time budget of each round when neither --seconds nor --nodes is given
@@ -104,11 +101,7 @@ def study_table(summaries: list[dict[str, Any]]) -> Table:
             str(s["deals"]),
             *(proportion_text(s[key]) for key in ("forced_win", "forced_loss", "open", "budget")),
             proportion_text(s["win_when_decided"]),
-            "; ".join(
-                f"{r['deals']} at {budget_text(r)}: {r['solved']} decided"
-                for r in s.get("retries", [])
-            )
-            or "-",
+            retried_text(s),
         )
     return table
 
@@ -125,7 +118,7 @@ OUTCOME_BARS = (
 def report(files: list[Stored], folder: Path | None) -> ReportPart:
     """UNO's part of `playable report` (cli/study/report.py): the table of its
     studies and, with a ``folder``, their forced wins and losses from the deal."""
-    summaries = [_summary(stored) for stored in files]
+    summaries = [study_summary(stored, "UNO", summarise_study) for stored in files]
     part = ReportPart({"uno_studies": summaries}, [study_table(summaries)])
     if folder is not None:
         from playable.solver.core import plots
@@ -149,17 +142,6 @@ def report(files: list[Stored], folder: Path | None) -> ReportPart:
             )
         )
     return part
-
-
-def _summary(stored: Stored) -> dict[str, Any]:
-    """A study file's summary, or one line if it is no study or its rows cannot be read."""
-    file, config, rows = stored
-    if config.get("kind") != "study":
-        fail(f"{file}: not a study of UNO")
-    try:
-        return {"db": str(file), **config, **summarise_study(rows, read_retries(file))}
-    except (KeyError, TypeError, ValueError) as error:
-        fail(f"{file}: a study whose rows cannot be read ({type(error).__name__}: {error})")
 
 
 def register(verbs: dict[str, typer.Typer]) -> None:
