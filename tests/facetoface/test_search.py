@@ -6,6 +6,7 @@ import os
 import random
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -83,6 +84,19 @@ def playout_positions(seed: int, count: int, max_card: int = 12, left: int = 5) 
         if not is_terminal(state):
             found.append(state)
     return found
+
+
+def decided_by(verdict: Callable[[State], int], states: list[State]) -> dict[int, list[State]]:
+    """The positions a partial verdict decides, by its value (1: the mover wins, -1:
+    loses; 0, undecided, is left out), each checked against the brute-force minimax
+    over the reference rules (FF-6)."""
+    decided: dict[int, list[State]] = {1: [], -1: []}
+    for state in states:
+        value = verdict(state)
+        if value:
+            assert bruteforce.wins(state) == (value == 1), state
+            decided[value].append(state)
+    return decided
 
 
 def reference_turns(state: State) -> tuple[bool, set[State]]:
