@@ -12,8 +12,9 @@ from rich.table import Table
 from playable.cli.budget import Memory, Nodes, Seconds, budget_from
 from playable.cli.dispatch import SHOW
 from playable.cli.io import fail, print_json, read_source, stdout, write_dealt
-from playable.cli.options import renamed, seat_bots
+from playable.cli.options import Workers, renamed, seat_bots
 from playable.cli.progress import warm_up
+from playable.cli.simulate import Games, GameSeed, SimulationDb, simulate_rows
 from playable.solver.core.errors import InvalidVariant
 from playable.solver.core.jsonkeys import LOSS, WIN, analyse_exit_code
 from playable.solver.facetoface import notation
@@ -298,43 +299,30 @@ def simulate_command(
             show_default=False,
         ),
     ] = None,
-    games: Annotated[
-        int, typer.Option(help="Number of games (deals).", min=1, max=1_000_000)
-    ] = 100,
-    seed: Annotated[int, typer.Option(help="Game i is the deal of seed SEED + i.")] = 0,
+    games: Games = 100,
+    seed: GameSeed = 0,
     max_card: MaxCard = 59,
+    workers: Workers = 2,
+    db: SimulationDb = None,
     json: Json = False,
     a: Annotated[str | None, typer.Option("--a", hidden=True)] = None,
     b: Annotated[str | None, typer.Option("--b", hidden=True)] = None,
 ) -> None:
-    """Play GAMES deals of A against B (A starts the even games, B the odd ones, FF-7):
-    A's win rate with a 95% Wilson interval."""
-    import random
+    """Play GAMES deals of A against B (A starts the games of even seed, B those of odd
+    seed, FF-7): A's win rate with a 95% Wilson interval."""
+    from functools import partial
 
     from playable.solver.core.stats import Proportion
-    from playable.solver.facetoface.players import STRATEGIES, make_player, play_game
+    from playable.solver.facetoface.players import STRATEGIES
+    from playable.solver.facetoface.simulate import Simulation, store_config, summarise
 
     old = None if a is None and b is None else [a or "greedy", b or "greedy"]
     a, b = seat_bots(renamed("--a/--b", "--bot", old, bot) or ["greedy"], 2, STRATEGIES, "player")
-    variant = variant_from(max_card)
-    a_wins = 0
-    a_first_wins = 0
-    first_player_wins = 0
-    turns_total = 0
-    for i in range(games):
-        game_seed = seed + i
-        deck_a, deck_b = shuffled_decks(variant, game_seed)
-        # each player samples with its own generator, never the deal's stream
-        players = (make_player(a, 2 * game_seed), make_player(b, 2 * game_seed + 1))
-        # A sits in seat 0; seat 0 starts the even games, seat 1 the odd ones.
-        start = notation.Deal(variant, tuple(deck_a), tuple(deck_b)).start(i % 2)
-        result = play_game(start, players, random.Random(game_seed))
-        a_won = result.winner == 0
-        a_wins += a_won
-        a_first_wins += a_won and i % 2 == 0
-        first_player_wins += result.winner == i % 2
-        turns_total += len(result.turns)
-    rate = Proportion(a_wins, games)
+    simulation = Simulation(variant_from(max_card), a, b)
+    seeds = range(seed, seed + games)
+    job = partial(_play_game, simulation)
+    rows = simulate_rows(job, seeds, store_config(simulation), db, workers, "simulate", json)
+    summary = summarise(rows)
     document = {
         "game": GAME,
         "a": a,
@@ -342,18 +330,25 @@ def simulate_command(
         "games": games,
         "seeds": [seed, seed + games - 1],
         "max_card": max_card,
-        "a_wins": rate.to_json(),
-        "a_wins_when_starting": Proportion(a_first_wins, (games + 1) // 2).to_json(),
-        "first_player_wins": Proportion(first_player_wins, games).to_json(),
-        "mean_turns": turns_total / games,
+        **summary,
     }
     if json:
         print_json(document)
         return
+
+    def proportion(key: str) -> Proportion:
+        return Proportion(summary[key]["successes"], summary[key]["trials"])
+
     stdout.print(f"[bold]{a}[/] (A) against [bold]{b}[/] (B), {games} games")
-    stdout.print(f"A wins: {rate} (95% Wilson interval)")
-    stdout.print(f"first player wins: {Proportion(first_player_wins, games)}")
-    stdout.print(f"mean turns per game: {turns_total / games:.1f}")
+    stdout.print(f"A wins: {proportion('a_wins')} (95% Wilson interval)")
+    stdout.print(f"first player wins: {proportion('first_player_wins')}")
+    stdout.print(f"mean turns per game: {summary['mean_turns']:.1f}")
+
+
+def _play_game(simulation: Any, seed: int) -> dict[str, Any]:
+    """One game of the simulation (a module-level function: worker processes pickle it)."""
+    result: dict[str, Any] = simulation.play(seed)
+    return result
 
 
 def register(verbs: dict[str, typer.Typer]) -> None:

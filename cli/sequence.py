@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.panel import Panel
@@ -13,8 +13,9 @@ from rich.text import Text
 from playable.cli.budget import Memory, Nodes, Seconds, budget_from
 from playable.cli.dispatch import SHOW
 from playable.cli.io import fail, print_json, read_source, stdout, write_dealt
-from playable.cli.options import renamed, seat_bots
+from playable.cli.options import Workers, renamed, seat_bots
 from playable.cli.progress import warm_up
+from playable.cli.simulate import Games, GameSeed, SimulationDb, simulate_rows
 from playable.solver.core.errors import InvalidVariant
 from playable.solver.core.result import SolveResult, Status
 from playable.solver.sequence import notation
@@ -312,17 +313,21 @@ def simulate_command(
             show_default=False,
         ),
     ] = None,
-    games: Annotated[int, typer.Option(help="Number of games.", min=1, max=1_000_000)] = 100,
-    seed: Annotated[int, typer.Option(help="Deal g uses seed + g.")] = 0,
+    games: Games = 100,
+    seed: GameSeed = 0,
     max_turns: Annotated[
         int, typer.Option(help="Stop a game after this many turns.", min=1, max=1_000_000)
     ] = 2000,
+    workers: Workers = 2,
+    db: SimulationDb = None,
     json: Json = False,
     strategies: Annotated[str | None, typer.Option("--strategies", hidden=True)] = None,
 ) -> None:
     """Play bots against each other; win rates with 95% Wilson intervals."""
+    from functools import partial
+
     from playable.solver.sequence.players import STRATEGIES
-    from playable.solver.sequence.simulate import simulate
+    from playable.solver.sequence.simulate import Simulation, store_config, summarise
 
     variant = variant_from(players or sides, sides)
     old = None if strategies is None else [s.strip() for s in strategies.split(",")]
@@ -330,7 +335,11 @@ def simulate_command(
     names = seat_bots(given, sides, STRATEGIES, "side")
     if games < 1:
         fail("--games must be 1 or more")
-    result = simulate(variant, names, games, seed, max_turns)
+    simulation = Simulation(variant, tuple(names), max_turns)
+    seeds = range(seed, seed + games)
+    job = partial(_play_game, simulation)
+    rows = simulate_rows(job, seeds, store_config(simulation), db, workers, "simulate", json)
+    result = summarise(simulation, rows, seed)
     if json:
         print_json(result.to_json())
         return
@@ -350,6 +359,12 @@ def simulate_command(
         f"unfinished (turn limit {max_turns}): {result.unfinished}; "
         f"mean turns per game: {result.mean_turns:.1f}; seats rotate every game"
     )
+
+
+def _play_game(simulation: Any, seed: int) -> dict[str, Any]:
+    """One game of the simulation (a module-level function: worker processes pickle it)."""
+    row: dict[str, Any] = simulation.play(seed)
+    return row
 
 
 def register(verbs: dict[str, typer.Typer]) -> None:

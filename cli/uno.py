@@ -12,8 +12,9 @@ from rich.table import Table
 from playable.cli.budget import Nodes, Seconds, budget_from
 from playable.cli.dispatch import SHOW
 from playable.cli.io import fail, print_json, read_source, stdout, write_dealt
-from playable.cli.options import renamed, seat_bots
+from playable.cli.options import MAX_RUN, MAX_SEED, Workers, renamed, seat_bots
 from playable.cli.progress import warm_up
+from playable.cli.simulate import SimulationDb, simulate_rows
 from playable.solver.core.budget import Budget
 from playable.solver.core.errors import InvalidVariant
 from playable.solver.core.jsonkeys import LOSS, WIN, analyse_exit_code
@@ -344,9 +345,11 @@ def simulate_command(
         ),
     ] = None,
     games: Annotated[
-        int, typer.Option(help="Matches to play (each to the target).", min=1, max=1_000_000)
+        int, typer.Option(help="Matches to play (each to the target).", min=1, max=MAX_RUN)
     ] = 100,
-    seed: Annotated[int, typer.Option(help="First match seed.")] = 0,
+    seed: Annotated[
+        int, typer.Option(help="Match i is the match of seed SEED + i.", min=0, max=MAX_SEED)
+    ] = 0,
     forget_uno: Annotated[
         float, typer.Option(help="Probability a bot forgets to call UNO (UN-8).", min=0, max=1)
     ] = 0.0,
@@ -354,16 +357,20 @@ def simulate_command(
     no_reverse_skips: NoReverseSkip = False,
     scoring: ScoringOpt = "standard",
     target: Target = 500,
+    workers: Workers = 2,
+    db: SimulationDb = None,
     json: Json = False,
     strategy: Annotated[list[str] | None, typer.Option("--strategy", hidden=True)] = None,
 ) -> None:
     """Play whole matches to 500 (UN-10) between bots; win rates with 95% intervals.
 
-    Seats rotate between matches (match g shifts every bot g seats to the left), so
-    no strategy keeps the same seat."""
+    Seats rotate between matches (the match of seed s shifts every bot s seats to the
+    left), so no strategy keeps the same seat."""
+    from functools import partial
+
     from playable.solver.core.stats import Proportion
     from playable.solver.uno.players import STRATEGIES
-    from playable.solver.uno.simulate import run_matches
+    from playable.solver.uno.simulate import Simulation, store_config, tally
 
     options = options_from(stacking, no_reverse_skips, scoring, target)
     names = seat_bots(
@@ -375,8 +382,12 @@ def simulate_command(
         fail("--games must be at least 1")
     if not 0.0 <= forget_uno <= 1.0:
         fail("--forget-uno must be a probability 0..1")
-    tally = run_matches(names, games, seed, options, forget_uno)
-    wins, points = tally.wins, tally.points
+    simulation = Simulation(tuple(names), options, forget_uno)
+    seeds = range(seed, seed + games)
+    job = partial(_play_match, simulation)
+    rows = simulate_rows(job, seeds, store_config(simulation), db, workers, "simulate", json)
+    summed = tally(names, rows)
+    wins, points = summed.wins, summed.points
     results = [Proportion(wins[b], games) for b in range(players)]
     if json:
         print_json(
@@ -396,10 +407,10 @@ def simulate_command(
                     }
                     for b, r in enumerate(results)
                 ],
-                "rounds": tally.rounds,
-                "abandoned_rounds": tally.abandoned,
-                "unfinished_matches": tally.unfinished,
-                "uno_penalties": tally.uno_penalties,
+                "rounds": summed.rounds,
+                "abandoned_rounds": summed.abandoned,
+                "unfinished_matches": summed.unfinished,
+                "uno_penalties": summed.uno_penalties,
             }
         )
         return
@@ -412,9 +423,15 @@ def simulate_command(
         table.add_row(str(b + 1), names[b], str(r), f"{points[b] / games:.0f}")
     stdout.print(table)
     stdout.print(
-        f"rounds {tally.rounds} (abandoned {tally.abandoned}), "
-        f"UNO penalties {tally.uno_penalties}, unfinished matches {tally.unfinished}"
+        f"rounds {summed.rounds} (abandoned {summed.abandoned}), "
+        f"UNO penalties {summed.uno_penalties}, unfinished matches {summed.unfinished}"
     )
+
+
+def _play_match(simulation: Any, seed: int) -> dict[str, Any]:
+    """One match of the simulation (a module-level function: worker processes pickle it)."""
+    row: dict[str, Any] = simulation.play(seed)
+    return row
 
 
 def register(verbs: dict[str, typer.Typer]) -> None:

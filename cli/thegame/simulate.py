@@ -3,18 +3,16 @@
 from __future__ import annotations
 
 from functools import partial
-from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.table import Table
 
 from playable.cli.io import fail, print_json, stdout
-from playable.cli.options import MAX_RUN, MAX_SEED, Bots, Json, Workers, renamed, team_bot
-from playable.cli.progress import progress_bar
+from playable.cli.options import Bots, Json, Workers, renamed, team_bot
+from playable.cli.simulate import Games, GameSeed, SimulationDb, simulate_rows
 from playable.cli.thegame.options import Expert, ExpertHand, MaxCard, Players, variant_from
 from playable.solver.core.stats import Proportion
-from playable.solver.core.study import ResultStore, run_jobs, run_study
 from playable.solver.thegame.players import STRATEGIES
 from playable.solver.thegame.simulate import (
     SIGNALLING,
@@ -27,10 +25,8 @@ from playable.solver.thegame.simulate import (
 
 def simulate_command(
     bot: Bots = None,
-    games: Annotated[int, typer.Option(help="Number of games (deals).", min=1, max=MAX_RUN)] = 100,
-    seed: Annotated[
-        int, typer.Option(help="Game i is the deal of seed SEED + i.", min=0, max=MAX_SEED)
-    ] = 0,
+    games: Games = 100,
+    seed: GameSeed = 0,
     players: Players = None,
     expert: Expert = False,
     expert_hand: ExpertHand = False,
@@ -54,9 +50,7 @@ def simulate_command(
             "me', TG-10).",
         ),
     ] = False,
-    db: Annotated[
-        Path | None, typer.Option("--db", help="Keep each game in this SQLite file (resumable).")
-    ] = None,
+    db: SimulationDb = None,
     json: Json = False,
     strategy: Annotated[str | None, typer.Option("--strategy", hidden=True)] = None,
 ) -> None:
@@ -73,35 +67,15 @@ def simulate_command(
     variant = variant_from(players, expert, expert_hand, max_card)
     simulation = Simulation(variant, strategy, samples, signals)
     seeds = range(seed, seed + games)
-    store = ResultStore(db, store_config(simulation)) if db is not None else None
-    cards_left: dict[int, int] = {}
-    try:
-        done = store.done() if store else set()
-        with progress_bar(
-            f"simulate {strategy}", games, sum(1 for s in done if s in seeds), quiet=json
-        ) as advance:
-
-            def record(game_seed: int, result: dict[str, Any]) -> None:
-                if store is not None:
-                    store.record(game_seed, result)
-                cards_left[game_seed] = result["value"]
-                advance()
-
-            job = partial(_play, simulation)
-            if store is None:
-                run_jobs(job, seeds, record, workers)
-            else:
-                run_study(store, job, seeds, record, workers)
-        if store is not None:
-            cards_left = {r["seed"]: r["value"] for r in store.results() if r["seed"] in seeds}
-    finally:
-        if store is not None:
-            store.close()
+    job = partial(_play, simulation)
+    rows = simulate_rows(
+        job, seeds, store_config(simulation), db, workers, f"simulate {strategy}", json
+    )
     summary = {
         "game": "thegame",
         **describe(simulation),
         "seeds": [seed, seed + games - 1],
-        **summarise([cards_left[s] for s in sorted(cards_left)]),
+        **summarise([row["value"] for row in rows]),
     }
     if json:
         print_json(summary)

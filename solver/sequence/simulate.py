@@ -1,9 +1,9 @@
 """Sequence: games between bots, win rates with 95% Wilson intervals, and fixed
 sets of positions taken from simulated games (for tests and benchmarks).
 
-Every game is played through the reference rules. Seats rotate: game ``g`` is
-started by player ``g mod players``, so no side keeps the first move; each deal
-is ``shuffled_deck(seed + g)``.
+Every game is played through the reference rules. Seats rotate: the game of seed
+``g`` is started by player ``g mod players``, so no side keeps the first move; its
+deal is ``shuffled_deck(g)``.
 """
 
 from __future__ import annotations
@@ -61,6 +61,69 @@ def make_players(variant: Variant, strategies: Sequence[str], seed: int) -> list
     return players
 
 
+@dataclass(frozen=True)
+class Simulation:
+    """Games between one bot per side (``strategies[s]`` plays side ``s``), at most
+    ``max_turns`` turns each. The game of seed ``g`` deals ``shuffled_deck(g)`` and is
+    started by player ``g mod players``, so no side keeps the first move; its row
+    depends on its seed alone, so a run split over worker processes, or interrupted
+    and resumed (``playable simulate sequence --db``), gives the same summary."""
+
+    variant: Variant
+    strategies: tuple[str, ...]
+    max_turns: int = 2000
+
+    def __post_init__(self) -> None:
+        if len(self.strategies) != self.variant.sides:
+            raise ValueError(
+                f"give one strategy per side ({self.variant.sides}), got {len(self.strategies)}"
+            )
+
+    def play(self, seed: int) -> dict[str, Any]:
+        """The game of ``seed`` as a row: ``status`` ``won`` or ``unfinished`` (the
+        turn limit), ``value`` the winning side (-1: none), ``turns``."""
+        state = deal(self.variant, shuffled_deck(seed), seed % self.variant.players)
+        record = play_game(state, make_players(self.variant, self.strategies, seed), self.max_turns)
+        won = record.winner is not None
+        return {
+            "status": "won" if won else "unfinished",
+            "value": record.winner if won else -1,
+            "turns": record.turns,
+        }
+
+
+def store_config(simulation: Simulation) -> dict[str, Any]:
+    """The arguments a simulation's SQLite file keeps (``simulate sequence --db``)."""
+    return {
+        "game": "sequence",
+        "kind": "simulation",
+        "players": simulation.variant.players,
+        "sides": simulation.variant.sides,
+        "bots": list(simulation.strategies),
+        "max_turns": simulation.max_turns,
+    }
+
+
+def summarise(
+    simulation: Simulation, rows: Sequence[dict[str, Any]], seed: int
+) -> SimulationResult:
+    """The wins of each side over the game rows (``seed``: the first game's)."""
+    wins = [0] * simulation.variant.sides
+    for row in rows:
+        if row["value"] >= 0:
+            wins[row["value"]] += 1
+    games = len(rows)
+    return SimulationResult(
+        simulation.variant,
+        simulation.strategies,
+        games,
+        tuple(wins),
+        sum(1 for row in rows if row["value"] < 0),
+        sum(row["turns"] for row in rows) / max(games, 1),
+        seed,
+    )
+
+
 def simulate(
     variant: Variant,
     strategies: Sequence[str],
@@ -68,23 +131,11 @@ def simulate(
     seed: int = 0,
     max_turns: int = 2000,
 ) -> SimulationResult:
-    """Play ``games`` games, side ``s`` played by ``strategies[s]``."""
-    if len(strategies) != variant.sides:
-        raise ValueError(f"give one strategy per side ({variant.sides}), got {len(strategies)}")
-    wins = [0] * variant.sides
-    unfinished = 0
-    turns = 0
-    for g in range(games):
-        state = deal(variant, shuffled_deck(seed + g), g % variant.players)
-        record = play_game(state, make_players(variant, strategies, seed + g), max_turns)
-        turns += record.turns
-        if record.winner is None:
-            unfinished += 1
-        else:
-            wins[record.winner] += 1
-    return SimulationResult(
-        variant, tuple(strategies), games, tuple(wins), unfinished, turns / max(games, 1), seed
-    )
+    """Play ``games`` games (seeds ``seed``.. ``seed + games - 1``) in this process,
+    side ``s`` played by ``strategies[s]``."""
+    simulation = Simulation(variant, tuple(strategies), max_turns)
+    rows = [simulation.play(g) for g in range(seed, seed + games)]
+    return summarise(simulation, rows, seed)
 
 
 def sample_positions(

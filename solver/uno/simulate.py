@@ -12,6 +12,8 @@
 A round that has not ended after ``max_moves`` decisions is abandoned and scores
 nothing (it only happens when no card is left to draw and nobody can play); the
 count of abandoned rounds is reported.
+
+One match per seed (:class:`Simulation`); seats rotate with the seed.
 """
 
 from __future__ import annotations
@@ -19,8 +21,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from playable.solver.uno.cards import full_deck, symbol_of
+from playable.solver.uno.notation import options_to_json
 from playable.solver.uno.players import Player, VoidTracker, make_player, view_of
 from playable.solver.uno.rules import (
     Options,
@@ -143,10 +147,48 @@ def play_match(
     return MatchRecord(-1, totals, rounds, abandoned, penalties, round_wins)
 
 
+@dataclass(frozen=True)
+class Simulation:
+    """Matches between named bots, one per seat, with seats rotated: the match of seed
+    ``s`` shifts every bot ``s mod n`` seats to the left, so no strategy keeps one
+    seat. A match's row depends on its seed alone, so a run split over worker
+    processes, or interrupted and resumed (``playable simulate uno --db``), gives
+    the same tally."""
+
+    names: tuple[str, ...]
+    options: Options
+    forget_uno: float = 0.0
+
+    def seats(self, seed: int) -> list[str]:
+        """The bot of each seat in the match of ``seed``."""
+        n = len(self.names)
+        shift = seed % n
+        return [self.names[(s - shift) % n] for s in range(n)]
+
+    def play(self, seed: int) -> dict[str, Any]:
+        """The match of ``seed`` as a row, credited to the bots (not the seats):
+        ``status`` ``finished`` or ``unfinished``, ``value`` the winning bot (-1:
+        none), ``points`` per bot, ``rounds``, ``abandoned``, ``uno_penalties``."""
+        n = len(self.names)
+        shift = seed % n
+        record = play_match(self.seats(seed), self.options, seed, self.forget_uno)
+        points = [0] * n
+        for seat in range(n):
+            points[(seat - shift) % n] = record.totals[seat]
+        winner = -1 if record.winner < 0 else (record.winner - shift) % n
+        return {
+            "status": "finished" if winner >= 0 else "unfinished",
+            "value": winner,
+            "points": points,
+            "rounds": record.rounds,
+            "abandoned": record.abandoned,
+            "uno_penalties": record.uno_penalties,
+        }
+
+
 @dataclass
 class Tally:
-    """Matches between named bots with seats rotated: match g shifts every bot g
-    seats to the left, so no strategy keeps one seat."""
+    """The matches of a simulation summed per bot (:meth:`Simulation.play` rows)."""
 
     names: list[str]
     games: int
@@ -158,23 +200,37 @@ class Tally:
     unfinished: int
 
 
+def tally(names: Sequence[str], rows: Sequence[dict[str, Any]]) -> Tally:
+    """The tally of match rows between the bots ``names``."""
+    n = len(names)
+    total = Tally(list(names), len(rows), [0] * n, [0] * n, 0, 0, 0, 0)
+    for row in rows:
+        total.rounds += row["rounds"]
+        total.abandoned += row["abandoned"]
+        total.uno_penalties += row["uno_penalties"]
+        total.unfinished += row["value"] < 0
+        for bot in range(n):
+            total.points[bot] += row["points"][bot]
+        if row["value"] >= 0:
+            total.wins[row["value"]] += 1
+    return total
+
+
 def run_matches(
     names: Sequence[str], games: int, seed: int, options: Options, forget_uno: float = 0.0
 ) -> Tally:
-    """``games`` matches (seeds ``seed``, ``seed + 1``, ...) between the bots."""
-    n = len(names)
-    tally = Tally(list(names), games, [0] * n, [0] * n, 0, 0, 0, 0)
-    for g in range(games):
-        shift = g % n
-        seats = [names[(s - shift) % n] for s in range(n)]
-        record = play_match(seats, options, seed + g, forget_uno)
-        tally.rounds += record.rounds
-        tally.abandoned += record.abandoned
-        tally.uno_penalties += record.uno_penalties
-        tally.unfinished += record.winner < 0
-        for seat in range(n):
-            bot = (seat - shift) % n  # the bot sitting in this seat
-            tally.points[bot] += record.totals[seat]
-            if record.winner == seat:
-                tally.wins[bot] += 1
-    return tally
+    """``games`` matches (seeds ``seed``, ``seed + 1``, ...) between the bots, in this
+    process."""
+    simulation = Simulation(tuple(names), options, forget_uno)
+    return tally(names, [simulation.play(s) for s in range(seed, seed + games)])
+
+
+def store_config(simulation: Simulation) -> dict[str, Any]:
+    """The arguments a simulation's SQLite file keeps (``simulate uno --db``)."""
+    return {
+        "game": "uno",
+        "kind": "simulation",
+        "bots": list(simulation.names),
+        "options": options_to_json(simulation.options),
+        "forget_uno": simulation.forget_uno,
+    }
