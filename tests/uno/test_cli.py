@@ -3,17 +3,12 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
-import pytest
-
-from playable.cli.main import main
 from playable.solver.uno import notation
 from playable.solver.uno.cards import parse_card, parse_colour
 from playable.solver.uno.playout import Step, check_order, from_uno, gen_card
-from tests.clirun import run
+from tests.clirun import invoke, run
 
 EXAMPLES = Path(__file__).parents[2] / "examples"
 
@@ -116,28 +111,11 @@ def test_simulate_json_has_wilson_intervals() -> None:
     assert all(0 <= b["wins"]["low"] <= b["wins"]["rate"] <= b["wins"]["high"] <= 1 for b in bots)
 
 
-def here(capsys: pytest.CaptureFixture[str], *args: str) -> subprocess.CompletedProcess[str]:
-    """Run ``playable ARGS`` in this process through the console entry point (as a
-    user runs it, input errors included), faster than a subprocess."""
-    saved = sys.argv
-    sys.argv = ["playable", *args]
-    code = 0
-    try:
-        main()
-    except SystemExit as stop:
-        code = int(stop.code or 0)
-    finally:
-        sys.argv = saved
-    captured = capsys.readouterr()
-    return subprocess.CompletedProcess(args, code, captured.out, captured.err)
-
-
-def test_hands_beyond_the_deck_exit_2_with_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+def test_hands_beyond_the_deck_exit_2_with_one_line() -> None:
     """UN-1 on the command line: seven R1 (the deck has two) reached the numba
     kernel and crashed it; five R0 (the deck has one) were 'solved'."""
     for engine in ("kernel", "dfs"):
-        sevens = here(
-            capsys,
+        sevens = invoke(
             "solve",
             "uno",
             "--hand",
@@ -153,37 +131,35 @@ def test_hands_beyond_the_deck_exit_2_with_one_line(capsys: pytest.CaptureFixtur
             sevens.stderr.count("\n") == 1
             and "--hand:1:7: a 3rd R1: the 108-card deck holds 2 R1" in sevens.stderr
         )
-    zeros = here(capsys, "solve", "uno", "--hand", "R0,R0,R0,R0,R0", "--top", "R5", "--json")
+    zeros = invoke("solve", "uno", "--hand", "R0,R0,R0,R0,R0", "--top", "R5", "--json")
     assert zeros.returncode == 2 and zeros.stdout == "" and "holds 1 R0 (UN-1)" in zeros.stderr
 
 
-def test_wild_top_written_with_its_colour_and_the_w4_rule_in_json(
-    capsys: pytest.CaptureFixture[str],
-) -> None:
+def test_wild_top_written_with_its_colour_and_the_w4_rule_in_json() -> None:
     """``--top W:green`` as docs/notation-uno.md writes it; the JSON says which Wild
     Draw Four rule applied (UN-6: strict by default, lax with --lax-w4)."""
-    strict = here(capsys, "solve", "uno", "--hand", "G1,R1", "--top", "W:green", "--json")
+    strict = invoke("solve", "uno", "--hand", "G1,R1", "--top", "W:green", "--json")
     assert strict.returncode == 0, strict.stderr
     document = json.loads(strict.stdout)
     assert document["order"] == ["G1", "R1"] and document["w4_rule"] == "strict"
-    lax = here(capsys, "solve", "uno", "--hand", "G1,R1", "--top", "W:green", "--lax-w4", "--json")
+    lax = invoke("solve", "uno", "--hand", "G1,R1", "--top", "W:green", "--lax-w4", "--json")
     assert json.loads(lax.stdout)["w4_rule"] == "lax"
-    clash = here(capsys, "solve", "uno", "--hand", "G1", "--top", "W:green", "--colour", "red")
+    clash = invoke("solve", "uno", "--hand", "G1", "--top", "W:green", "--colour", "red")
     assert clash.returncode == 2 and "already names green" in clash.stderr
-    coloured = here(capsys, "solve", "uno", "--hand", "G1", "--top", "R5", "--colour", "green")
+    coloured = invoke("solve", "uno", "--hand", "G1", "--top", "R5", "--colour", "green")
     assert coloured.returncode == 2 and "only a wild names a colour" in coloured.stderr
 
 
-def test_options_that_do_not_apply_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
+def test_options_that_do_not_apply_are_refused() -> None:
     """--engine and --lax-w4 choose the play-out engine and rule; an endgame file
     ignored them silently. A bogus engine is refused before any search."""
     endgame = str(EXAMPLES / "endgame.uno.txt")
     for option in (["--engine", "bogus"], ["--engine", "dfs"], ["--lax-w4"]):
-        result = here(capsys, "solve", endgame, *option, "--json")
+        result = invoke("solve", endgame, *option, "--json")
         assert result.returncode == 2 and result.stdout == "", option
         assert "play-out hand only" in result.stderr
-    bogus = here(capsys, "solve", "uno", "--hand", "R1", "--top", "R5", "--engine", "bogus")
+    bogus = invoke("solve", "uno", "--hand", "R1", "--top", "R5", "--engine", "bogus")
     assert bogus.returncode == 2 and "--engine must be dfs, kernel, cpsat" in bogus.stderr
     playout = str(EXAMPLES / "playout.uno.txt")
-    seeded = here(capsys, "solve", playout, "--seeded-reshuffles")
+    seeded = invoke("solve", playout, "--seeded-reshuffles")
     assert seeded.returncode == 2 and "deal or position" in seeded.stderr
