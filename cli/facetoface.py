@@ -1,4 +1,4 @@
-"""`playable deal|show|solve|analyse|simulate facetoface`: Face to Face's commands."""
+"""`playable deal|show|solve|analyse|simulate|play facetoface`: Face to Face's commands."""
 
 from __future__ import annotations
 
@@ -351,10 +351,61 @@ def _play_game(simulation: Any, seed: int) -> dict[str, Any]:
     return result
 
 
+def play_command(
+    file: FileArg = None,
+    bot: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--bot",
+            help="Player 1's and then 2's bot (greedy, careful or determinized; default "
+            "determinized): one for both or one each (repeat --bot).",
+            show_default=False,
+        ),
+    ] = None,
+    first: Annotated[
+        int | None,
+        typer.Option(help="On a deal: the player who starts (FF-7); default 1.", min=1, max=2),
+    ] = None,
+    max_card: MaxCard = 59,
+    seed: Seed = None,
+    deck_a: DeckA = None,
+    deck_b: DeckB = None,
+    json: Json = False,
+) -> None:
+    """Play a deal or position out with a bot in each seat (each sees only its own
+    seat), every move through the rules; print the line and who won (FF-6). The bots'
+    generators are seeded with --seed (0 for a file), as `simulate` seeds the game of
+    that seed. Exit code 0 once the game is over (whoever won)."""
+    from playable.cli.play import play_out, report
+    from playable.solver.facetoface.game import GAME as RULES
+    from playable.solver.facetoface.players import STRATEGIES
+    from playable.solver.facetoface.simulate import SeatBots
+
+    names = seat_bots(bot or ["determinized"], 2, STRATEGIES, "player")
+    game = load(file, max_card, seed, deck_a, deck_b)
+    if isinstance(game, State):
+        if first is not None:
+            fail("--first applies to a deal, not a position (the position says who moves)")
+        state = game
+    else:
+        state = game.start(0 if first is None else first - 1)
+    played = play_out(RULES, state, SeatBots((names[0], names[1]), seed or 0), MAX_TURNS)
+    report(RULES, state, names, played, notation.line_to_json, _player_name, json)
+
+
+#: Face to Face always ends (every turn lays two cards, FF-4): a bound, never reached.
+MAX_TURNS = 1000
+
+
+def _player_name(player: int) -> str:
+    return f"player {player + 1}"
+
+
 def register(verbs: dict[str, typer.Typer]) -> None:
     """Add Face to Face's subcommands to the verb groups."""
     verbs["deal"].command(GAME)(deal_command)
     verbs["solve"].command(GAME)(solve_command)
     verbs["analyse"].command(GAME)(analyse_command)
     verbs["simulate"].command(GAME)(simulate_command)
+    verbs["play"].command(GAME)(play_command)
     SHOW[GAME] = show

@@ -1,4 +1,4 @@
-"""`playable deal|show|analyse|solve|simulate sequence`: Sequence's commands."""
+"""`playable deal|show|analyse|solve|simulate|play sequence`: Sequence's commands."""
 
 from __future__ import annotations
 
@@ -367,10 +367,71 @@ def _play_game(simulation: Any, seed: int) -> dict[str, Any]:
     return row
 
 
+def play_command(
+    file: Annotated[
+        str | None,
+        typer.Argument(help="A position file ('-' for stdin).", show_default=False),
+    ] = None,
+    bot: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--bot",
+            help="Bot per side (random, greedy, stronger; default stronger): one for all "
+            "or one per side (repeat --bot).",
+            show_default=False,
+        ),
+    ] = None,
+    players: Annotated[
+        int, typer.Option(help="Players 2-12 (a new deal, SQ-3).", min=2, max=12)
+    ] = 2,
+    sides: Annotated[
+        int | None, typer.Option(help="Sides 2 or 3 (a new deal, SQ-3).", min=2, max=3)
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option(help="Deal with this seed (default 0); seeds the bots.")
+    ] = None,
+    first: Annotated[
+        int | None, typer.Option(help="Player who starts a new deal (1-based).", min=1, max=12)
+    ] = None,
+    max_turns: Annotated[
+        int, typer.Option(help="Stop the game after this many turns.", min=1, max=1_000_000)
+    ] = 2000,
+    json: Json = False,
+) -> None:
+    """Play a deal or position out with one bot per side (each player sees only its
+    own hand, the board and the discards), every move through the rules; print the
+    line and the side that won (SQ-8). Random bots are seeded with --seed (0 for a
+    file). Exit code 0 once the game is over (whichever side won), 3 when --max-turns
+    stopped it first."""
+    from playable.cli.play import moves_json, play_out, report
+    from playable.solver.sequence.game import GAME as RULES
+    from playable.solver.sequence.players import STRATEGIES
+    from playable.solver.sequence.simulate import SeatBots
+
+    if file is not None:
+        if players != 2 or sides is not None or seed is not None or first is not None:
+            fail("give a FILE or deal options (--players, --sides, --seed, --first), not both")
+        state = load(file)
+    else:
+        variant = variant_from(players, sides)
+        if first is not None and first > players:
+            fail(f"--first must be 1..{players}, got {first}")
+        state = deal(variant, shuffled_deck(seed or 0), 0 if first is None else first - 1)
+    variant = state.variant
+    names = seat_bots(bot or ["stronger"], variant.sides, STRATEGIES, "side")
+    played = play_out(RULES, state, SeatBots(variant, names, seed or 0), max_turns)
+
+    def player_name(player: int) -> str:
+        return f"player {player + 1} ({_SIDE_NAME[variant.side_of(player)]})"
+
+    report(RULES, state, names, played, moves_json, player_name, json)
+
+
 def register(verbs: dict[str, typer.Typer]) -> None:
     """Add Sequence's subcommands to the verb groups."""
     verbs["deal"].command(GAME)(deal_command)
     verbs["analyse"].command(GAME)(analyse_command)
     verbs["solve"].command(GAME)(solve_command)
     verbs["simulate"].command(GAME)(simulate_command)
+    verbs["play"].command(GAME)(play_command)
     SHOW[GAME] = show

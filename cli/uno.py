@@ -1,4 +1,4 @@
-"""`playable deal|show|solve|analyse|simulate uno`: UNO's commands."""
+"""`playable deal|show|solve|analyse|simulate|play uno`: UNO's commands."""
 
 from __future__ import annotations
 
@@ -434,10 +434,72 @@ def _play_match(simulation: Any, seed: int) -> dict[str, Any]:
     return row
 
 
+def play_command(
+    file: FileArg = None,
+    bot: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--bot",
+            help="Bot per seat (random, greedy, heuristic; default heuristic): one for all "
+            "or one per seat (repeat --bot).",
+            show_default=False,
+        ),
+    ] = None,
+    players: Annotated[int, typer.Option(help="Players 2-10 (a new deal).", min=2, max=10)] = 2,
+    seed: Annotated[
+        int | None, typer.Option(help="Deal with this seed (default 0); seeds the bots.")
+    ] = None,
+    dealer: Annotated[int, typer.Option(help="The dealer (UN-2), 1-based.")] = 1,
+    stacking: Stacking = False,
+    no_reverse_skips: NoReverseSkip = False,
+    scoring: ScoringOpt = "standard",
+    max_turns: Annotated[
+        int,
+        typer.Option(
+            help="Stop the round after this many moves (no winner).", min=1, max=1_000_000
+        ),
+    ] = 20_000,
+    json: Json = False,
+) -> None:
+    """Play a round out from a deal or position with a bot in each seat (each sees only
+    its own hand and what the table saw), every move through the rules; print the
+    line and who went out with the points (UN-9, UN-10). Random bots are seeded with
+    --seed (0 for a file). Exit code 0 once the round is over (whoever won), 3 when
+    --max-turns stopped it first."""
+    from playable.cli.play import moves_json, play_out, report
+    from playable.solver.uno.game import GAME as RULES
+    from playable.solver.uno.players import STRATEGIES
+    from playable.solver.uno.simulate import SeatBots
+
+    if file is not None:
+        if players != 2 or seed is not None or dealer != 1 or stacking or no_reverse_skips:
+            fail("give a FILE or deal options (--players, --seed, ...), not both")
+        if scoring != "standard":
+            fail("give a FILE or deal options (--scoring, ...), not both")
+        text, source = read_source(file)
+        state = RULES.parse(text, source)
+    else:
+        options = options_from(stacking, no_reverse_skips, scoring, 500)
+        if not 1 <= dealer <= players:
+            fail(f"--dealer must be 1..{players}, got {dealer}")
+        try:
+            state = random_deal(options, players, seed or 0, dealer - 1).start()
+        except InvalidVariant as error:
+            fail(str(error))
+    names = seat_bots(bot or ["heuristic"], state.players, STRATEGIES)
+    played = play_out(RULES, state, SeatBots(names, seed or 0), max_turns)
+    report(RULES, state, names, played, moves_json, _player_name, json)
+
+
+def _player_name(player: int) -> str:
+    return f"player {player + 1}"
+
+
 def register(verbs: dict[str, typer.Typer]) -> None:
     """Add UNO's subcommands to the verb groups."""
     verbs["deal"].command(GAME)(deal_command)
     verbs["solve"].command(GAME)(solve_command)
     verbs["analyse"].command(GAME)(analyse_command)
     verbs["simulate"].command(GAME)(simulate_command)
+    verbs["play"].command(GAME)(play_command)
     SHOW[GAME] = show

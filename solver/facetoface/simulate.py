@@ -17,7 +17,7 @@ from typing import Any
 from playable.solver.core.stats import Proportion
 from playable.solver.facetoface.notation import Deal
 from playable.solver.facetoface.players import STRATEGIES, make_player, play_game
-from playable.solver.facetoface.rules import Variant, shuffled_decks
+from playable.solver.facetoface.rules import Play, State, Variant, shuffled_decks
 
 
 @dataclass(frozen=True)
@@ -76,3 +76,21 @@ def summarise(rows: list[dict[str, Any]]) -> dict[str, Any]:
         ).to_json(),
         "mean_turns": sum(r["turns"] for r in rows) / games if games else 0.0,
     }
+
+
+class SeatBots:
+    """The bots of both seats playing a game out turn by turn (``playable play``):
+    ``turn(state)`` is the plays of the player to move's whole turn, chosen by that
+    seat's bot on what the seat sees (solver/facetoface/players.py). The bots are
+    seeded as in :meth:`Simulation.play` (``2 seed`` and ``2 seed + 1``, the game's
+    stream ``seed``), so the game of a seed plays out alike in both."""
+
+    def __init__(self, names: tuple[str, str], seed: int = 0) -> None:
+        self.players = (make_player(names[0], 2 * seed), make_player(names[1], 2 * seed + 1))
+        self.rng = random.Random(seed)
+
+    def turn(self, state: State) -> list[Play]:
+        return self.players[state.to_move].choose_turn(state, self.rng)
+
+    def saw(self, before: State, move: object, after: State) -> None:
+        """Face to Face's bots keep no record of the moves (the piles show them)."""

@@ -15,7 +15,15 @@ from typing import Any
 
 from playable.solver.core.stats import Proportion
 from playable.solver.sequence.players import STRATEGIES, GreedyPlayer, Player, play_game
-from playable.solver.sequence.rules import State, Variant, apply, deal, legal_moves, shuffled_deck
+from playable.solver.sequence.rules import (
+    Move,
+    State,
+    Variant,
+    apply,
+    deal,
+    legal_moves,
+    shuffled_deck,
+)
 
 
 @dataclass(frozen=True)
@@ -136,6 +144,22 @@ def simulate(
     simulation = Simulation(variant, tuple(strategies), max_turns)
     rows = [simulation.play(g) for g in range(seed, seed + games)]
     return summarise(simulation, rows, seed)
+
+
+class SeatBots:
+    """The bots of every side playing a game out move by move (``playable play``):
+    ``turn(state)`` is the move of the player to move, chosen by its side's bot from
+    what that player sees (solver/sequence/players.py). Random bots are seeded as in
+    :meth:`Simulation.play` (``100 seed + player``)."""
+
+    def __init__(self, variant: Variant, names: Sequence[str], seed: int = 0) -> None:
+        self.players = make_players(variant, names, seed)
+
+    def turn(self, state: State) -> list[Move]:
+        return [self.players[state.to_move].choose(state)]
+
+    def saw(self, before: State, move: Move, after: State) -> None:
+        """Sequence's bots keep no record of the moves (board and discards show them)."""
 
 
 def sample_positions(

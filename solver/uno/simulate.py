@@ -27,6 +27,7 @@ from playable.solver.uno.cards import full_deck, symbol_of
 from playable.solver.uno.notation import options_to_json
 from playable.solver.uno.players import Player, VoidTracker, make_player, view_of
 from playable.solver.uno.rules import (
+    Move,
     Options,
     Play,
     State,
@@ -234,3 +235,21 @@ def store_config(simulation: Simulation) -> dict[str, Any]:
         "options": options_to_json(simulation.options),
         "forget_uno": simulation.forget_uno,
     }
+
+
+class SeatBots:
+    """The bots of every seat playing a round out move by move (``playable play``):
+    ``turn(state)`` is the move of the player to move, chosen by that seat's bot on
+    its public view (:func:`view_of`, with the missing colours the table has seen,
+    :class:`VoidTracker`); ``saw`` keeps that record after each move. Seat ``p``'s
+    bot is seeded ``100 seed + p``, as in a match."""
+
+    def __init__(self, names: Sequence[str], seed: int = 0) -> None:
+        self.players = [make_player(s, seed * 100 + p) for p, s in enumerate(names)]
+        self.voids = VoidTracker(len(names))
+
+    def turn(self, state: State) -> list[Move]:
+        return [self.players[state.to_move].choose(view_of(state, self.voids.snapshot()))]
+
+    def saw(self, before: State, move: Move, after: State) -> None:
+        self.voids.update(before, move, after)
