@@ -162,13 +162,16 @@ def test_a_non_terminal_node_without_a_turn_is_refused() -> None:
     refused(document, "root|node|draw")
 
 
-def test_the_expert_flag_must_be_a_json_boolean() -> None:
-    """ "expert": "no" was read as true; now only true and false are flags."""
+def test_the_expert_flag_must_be_a_json_boolean(tmp_path: Path) -> None:
+    """The flag "expert": "no" was read as true; now only true and false are flags."""
     document = genuine(LOST)
     for value in ("no", "yes", 1, 0, None, [], "false"):
         bad = copy.deepcopy(document)
         bad["variant"]["expert"] = value
         refused(bad, "variant.expert: expected true or false", LOST)
+    bad["variant"]["expert"] = "no"
+    code, error = cli(tmp_path, bad, LOST)
+    assert code == 2 and "variant.expert: expected true or false, got a string" in error
 
 
 def test_a_standard_position_refuses_an_expert_proof(tmp_path: Path) -> None:
