@@ -453,7 +453,7 @@ def test_perft(name: str, file: str, counts: list[int]) -> None:
 
 # ------------------------------------------------------- independent cross-checks
 def thegame_moves_by_hand(s: tg.State) -> set[str]:
-    """The Game's legal moves written straight from RULES.md, sharing no code with the
+    """The Game's legal moves written straight from docs/rules.md, sharing no code with the
     rules: TG-3 (greater, or exactly 10 lower, on 0-1; smaller or exactly 10 higher on
     2-3), TG-4/TG-7 (a play only if the turn can still reach the minimum), TG-5."""
     hand = s.hands[s.to_move]

@@ -3,7 +3,7 @@
 An answer to "lay down your whole hand" is the play-out order the CLI prints
 (``playable solve uno``: ``order: R1 G1 W:blue B7``): the cards of the hand in the
 order they are laid, separated by blanks or commas, each wild with the colour it
-names (``W:green``, ``W4:blue``; RULES.md UN-5). :func:`parse_order` reads it and
+names (``W:green``, ``W4:blue``; docs/rules.md UN-5). :func:`parse_order` reads it and
 raises :class:`NotationError` with the column of the faulty word;
 :func:`replay_order` replays it card by card through UN-3 matching
 (:func:`playable.solver.uno.cards.matches`, the function :func:`playable.solver.uno.rules.playable`

@@ -1,6 +1,6 @@
-"""The Game: Face to Face: the reference rules (RULES.md FF-1 ... FF-7).
+"""The Game: Face to Face: the reference rules (docs/rules.md FF-1 ... FF-7).
 
-Plain, readable Python that says exactly what RULES.md says; it is the oracle the
+Plain, readable Python that says exactly what docs/rules.md says; it is the oracle the
 search kernel is checked against. Slow is fine, wrong is not.
 
 A :class:`State` is immutable. Moves are :class:`Play` (lay one card on one pile)
@@ -10,7 +10,7 @@ for anything else. Piles are named from the point of view of the player to move:
 ``own-up``, ``own-down`` (their own ascending and descending piles) and ``opp-up``,
 ``opp-down`` (the opponent's). Internally player p's piles are ``piles[p] = (up, down)``.
 
-Points RULES.md leaves open, decided here in the style of TG-7:
+Points docs/rules.md leaves open, decided here in the style of TG-7:
 
 * **FF-6 loss, when.** A turn that cannot reach the minimum (FF-4) is not played at
   all: the player to move loses at the start of such a turn, before laying anything.

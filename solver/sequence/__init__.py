@@ -1,1 +1,1 @@
-"""Sequence: board, reference rules (SQ-1 ... SQ-10), notation, analysis and search."""
+"""Sequence: board, reference rules (SQ-1 ... SQ-11), notation, analysis and search."""

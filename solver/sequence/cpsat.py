@@ -26,7 +26,7 @@ Model over own turns ``t = 0 .. T-1`` (played by the side's players in seat orde
   them (or one and an old one) share at most one space (SQ-7), and they bring
   the side's count to what it needs (SQ-8). The objective is the finishing turn.
 
-The decisions RULES.md leaves open (SQ-11) that the model relies on: a player
+The decisions docs/rules.md leaves open (SQ-11) that the model relies on: a player
 with no playable card passes (and draws nothing); nobody draws after the winning
 move (the model lets the side draw after every play, which changes nothing after
 the last one); a placement claims a maximal set of the sequences it completes (so

@@ -18,7 +18,7 @@ Encoding (converted from a :class:`rules.State` by :func:`encode`):
 The search (:func:`win_within`) answers: can the root side force a win (SQ-8)
 within ``own_left`` turns of its own players, against every defence? An OR node
 is a turn of a root-side player, an AND node any other player's turn. Every move
-of RULES.md is generated: the optional dead-card replacement (SQ-6) before the
+of docs/rules.md is generated: the optional dead-card replacement (SQ-6) before the
 play, every placement (including every wild-Jack space), every removal, every
 maximal set of sequences a placement completes (SQ-7, the player's choice),
 and a pass when no card can be played. The only cuts are these, each exact:

@@ -1,6 +1,6 @@
-"""Sequence: the reference rules (RULES.md SQ-1 ... SQ-10).
+"""Sequence: the reference rules (docs/rules.md SQ-1 ... SQ-11).
 
-Plain, readable Python that says exactly what RULES.md says; it is the oracle the
+Plain, readable Python that says exactly what docs/rules.md says; it is the oracle the
 search kernel and the players are checked against. Slow is fine, wrong is not.
 
 A :class:`State` is immutable. A turn is one of
@@ -13,7 +13,7 @@ A :class:`State` is immutable. A turn is one of
   locked in a sequence; no chip is placed;
 * :class:`Pass`: only when no card can be played at all (see below).
 
-Decisions where RULES.md is silent or leaves a choice:
+Decisions where docs/rules.md is silent or leaves a choice:
 
 * SQ-7: a placement that completes lines of five must name a *maximal* set of new
   sequences (each sharing at most one space with every other sequence of the side,

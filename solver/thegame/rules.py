@@ -1,6 +1,6 @@
-"""The Game: the reference rules (RULES.md TG-1 ... TG-12).
+"""The Game: the reference rules (docs/rules.md TG-1 ... TG-12).
 
-Plain, readable Python that says exactly what RULES.md says; it is the oracle every
+Plain, readable Python that says exactly what docs/rules.md says; it is the oracle every
 search kernel is checked against. Slow is fine, wrong is not.
 
 A :class:`State` is immutable. Moves are :class:`Play` (lay one card on one pile)

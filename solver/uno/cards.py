@@ -1,4 +1,4 @@
-"""UNO cards (RULES.md UN-1) and their text form.
+"""UNO cards (docs/rules.md UN-1) and their text form.
 
 A card *kind* is a small integer: ``colour * 13 + symbol`` for the 52 coloured kinds
 (colours 0-3 red, yellow, green, blue; symbols 0-9 the numbers, 10 Skip, 11 Reverse,

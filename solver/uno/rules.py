@@ -1,6 +1,6 @@
-"""UNO: the reference rules of one round (RULES.md UN-1 ... UN-10).
+"""UNO: the reference rules of one round (docs/rules.md UN-1 ... UN-10).
 
-Plain Python that says what RULES.md says; it is the oracle every solver and bot is
+Plain Python that says what docs/rules.md says; it is the oracle every solver and bot is
 replayed through. A :class:`State` is immutable; :func:`legal_moves` lists the moves
 the rules allow the player who must decide, :func:`apply` performs one and raises
 :class:`IllegalMove` for anything else.
@@ -78,7 +78,7 @@ class Scoring(StrEnum):
 
 @dataclass(frozen=True)
 class Options:
-    """Rule options. Defaults are the official rules with RULES.md's decisions.
+    """Rule options. Defaults are the official rules with docs/rules.md's decisions.
 
     ``reverse_skips``: UN-5 decision, with 2 players Reverse acts as Skip (on).
     ``stacking``: house rule, Draw Two on Draw Two and Draw Four on Draw Four (off).

@@ -2,7 +2,7 @@
 often the player to move can force a win (the table of docs/results.md).
 
 Deal ``i`` of a study with seed ``S`` is :func:`rules.random_deal` of seed ``S + i``
-(two players, dealer 0, the official rules with RULES.md's decisions), started as
+(two players, dealer 0, the official rules with docs/rules.md's decisions), started as
 UN-2/UN-7 say; its row in the study file is keyed by that seed. Each round is
 solved by :func:`playable.solver.uno.endgame.solve_position` with every card known
 (UN-2): with ``seeded`` the deal's seed fixes every reshuffle (UN-9), so the round

@@ -16,8 +16,8 @@ from random play-outs with ``random.Random(f"perft:<game>:<label>:<try>")`` stop
 at the first position that has the wanted feature.
 
 Re-run it (``.venv/bin/python tests/data/make_perft.py``) only when a rule or the
-notation changes on purpose (a RULES.md decision, a new field in a position file);
-then review the diff of every changed count against RULES.md before committing it,
+notation changes on purpose (a docs/rules.md decision, a new field in a position file);
+then review the diff of every changed count against docs/rules.md before committing it,
 since these numbers are the regression check of the move generators. A count that
 changes without such a reason is a bug in the rules, not in the data.
 """
@@ -44,7 +44,7 @@ HERE = Path(__file__).resolve().parent
 #: reference rules (branching: The Game ~30, Face to Face ~15, UNO ~5, Sequence ~100).
 DEPTH = {"thegame": 4, "facetoface": 4, "uno": 6, "sequence": 3}
 
-#: Depth-1 counts checked by hand against RULES.md (written into each perft.txt).
+#: Depth-1 counts checked by hand against docs/rules.md (written into each perft.txt).
 HAND_CHECKS = {
     "thegame": [
         "deal-solo: 8 cards in hand, every card 2..99 fits all four piles at 1/1/100/100",
@@ -252,7 +252,7 @@ def write(name: str) -> None:
         "# position, counted through the one game interface (solver/core/game.py) over the",
         "# reference rules; a line that ends the game early counts at no deeper level.",
         "# Written by tests/data/make_perft.py (fixed seeds); checked by",
-        "# tests/test_conformance.py. Depth-1 counts checked by hand against RULES.md:",
+        "# tests/test_conformance.py. Depth-1 counts checked by hand against docs/rules.md:",
         *(f"#   {text}" for text in HAND_CHECKS[name]),
         "# file" + "".join(f" d{k}" for k in range(1, depth + 1)),
     ]

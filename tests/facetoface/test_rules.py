@@ -1,4 +1,4 @@
-"""Face to Face reference rules: one or more tests per rule id (RULES.md FF-1 ... FF-7)."""
+"""Face to Face reference rules: one or more tests per rule id (docs/rules.md FF-1 ... FF-7)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Face to Face solver against the brute force on reduced decks (RULES.md FF-1..FF-7).
+"""Face to Face solver against the brute force on reduced decks (docs/rules.md FF-1..FF-7).
 
 Every pruning rule of the kernel (immediate win when the opponent has no turn, the
 transposition table and its enhanced cut-offs, the cut-off after a winning turn, the

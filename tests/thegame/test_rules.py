@@ -1,4 +1,4 @@
-"""The Game reference rules: one or more tests per rule id of RULES.md (TG-1 ... TG-12)."""
+"""The Game reference rules: one or more tests per rule id of docs/rules.md (TG-1 ... TG-12)."""
 
 from __future__ import annotations
 

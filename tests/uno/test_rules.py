@@ -1,4 +1,4 @@
-"""One or more tests per UNO rule id (RULES.md UN-1 ... UN-10); each fails if the
+"""One or more tests per UNO rule id (docs/rules.md UN-1 ... UN-10); each fails if the
 rule is broken in solver/uno/rules.py."""
 
 from __future__ import annotations
