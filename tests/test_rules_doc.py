@@ -325,3 +325,17 @@ def test_the_pages_relative_links_lead_to_existing_files() -> None:
     assert len(relative) >= 10
     broken = [t for t in relative if not (RULES_DOC.parent / t).exists()]
     assert not broken, f"broken links in docs/rules.md: {broken}"
+
+
+def test_nothing_points_to_a_rules_file_outside_the_repository() -> None:
+    """A clone has only docs/rules.md: no code or page may send its reader to the
+    project's shared RULES.md (this file names it only to compare with it)."""
+    here = Path(__file__).name
+    stale = [
+        f"{name}:{number}"
+        for name, text in repository_texts()
+        if not name.endswith(here)
+        for number, line in enumerate(text.splitlines(), start=1)
+        if "RULES" + ".md" in line
+    ]
+    assert stale == []
