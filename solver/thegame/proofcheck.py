@@ -22,11 +22,13 @@ non-integer number (``NaN``, ``Infinity``, ``1e400`` and ``1.0`` alike), integer
 where integers are due (``true`` is not an integer here) and each within its bound,
 JSON booleans (and nothing else) for the variant flags, at most :data:`MAX_NODES`
 nodes. Every position (the roots and every node) must then be one the position-file
-reader accepts: it is written as a position file and read back by
-:func:`playable.solver.thegame.notation.parse`, so the checker refuses exactly what the
-reader refuses (cards once, hands of the right size, a player to move who holds
-cards unless the game is won, a turn under way that can still reach its minimum,
-every laid card under a pile that can cover it, ...; ``notation.check_position``).
+reader accepts: a root (or deck) is written as a position (deal) file and read back
+by :func:`playable.solver.thegame.notation.parse`, so the checker refuses exactly what
+the reader refuses; a node gets the same bounds, the reader's pile-top rule and its
+validation ``notation.check_position`` without the text (there may be millions):
+cards once, hands of the right size, a player to move who holds cards unless the
+game is won, a turn under way that can still reach its minimum, every laid card
+under a pile that can cover it, ...
 
 Notation: ``f(S)`` is the fewest cards left over every way to play on from position
 ``S`` by the rules (the game goes on until TG-7 ends it). A node of the proof says
@@ -80,9 +82,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NoReturn
 
-from playable.solver.core.errors import InvalidVariant, NotationError
-from playable.solver.thegame.notation import Deal, format_deal, format_position, parse
+from playable.solver.core.errors import IllegalMove, InvalidVariant, NotationError
+from playable.solver.thegame.notation import (
+    Deal,
+    check_position,
+    format_deal,
+    format_position,
+    parse,
+)
 from playable.solver.thegame.rules import (
+    ASCENDING_PILES,
     END_TURN,
     State,
     Variant,
@@ -248,9 +257,14 @@ def _variant(value: Any) -> Variant:
 _POSITION_KEYS = ("piles", "hands", "draw_left", "to_move", "laid")
 
 
-def _position(data: dict[str, Any], variant: Variant, draw: tuple[int, ...], where: str) -> State:
+def _position(
+    data: dict[str, Any], variant: Variant, draw: tuple[int, ...], where: str, root: bool
+) -> State:
     """The position a root or node object gives, its draw pile the last ``draw_left``
-    cards of ``draw``; refused unless the position-file reader accepts it."""
+    cards of ``draw``; refused unless the position-file reader accepts it. A root is
+    written out and read back by the reader itself (:func:`admissible`); a node, as
+    there may be millions, gets the same checks without the text: the bounds here,
+    the reader's pile-top rule and its validation ``notation.check_position``."""
     piles = _list(data["piles"], 4, 4, f"{where}.piles")
     top = variant.max_card + 1
     tops = tuple(_integer(t, 1, top, f"{where}.piles[{p}]") for p, t in enumerate(piles))
@@ -269,7 +283,17 @@ def _position(data: dict[str, Any], variant: Variant, draw: tuple[int, ...], whe
         _integer(data["to_move"], 0, variant.players - 1, f"{where}.to_move"),
         _integer(data["laid"], 0, variant.hand_size, f"{where}.laid"),
     )
-    admissible(state, where)
+    if root:
+        admissible(state, where)
+        return state
+    for p, t in enumerate(tops):  # the reader's rule for pile tops (docs/notation.md)
+        start = variant.ascending_start if p in ASCENDING_PILES else variant.descending_start
+        if t != start and not 2 <= t <= variant.max_card:
+            _refuse(f"{where}.piles[{p}]: expected {start} or a card 2..{variant.max_card}")
+    try:
+        check_position(state)
+    except IllegalMove as error:
+        _refuse(f"{where}: not a position of the game: {error}")
     return state
 
 
@@ -338,7 +362,7 @@ def _document(document: Any) -> _Document:
         raw = _object(_list(raw_roots, 1, 1, "roots")[0], "roots[0]", _POSITION_KEYS)
         if raw["draw_left"] != len(draw):
             _refuse(f"roots[0].draw_left: the root's draw pile is all of 'draw' ({len(draw)})")
-        game = _position(raw, variant, draw, "roots[0]")
+        game = _position(raw, variant, draw, "roots[0]", root=True)
         roots = [game]
     nodes = []
     for i, value in enumerate(_list(top["nodes"], 1, MAX_NODES, "nodes")):
@@ -361,7 +385,7 @@ def _document(document: Any) -> _Document:
             ref = _integer(raw["ref"], 0, i - 1, f"{where}.ref (an earlier node)")
         elif "ref" in raw:
             _refuse(f"{where}: only a dominated node has 'ref'")
-        nodes.append(_Node(_position(raw, variant, draw, where), node_claim, by, ref))
+        nodes.append(_Node(_position(raw, variant, draw, where, root=False), node_claim, by, ref))
     return _Document(claim, game, roots, nodes)
 
 

@@ -137,7 +137,7 @@ def test_the_checker_rejects_bad_files(tmp_path: Path) -> None:
     _, document = deep_proof()
     bad = copy.deepcopy(document)
     bad["nodes"][0]["hands"] = [[2, 2]]
-    rejected(bad, r"nodes\[0\]: not a position of the game: card 2 appears twice")
+    rejected(bad, r"nodes\[0\]: not a position of the game: .*appears twice")
     path = tmp_path / "p.json"
     path.write_text("{not json")
     with pytest.raises(proofcheck.ProofError, match="not JSON: line 1, column 2"):

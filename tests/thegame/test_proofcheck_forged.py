@@ -366,3 +366,15 @@ def test_a_checker_failure_is_exit_2_not_proven(
     monkeypatch.setattr(proofcheck, "check", crash)
     code, error = cli(tmp_path, genuine(LOST), LOST)
     assert code == 2 and "nothing is proven" in error
+
+
+def test_a_node_gets_the_readers_checks() -> None:
+    """Nodes are not read back as text, but the reader's pile-top rule and its
+    validation (notation.check_position) refuse a node it would refuse."""
+    document = genuine(LOST)
+    bad = copy.deepcopy(document)
+    bad["nodes"][0]["piles"][0] = 51  # an ascending pile showing the descending start
+    refused(bad, r"nodes\[0\]\.piles\[0\]: expected 1 or a card 2..50", LOST)
+    bad = copy.deepcopy(document)
+    bad["nodes"][0]["to_move"], bad["nodes"][0]["laid"] = 0, 1  # a full hand mid-turn
+    refused(bad, r"nodes\[0\]: not a position of the game: hand 1 must hold", LOST)
