@@ -101,14 +101,17 @@ def report(
     else:
         for number, (player, moves) in enumerate(played.turns, start=1):
             text = " ".join(str(m) for m in moves)
-            stdout.print(f"{number:>3}. {player_name(player)}: {text}", markup=False)
+            stdout.print(
+                f"{number:>3}. {player_name(player)}: {text}", markup=False, soft_wrap=True
+            )
         if outcome is None:
             stdout.print(
                 f"unfinished: stopped after {len(played.turns)} turns with no winner",
                 markup=False,
+                soft_wrap=True,
             )
         else:
-            stdout.print(f"{outcome} ({', '.join(bots)})", markup=False)
+            stdout.print(f"{outcome} ({', '.join(bots)})", markup=False, soft_wrap=True)
     raise typer.Exit(0 if played.finished else UNFINISHED)
 
 
