@@ -123,3 +123,14 @@ def test_rows_come_back_by_seed_whatever_the_order_they_finish(
         rows = shared.simulate_rows(job, range(0), {}, None, 1, "test", quiet=True)
     assert [row["seed"] for row in rows] == sorted(seeds)
     assert all(row["map"] == {str(row["seed"] % 3): row["seed"]} for row in rows)
+
+
+def test_facetoface_a_starts_the_games_of_even_seed() -> None:
+    """FF-7: A starts the games of even seed, whatever the first seed."""
+    for first, games, a_started in ((0, 3, 2), (1, 3, 1), (5, 4, 2)):
+        document = simulate(
+            "facetoface", "--seed", str(first), "--games", str(games), "--workers", "1"
+        )
+        assert document["seeds"] == [first, first + games - 1]
+        assert document["a_wins_when_starting"]["trials"] == a_started
+        assert document["a_wins"]["trials"] == document["first_player_wins"]["trials"] == games
