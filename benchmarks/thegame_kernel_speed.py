@@ -16,7 +16,8 @@ Each search gets ``--nodes`` nodes (one process, fresh tables a position):
 A refactoring that keeps the behaviour keeps every position's node count and result:
 the script checks that every run of either side gives the same records as the first,
 and says whether the two sides agree. Speed is the median over the rounds of each
-side's nodes per second (time of the search calls only, after :func:`warm_up`).
+side's nodes per second of CPU time (``time.process_time`` of the search calls only,
+after :func:`warm_up`): on a shared machine wall time mostly measures the load.
 ``--base REV`` runs REV's ``solver/`` (extracted with ``git archive``) in a worker
 process next to this tree's. Writes benchmarks/results/thegame_kernel_speed.md.
 
@@ -131,7 +132,7 @@ def worker(seed: int, deals: int, nodes: int, engines: list[str]) -> dict[str, A
         mid = greedy_until(starts[0], 0, 2)
         for engine in engines:
             solver = solver_for(late if engine == "dfs-late" else starts)
-            began = time.perf_counter()
+            began = time.process_time()
             if engine in ("dfs", "dfs-late"):
                 outcome = "unknown"
                 try:
@@ -148,7 +149,7 @@ def worker(seed: int, deals: int, nodes: int, engines: list[str]) -> dict[str, A
                 obs = observe(mid)
                 cands = candidate_turns(obs)
                 player = SamplingPlayer(seed=seed)
-                began = time.perf_counter()
+                began = time.process_time()
                 out = player.playouts(obs, cands, np.random.default_rng(seed), SAMPLES)
                 result = [len(cands), hashlib.sha256(out.tobytes()).hexdigest()[:16]]
                 used = int(out.size)
@@ -160,7 +161,7 @@ def worker(seed: int, deals: int, nodes: int, engines: list[str]) -> dict[str, A
                     won = searcher.work(nodes)
                 result = [won, best(solver)]
                 used = solver.nodes
-            seconds[engine] += time.perf_counter() - began
+            seconds[engine] += time.process_time() - began
             records[engine].append([label, int(used), result])
     return {"records": records, "seconds": seconds}
 
@@ -279,7 +280,8 @@ def main() -> None:
             "",
             f"{4 * args.deals} deals ({args.deals} each of solo, solo expert, 3 players, "
             f"3 players expert) drawn from seed {args.seed}, {args.nodes:,} nodes a search; "
-            f"nodes/s is the median over {args.rounds} runs of each side, run in turn.",
+            f"nodes/s (per CPU second of the search calls) is the median over "
+            f"{args.rounds} runs of each side, run in turn.",
             "",
             *rows,
             "",

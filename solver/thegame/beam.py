@@ -161,25 +161,6 @@ def start(root: Position, ws: Workspace, reg: npt.NDArray[np.int64]) -> None:
 
 
 @njit(cache=True)
-def _load(ws: Workspace, side: int, i: int, pos: Position) -> None:
-    """Copy position ``i`` of the level in half ``side`` of ``ws`` into ``pos`` (whose
-    registers from NS on stay as they are)."""
-    pos.st[:NS] = ws.st[side, i]
-    pos.hands[:] = ws.hands[side, i]
-    pos.avail[:] = ws.avail[side, i]
-
-
-@njit(cache=True)
-def _blank(players: int) -> Position:
-    """A position to :func:`_load` into: registers from NS on zero."""
-    return Position(
-        np.zeros(N_ST, dtype=np.int64),
-        np.empty((players, 2), dtype=np.uint64),
-        np.empty(2, dtype=np.uint64),
-    )
-
-
-@njit(cache=True)
 def _successors(
     params: npt.NDArray[np.int64],
     draw: npt.NDArray[np.int64],
@@ -193,11 +174,17 @@ def _successors(
     moves = np.empty((2, MAX_MOVES), dtype=np.int64)
     scratch = new_scratch()
     costs = scratch.costs
-    pos = _blank(ws.hands.shape[2])
+    players = ws.hands.shape[2]
+    st = np.zeros(N_ST, dtype=np.int64)
+    hands = np.empty((players, 2), dtype=np.uint64)
+    avail = np.empty(2, dtype=np.uint64)
+    pos = Position(st, hands, avail)
     noise = reg[R_NOISE]
     count = 0
     for i in range(reg[R_SIZE]):
-        _load(ws, side, i, pos)
+        st[:NS] = ws.st[side, i]
+        hands[:] = ws.hands[side, i]
+        avail[:] = ws.avail[side, i]
         base = ws.cost[side, i] + COST_OFFSET
         n = _generate(params, pos, moves, 0, scratch, False)
         reg[R_NODES] += 1
@@ -244,9 +231,11 @@ def _keep(
     k = key & ((1 << INDEX_BITS) - 1)
     i = ws.owners[k]
     s = ws.steps[k]
-    pos = _blank(ws.hands.shape[2])
-    _load(ws, side, i, pos)
-    st, hands, avail = pos
+    st = np.zeros(N_ST, dtype=np.int64)
+    st[:NS] = ws.st[side, i]
+    hands = ws.hands[side, i].copy()
+    avail = ws.avail[side, i].copy()
+    pos = Position(st, hands, avail)
     if s & 1:
         apply_move(params, draw, pos, END)
     apply_move(params, draw, pos, s >> 1)

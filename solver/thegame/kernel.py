@@ -149,14 +149,21 @@ def accepts(pile: int, top: int, card: int) -> bool:
 
 
 @njit(cache=True)
-def lowest_reach(top: int, avail: npt.NDArray[np.uint64]) -> int:
-    """A lower bound on every top an ascending pile showing ``top`` can ever show
-    (and so on every card it can ever take); proof in ``pruning.dead_cards``."""
+def _reach(top: int, avail: npt.NDArray[np.uint64], way: int, edge: int) -> int:
+    """How far back tricks can ever drive a pile showing ``top``: ``way`` -1 for an
+    ascending pile (the lowest top it can show, no card below ``edge`` = 2), +1 for a
+    descending one (the highest, no card above ``edge`` = the highest card). From
+    ``m``, the pile can get to an available ``y`` up to 10 back when ``y`` is exactly
+    10 back or the card 10 beyond ``y`` is available too; the nearest-to-10-back such
+    ``y`` is taken first (proof in ``pruning.lowest_reach``)."""
     m = top
     while True:
         found = -1
-        for y in range(max(m - 10, 2), m):
-            if has(avail, y) and (y + 10 == m or (y + 10 > m and has(avail, y + 10))):
+        for k in range(10, 0, -1):
+            y = m + way * k
+            if way * y > way * edge:
+                continue
+            if has(avail, y) and (k == 10 or has(avail, y - 10 * way)):
                 found = y
                 break
         if found < 0:
@@ -165,18 +172,16 @@ def lowest_reach(top: int, avail: npt.NDArray[np.uint64]) -> int:
 
 
 @njit(cache=True)
+def lowest_reach(top: int, avail: npt.NDArray[np.uint64]) -> int:
+    """A lower bound on every top an ascending pile showing ``top`` can ever show
+    (and so on every card it can ever take); proof in ``pruning.dead_cards``."""
+    return _reach(top, avail, -1, 2)
+
+
+@njit(cache=True)
 def highest_reach(top: int, avail: npt.NDArray[np.uint64], max_card: int) -> int:
     """The mirror of :func:`lowest_reach` for a descending pile."""
-    m = top
-    while True:
-        found = -1
-        for y in range(min(m + 10, max_card), m, -1):
-            if has(avail, y) and (y - 10 == m or (y - 10 < m and has(avail, y - 10))):
-                found = y
-                break
-        if found < 0:
-            return m
-        m = found
+    return _reach(top, avail, 1, max_card)
 
 
 @njit(cache=True)

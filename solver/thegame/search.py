@@ -170,7 +170,7 @@ class _Run:
     def reset(self, beta: int, discrepancies: int, stamp: int) -> None:
         """Put the root position into the arrays and arm a new run."""
         s = self.root
-        st = self.st
+        st, hands, avail = self.pos
         st[K.S_TOP : K.S_TOP + 4] = s.piles
         st[K.S_DPOS] = 0
         st[K.S_TOMOVE] = s.to_move
@@ -181,15 +181,16 @@ class _Run:
         st[K.S_MODE] = K.MODE_ENTER
         st[K.S_BETA] = beta
         st[K.S_STAMP] = stamp
-        self.hands[:] = 0
-        self.avail[:] = 0
+        hands[:] = 0
+        avail[:] = 0
         key = np.uint64(0)
+        zhand = self.zobrist.zhand
         for p, hand in enumerate(s.hands):
             for c in hand:
-                self.hands[p, c >> 6] |= np.uint64(1) << np.uint64(c & 63)
-                key ^= self.zobrist.zhand[p, c]
+                hands[p, c >> 6] |= np.uint64(1) << np.uint64(c & 63)
+                key ^= zhand[p, c]
         for c in (*(c for h in s.hands for c in h), *s.draw):
-            self.avail[c >> 6] |= np.uint64(1) << np.uint64(c & 63)
+            avail[c >> 6] |= np.uint64(1) << np.uint64(c & 63)
         self.stack.hkey[0] = key
         self.stack.drem[0] = discrepancies
 

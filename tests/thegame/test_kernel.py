@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from playable.solver.core.bits import popcount
 from playable.solver.thegame import kernel as K
-from playable.solver.thegame.pruning import dead_cards, top_class
+from playable.solver.thegame.pruning import dead_cards, highest_reach, lowest_reach, top_class
 from playable.solver.thegame.rules import PILES, Variant, accepts, can_lay
 
 from .search_cases import random_playout_position, tight_position
@@ -26,6 +26,18 @@ def bitset(cards: list[int] | frozenset[int]) -> np.ndarray:  # type: ignore[typ
 @settings(deadline=None)
 def test_popcount(x: int) -> None:
     assert popcount(np.uint64(x)) == bin(x).count("1")
+
+
+@given(st.frozensets(st.integers(2, 99)), st.integers(1, 100), st.integers(40, 99))
+@settings(max_examples=300, deadline=None)
+def test_reaches_are_the_pruning_modules(
+    available: frozenset[int], top: int, max_card: int
+) -> None:
+    """P5: the kernel's reach of an ascending and a descending pile (one function for
+    both directions) is the reference's, for any cards not yet laid."""
+    words = bitset(available)
+    assert K.lowest_reach(top, words) == lowest_reach(top, available)
+    assert K.highest_reach(top, words, max_card) == highest_reach(top, available, max_card)
 
 
 @given(st.sets(st.integers(2, 99)), st.integers(0, 101), st.integers(0, 101))
