@@ -104,3 +104,43 @@ def test_top_class_matches_the_reference(seed: int) -> None:
             expected = top_class(pile, top, available)
             assert classes.setdefault(expected, index) == index
         assert len(set(classes.values())) == len(classes)
+
+
+@given(
+    st.integers(0, 10**6),
+    st.sampled_from([(1, False), (1, True), (2, False), (3, True)]),
+    st.integers(40, 99),
+    st.lists(st.integers(0, 39), min_size=1, max_size=120),
+)
+@settings(max_examples=60, deadline=None)
+def test_generated_moves_and_apply_move_follow_the_rules(
+    seed: int, kind: tuple[int, bool], max_card: int, choices: list[int]
+) -> None:
+    """The move generator's moves are legal and ``apply_move`` (shared by the
+    systematic search, the pilot, NRPA and the beam) reaches the rules' position
+    (TG-3 to TG-7), along lines chosen by hypothesis."""
+    from playable.solver.core.budget import Budget
+    from playable.solver.thegame.rules import deal, end_turn, lay, shuffled_deck
+    from playable.solver.thegame.search import _Solver
+
+    variant = Variant(players=kind[0], expert=kind[1], max_card=max_card)
+    state = deal(variant, shuffled_deck(variant, seed))
+    run = _Solver([state], Budget(memory_mb=1), True).runs[0]
+    run.reset(1, 0, 0)
+    drawn = len(state.draw)
+    moves = np.zeros((1, K.MAX_MOVES), dtype=np.int64)
+    scratch = K.new_scratch()
+    for choice in choices:
+        n = K._generate(run.params, run.pos, moves, 0, scratch)
+        if n == 0:
+            break
+        m = int(moves[0, choice % n])
+        state = end_turn(state) if m == K.END else lay(state, m >> 2, m & 3)
+        K.apply_move(run.params, run.draw, run.pos, m)
+        assert tuple(int(t) for t in run.st[K.S_TOP : K.S_TOP + 4]) == state.piles
+        assert int(run.st[K.S_TOMOVE]) == state.to_move
+        assert int(run.st[K.S_LAID]) == state.laid
+        assert int(run.st[K.S_DPOS]) == drawn - len(state.draw)
+        for p, hand in enumerate(state.hands):
+            held = [c for c in range(2, variant.max_card + 1) if K.has(run.hands[p], c)]
+            assert held == sorted(hand)
