@@ -15,8 +15,9 @@ generates are the kernel's (so the pruning rules P2-P4 of
 reference rules by :mod:`playable.solver.thegame.search` before it is reported.
 
 Numba's on-disk cache of this module does not notice edits of
-:mod:`playable.solver.thegame.kernel` (whose move generator it compiles in): after changing
-the kernel, delete ``solver/thegame/__pycache__/pilot.*.nb*``.
+:mod:`playable.solver.thegame.kernel` (whose move generator and ``apply_move`` it
+compiles in): after changing the kernel, delete
+``solver/thegame/__pycache__/{pilot,beam,nrpa}.*.nb*`` (the beam and NRPA alike).
 
 Each call is bounded by a number of nodes (moves played, rollouts included) and can
 be resumed with the same arrays, so the driver checks the clock between calls.
