@@ -348,6 +348,15 @@ def tops_dominate(
 
 
 @njit(cache=True)
+def _dom_bucket(dom_keys: npt.NDArray[np.uint64], key: np.uint64) -> tuple[np.uint64, int]:
+    """The key as stored (0 marks an empty slot, so key 0 is stored as 1) and the first
+    slot of its bucket of :data:`DOM_WAYS` slots."""
+    if key == 0:
+        key = np.uint64(1)
+    return key, int(key & np.uint64(dom_keys.shape[0] // DOM_WAYS - 1)) * DOM_WAYS
+
+
+@njit(cache=True)
 def dom_probe(
     dom_keys: npt.NDArray[np.uint64],
     dom_values: npt.NDArray[np.int64],
@@ -358,9 +367,7 @@ def dom_probe(
 ) -> int:
     """The largest bound ``>= beta`` stored for a position with the same hands, draw
     and player to move (``key``) whose tops dominate ``tops`` (D1); -1 if none."""
-    if key == 0:
-        key = np.uint64(1)
-    base = int(key & np.uint64(dom_keys.shape[0] // DOM_WAYS - 1)) * DOM_WAYS
+    key, base = _dom_bucket(dom_keys, key)
     best = -1
     for i in range(base, base + DOM_WAYS):
         if dom_keys[i] != key:
@@ -388,9 +395,7 @@ def dom_store(
     """Store an exhaustively proven bound ``lb`` of the turn-start position ``key``
     with ``tops``: into the slot of the same tops, else an empty slot, else the slot
     with the smallest bound."""
-    if key == 0:
-        key = np.uint64(1)
-    base = int(key & np.uint64(dom_keys.shape[0] // DOM_WAYS - 1)) * DOM_WAYS
+    key, base = _dom_bucket(dom_keys, key)
     value = (
         min(lb, 127)
         | (int(tops[0]) << 7)
