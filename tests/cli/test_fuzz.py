@@ -532,7 +532,9 @@ def _slow_commands() -> list[list[str]]:
         commands += [["show", name], ["show", "--json", name]]
         if "puzzle" not in example.name:
             # node budgets only: the same answer under any load
-            commands += [["analyse", name, "--nodes", "2000"], ["solve", name, "--nodes", "2000"]]
+            commands.append(["solve", name, "--nodes", "2000"])
+            if example.name != "deal.facetoface.txt":  # hundreds of first turns: minutes
+                commands.append(["analyse", name, "--nodes", "2000"])
     for game in ("thegame", "uno", "facetoface", "sequence"):
         commands.append(["deal", game, "--seed", "5"])
     return commands
@@ -548,7 +550,7 @@ def _shell(
     return subprocess.run(
         ["bash", "-c", f"{shlex.quote(PLAYABLE)} {words} {stdin} {redirection}"],
         capture_output=True,
-        timeout=120,
+        timeout=300,  # a kernel compiled anew (cold numba cache) takes minutes
         check=False,
         cwd=ROOT,
         env={**os.environ, **env},
@@ -593,8 +595,8 @@ def _check_all(
         for check in checks:
             try:
                 check.result()
-            except AssertionError as failure:
-                failures.append(str(failure))
+            except (AssertionError, subprocess.TimeoutExpired) as failure:
+                failures.append(f"{checks[check]}: {failure}")
     assert not failures, "\n\n".join(failures)
 
 

@@ -240,10 +240,17 @@ def test_a_deal_on_a_full_disk_leaves_no_file(tmp_path: Path) -> None:
 
 
 def test_plots_on_a_full_disk_are_one_line(tmp_path: Path) -> None:
+    from playable.solver.core.study import ResultStore
+    from playable.solver.thegame.rules import Variant
+    from playable.solver.thegame.study import Study
+
     db = tmp_path / "study.sqlite"
-    made = shell(f"$P study thegame --deals 1 --max-card 12 --seconds 1 --workers 1 --db {db}")
-    assert made.returncode in (0, 3), made.stderr
-    result = shell(f"ulimit -f 0; $P report {db} --plots {tmp_path / 'plots'}")
+    study = ResultStore(db, Study(Variant(2), 1.0).config())
+    study.record(0, {"status": "solved", "value": 0, "seconds": 0.1, "proven_optimal": True})
+    study.close()
+    written = shell(f"$P report {db} --plots {tmp_path / 'plots'}")
+    assert written.returncode == 0 and list((tmp_path / "plots").iterdir()), written.stderr
+    result = shell(f"ulimit -f 0; $P report {db} --plots {tmp_path / 'full'}")
     assert result.returncode == 2
     one_error_line(result)
 
