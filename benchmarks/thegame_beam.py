@@ -1,4 +1,4 @@
-"""Benchmark: the beam search alone (solver/thegame/beam.py) on the deals that the
+"""Benchmark: the beam search alone (solver/thegame/beam_kernel.py) on the deals that the
 pilot, NRPA and the exhaustive search left undecided with 200-400 M nodes, and on
 the first deals of the hardest study row (docs/results.md).
 
@@ -21,7 +21,7 @@ from pathlib import Path
 import numpy as np
 
 from playable.solver.core.budget import Budget
-from playable.solver.thegame import beam as B
+from playable.solver.thegame import beam_kernel as B
 from playable.solver.thegame.notation import Deal
 from playable.solver.thegame.rules import Variant, shuffled_deck
 from playable.solver.thegame.search import _Solver, replay, warm_up

@@ -9,7 +9,7 @@ Each search gets ``--nodes`` nodes (one process, fresh tables a position):
 * ``dfs``: the dives and the systematic search of the win phase (solver/thegame/kernel.py);
 * ``dfs-late``: win and optimum phases on the late positions (exhaustive proofs);
 * ``pilot``, ``beam``, ``nrpa``: each heuristic search alone with its restarts
-  (pilot.py, beam.py, nrpa.py);
+  (pilot_kernel.py, beam_kernel.py, nrpa_kernel.py);
 * ``sampling``: the sampling player's planner playouts (sampling_kernel.py) of the
   candidate turns of the mid positions, 64 sampled deals each.
 

@@ -68,3 +68,18 @@ def test_the_api_runs_without_loading_the_command_line() -> None:
         [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, check=True
     )
     assert out.stdout.strip() == "[]"
+
+
+def test_numba_modules_are_named_kernels() -> None:
+    """A module of numba functions is called ``kernel.py`` or ``*_kernel.py``, so that
+    its name says it (docs/architecture.md); ``solver/core`` keeps the few jitted
+    helpers every game shares (bits, tables)."""
+    jitted = [
+        path.relative_to(ROOT).as_posix()
+        for path in sorted((ROOT / "solver").rglob("*.py"))
+        if path.parent.name != "core"
+        and any(module == "numba" or module.startswith("numba.") for _, module in imports(path))
+        and "@njit" in path.read_text(encoding="utf-8")
+    ]
+    assert jitted  # the scan sees the kernels
+    assert [p for p in jitted if not p.endswith(("/kernel.py", "_kernel.py"))] == []

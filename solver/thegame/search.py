@@ -8,10 +8,10 @@ The driver runs the numba kernel (:mod:`playable.solver.thegame.kernel`): first 
 heuristic dive per start (the kernel's first choice everywhere, no pruning), which
 gives a complete line to report however soon the budget runs out; then two phases:
 
-* **win?** The pilot with restarts (:mod:`playable.solver.thegame.pilot`), which finds most
-  wins of full deals, the beam search (:mod:`playable.solver.thegame.beam`), which finds
+* **win?** The pilot with restarts (:mod:`playable.solver.thegame.pilot_kernel`), which finds most
+  wins of full deals, the beam search (:mod:`playable.solver.thegame.beam_kernel`), which finds
   the hard ones, and on long budgets nested rollout policy adaptation
-  (:mod:`playable.solver.thegame.nrpa`) share the budget chunk by chunk with the
+  (:mod:`playable.solver.thegame.nrpa_kernel`) share the budget chunk by chunk with the
   systematic search:
   for each starting player (TG-9: the solver chooses; a position keeps its player
   to move), limited-discrepancy runs with a growing limit, the kernel's move
@@ -44,10 +44,10 @@ import numpy.typing as npt
 from playable.solver.core.budget import Budget
 from playable.solver.core.result import SolveResult, Status
 from playable.solver.core.tt import SLOT_BYTES, new_table
-from playable.solver.thegame import beam as B
+from playable.solver.thegame import beam_kernel as B
 from playable.solver.thegame import kernel as K
-from playable.solver.thegame import nrpa as N
-from playable.solver.thegame import pilot as P
+from playable.solver.thegame import nrpa_kernel as N
+from playable.solver.thegame import pilot_kernel as P
 from playable.solver.thegame.notation import Deal, check_turn, line_from_json, line_to_json
 from playable.solver.thegame.players import GreedyPlayer, play_cost, play_out
 from playable.solver.thegame.rules import (
@@ -426,7 +426,7 @@ class _Solver:
         start was searched exhaustively and none wins.
 
         Four searches share the budget, chunk by chunk: the pilot with restarts
-        (:class:`_Pilots`, :mod:`playable.solver.thegame.pilot`), which finds most wins of
+        (:class:`_Pilots`, :mod:`playable.solver.thegame.pilot_kernel`), which finds most wins of
         full deals, the beam search (:class:`_Beams`), which finds the hard ones, NRPA
         on long budgets, and the systematic search (:meth:`_systematic`), whose last
         run is exhaustive and alone can prove that no start wins.
@@ -632,7 +632,7 @@ class _Restarts(ABC):
 
 
 class _Pilots(_Restarts):
-    """The pilot method with restarts (:mod:`playable.solver.thegame.pilot`). Restart
+    """The pilot method with restarts (:mod:`playable.solver.thegame.pilot_kernel`). Restart
     ``k`` starts from start ``k % starts``. The first round follows the kernel's
     ordering as it is; later restarts add seeded noise to it, and most of them (a
     share :data:`PILOT_REUSE`) begin after a random prefix of the best pilot line of
@@ -686,7 +686,7 @@ class _Pilots(_Restarts):
 
 
 class _Nrpa(_Restarts):
-    """Nested rollout policy adaptation (:mod:`playable.solver.thegame.nrpa`) with
+    """Nested rollout policy adaptation (:mod:`playable.solver.thegame.nrpa_kernel`) with
     restarts: search ``k`` runs from start ``k % starts`` with a fresh policy and
     its own random stream."""
 
@@ -730,7 +730,7 @@ class _Nrpa(_Restarts):
 
 
 class _Beams(_Restarts):
-    """Beam search (:mod:`playable.solver.thegame.beam`) with growing widths: search
+    """Beam search (:mod:`playable.solver.thegame.beam_kernel`) with growing widths: search
     ``k`` runs from start ``k % starts`` with width ``BEAM_WIDTH << (k // starts)``,
     up to the widest whose arrays fit the memory budget (as much again as the
     table); the searches at that width add ordering noise from their own random

@@ -1,4 +1,4 @@
-"""The beam search (solver/thegame/beam.py): its lines are legal under the reference
+"""The beam search (solver/thegame/beam_kernel.py): its lines are legal under the reference
 rules, a win it reports lays every card, it never "wins" a position the brute force
 proves lost, pausing and resuming changes nothing, and it wins official deals that
 the pilot needs far more nodes for."""
@@ -13,7 +13,7 @@ import pytest
 
 from playable.solver.core.budget import Budget
 from playable.solver.core.result import Status
-from playable.solver.thegame import beam as B
+from playable.solver.thegame import beam_kernel as B
 from playable.solver.thegame.notation import Deal
 from playable.solver.thegame.rules import State, Variant, shuffled_deck
 from playable.solver.thegame.search import _Solver, certify, replay, solve

@@ -1,4 +1,4 @@
-"""NRPA (solver/thegame/nrpa.py): its lines replay through the reference rules, a
+"""NRPA (solver/thegame/nrpa_kernel.py): its lines replay through the reference rules, a
 search paused and resumed in slices is the same search, and the solver's win phase
 takes a win from it."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 
 from playable.solver.core.budget import Budget
-from playable.solver.thegame import nrpa as N
+from playable.solver.thegame import nrpa_kernel as N
 from playable.solver.thegame import search as S
 from playable.solver.thegame.notation import Deal
 from playable.solver.thegame.rules import Variant, shuffled_deck

@@ -1,4 +1,4 @@
-"""The pilot method (solver/thegame/pilot.py): its moves are the kernel's legal moves,
+"""The pilot method (solver/thegame/pilot_kernel.py): its moves are the kernel's legal moves,
 its lines replay through the reference rules to the score it claims, and a winning
 line it reports really lays every card."""
 
@@ -9,7 +9,7 @@ import pytest
 
 from playable.solver.core.budget import Budget
 from playable.solver.thegame import kernel as K
-from playable.solver.thegame import pilot as P
+from playable.solver.thegame import pilot_kernel as P
 from playable.solver.thegame.notation import Deal
 from playable.solver.thegame.rules import State, Variant, shuffled_deck
 from playable.solver.thegame.search import _Pilots, _Run, _Solver, replay

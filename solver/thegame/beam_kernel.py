@@ -51,7 +51,7 @@ from playable.solver.thegame.kernel import (
     dead_count,
     new_scratch,
 )
-from playable.solver.thegame.pilot import BUDGET, DONE, FOUND, _xorshift
+from playable.solver.thegame.pilot_kernel import BUDGET, DONE, FOUND, _xorshift
 from playable.solver.thegame.workspace import Position
 
 #: the state registers a beam position keeps (tops, draw position, player to move,

@@ -10,7 +10,7 @@ kernel's ordering cost in jumped cards (:func:`playable.solver.thegame.kernel._g
 the *generalized* NRPA of Cazenave 2020), so a fresh policy already plays like the
 kernel's ordering, with some randomness.
 
-Like the pilot (:mod:`playable.solver.thegame.pilot`), this is heuristic search: it
+Like the pilot (:mod:`playable.solver.thegame.pilot_kernel`), this is heuristic search: it
 finds lines and proves nothing; its moves are the kernel's (pruning rules P2-P4
 hold) and every line is replayed through the reference rules before it is offered.
 """
@@ -23,7 +23,7 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
-from playable.solver.thegame import pilot
+from playable.solver.thegame import pilot_kernel as pilot
 from playable.solver.thegame.kernel import (
     END,
     INF,
@@ -34,7 +34,7 @@ from playable.solver.thegame.kernel import (
     apply_move,
     new_scratch,
 )
-from playable.solver.thegame.pilot import BUDGET, DONE, FOUND, _leaf_value, _xorshift
+from playable.solver.thegame.pilot_kernel import BUDGET, DONE, FOUND, _leaf_value, _xorshift
 from playable.solver.thegame.workspace import Position
 
 #: move codes: ``card * 4 + pile`` for a play (cards up to 99), then ending the turn
