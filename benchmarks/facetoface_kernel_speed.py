@@ -1,0 +1,246 @@
+"""Benchmark: nodes and nodes per second of Face to Face's numba kernels, this tree
+against a git revision (A, B, A, B: the machine is shared and noisy).
+
+Positions are drawn from ``--seed``: ``--positions`` deals (official decks, FF-1;
+deal s starts with player s % 2, FF-7) of seeds drawn from ``--seed`` are played by
+the careful bot against itself (solver/facetoface/players.py), and each contributes
+its first start-of-turn position in which neither player has more than L cards left
+(hand plus draw pile), L drawn from 12 to ``--most`` cards (16 by default), if the
+game gets there alive. Each position is solved with :func:`search.solve` within
+``--nodes`` nodes (no deadline, so a run is deterministic; a fresh 32 MiB table
+each): the proof, then the principal line (kernel searches and the table probes of
+:meth:`search.Solver.known`, one Python call per turn looked at).
+
+A refactoring that keeps the behaviour keeps every position's status, value and
+node count: the script checks that every run of either side gives the same records
+as the first, and says whether the two sides agree (digest of all the records).
+Speed is the median over the rounds of each side's nodes per second of CPU time
+(``time.process_time`` of the ``solve`` calls only, after :func:`search.warm_up`): on
+a shared machine wall time mostly measures the load. ``--base REV`` runs REV's
+``solver/`` (extracted with ``git archive``) in a worker process next to this
+tree's. Writes benchmarks/results/facetoface_kernel_speed.md.
+
+    python benchmarks/facetoface_kernel_speed.py --seed 1 --base HEAD --rounds 3
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+RESULTS = Path(__file__).parent / "results" / "facetoface_kernel_speed.md"
+ROOT = Path(__file__).resolve().parent.parent
+MEMORY_MB = 32
+FEWEST = 12
+
+_REDIRECT = """
+import importlib.abc, importlib.util, runpy, sys
+class _Redirect(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path, target=None):
+        if name != "playable.solver":
+            return None
+        return importlib.util.spec_from_file_location(
+            name, {init!r}, submodule_search_locations=[{pkg!r}]
+        )
+sys.meta_path.insert(0, _Redirect())
+sys.argv = {argv!r}
+runpy.run_path({script!r}, run_name="__main__")
+"""
+
+
+def positions(seed: int, count: int, most: int) -> list[tuple[str, Any]]:
+    """(label, state): ``count`` self-play positions drawn from ``seed`` (module doc)."""
+    import random
+
+    from playable.solver.facetoface.players import CarefulPlayer
+    from playable.solver.facetoface.rules import (
+        Variant,
+        deal,
+        is_terminal,
+        play_turn,
+        shuffled_decks,
+    )
+
+    rng = random.Random(seed)
+    out: list[tuple[str, Any]] = []
+    while len(out) < count:
+        s = rng.randrange(1 << 30)
+        left = rng.randint(FEWEST, most)
+        a, b = shuffled_decks(Variant(), s)
+        state = deal(Variant(), a, b, s % 2)
+        bot, play_rng = CarefulPlayer(), random.Random(s)
+        while not is_terminal(state):
+            if max(state.cards_left(0), state.cards_left(1)) <= left:
+                out.append((f"deal {s} <= {left}", state))
+                break
+            state = play_turn(state, bot.choose_turn(state, play_rng))
+    return out
+
+
+def worker(seed: int, count: int, most: int, nodes: int) -> dict[str, Any]:
+    """Solve every position: the records (label, status, value, nodes) and the CPU
+    seconds of the solve calls."""
+    from playable.solver.core.budget import Budget
+    from playable.solver.facetoface import search as S
+
+    S.warm_up()
+    records: list[Any] = []
+    seconds = 0.0
+    for label, state in positions(seed, count, most):
+        began = time.process_time()
+        result = S.solve(state, Budget(nodes=nodes, memory_mb=MEMORY_MB))
+        seconds += time.process_time() - began
+        value = result.extra.get("proven_value", result.extra["value"])
+        records.append([label, result.status.value, value, int(result.nodes)])
+    return {"records": records, "seconds": seconds}
+
+
+def run_side(side: str, solver_dir: Path | None, args: argparse.Namespace) -> dict[str, Any]:
+    """One worker process on this tree (``solver_dir`` None) or on another ``solver/``."""
+    with tempfile.NamedTemporaryFile(suffix=".json", delete=False) as f:
+        out = Path(f.name)
+    argv = [
+        str(Path(__file__).resolve()),
+        "--worker",
+        str(out),
+        "--seed",
+        str(args.seed),
+        "--positions",
+        str(args.positions),
+        "--most",
+        str(args.most),
+        "--nodes",
+        str(args.nodes),
+    ]
+    if solver_dir is None:
+        cmd = [sys.executable, *argv]
+    else:
+        code = _REDIRECT.format(
+            init=str(solver_dir / "__init__.py"), pkg=str(solver_dir), argv=argv, script=argv[0]
+        )
+        cmd = [sys.executable, "-c", code]
+    subprocess.run(cmd, check=True, cwd=ROOT)
+    data: dict[str, Any] = json.loads(out.read_text(encoding="utf-8"))
+    out.unlink()
+    print(f"{side}: {rate(data):,.0f} nodes/s, digest {digest(data['records'])}", flush=True)
+    return data
+
+
+def rate(data: dict[str, Any]) -> float:
+    total = sum(r[3] for r in data["records"])
+    return float(total / max(data["seconds"], 1e-9))
+
+
+def digest(records: list[Any]) -> str:
+    return hashlib.sha256(json.dumps(records).encode()).hexdigest()[:16]
+
+
+def extract(rev: str) -> tuple[str, Path]:
+    """``solver/`` of ``rev`` in a cache folder (kept, so numba's cache is reused)."""
+    sha = subprocess.run(
+        ["git", "rev-parse", "--short", rev], check=True, capture_output=True, text=True, cwd=ROOT
+    ).stdout.strip()
+    folder = Path(tempfile.gettempdir()) / "facetoface_kernel_speed" / sha
+    if not (folder / "solver").is_dir():
+        folder.mkdir(parents=True, exist_ok=True)
+        archive = subprocess.run(
+            ["git", "archive", sha, "solver"], check=True, capture_output=True, cwd=ROOT
+        ).stdout
+        subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
+    return sha, folder / "solver"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--positions", type=int, default=32)
+    parser.add_argument("--most", type=int, default=16, help="most cards left a player")
+    parser.add_argument("--nodes", type=int, default=200_000, help="nodes per solve")
+    parser.add_argument("--rounds", type=int, default=2, help="runs of each side")
+    parser.add_argument("--base", help="git revision to compare with (A, B, A, B)")
+    parser.add_argument("--no-write", action="store_true", help="print only")
+    parser.add_argument("--worker", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.most < FEWEST or args.positions < 1 or args.nodes < 1 or args.rounds < 1:
+        parser.error(f"--most must be at least {FEWEST}; --positions, --nodes, --rounds >= 1")
+    if args.worker:
+        data = worker(args.seed, args.positions, args.most, args.nodes)
+        Path(args.worker).write_text(json.dumps(data), encoding="utf-8")
+        return
+    sides: dict[str, Path | None] = {}
+    if args.base:
+        sha, base = extract(args.base)
+        sides[f"base {sha}"] = base
+    sides["this tree"] = None
+    load = os.getloadavg()
+    runs: dict[str, list[dict[str, Any]]] = {s: [] for s in sides}
+    for _ in range(args.rounds):
+        for side, folder in sides.items():
+            runs[side].append(run_side(side, folder, args))
+    end = os.getloadavg()
+    for side, done in runs.items():
+        for other in done[1:]:
+            if other["records"] != done[0]["records"]:
+                raise SystemExit(f"{side}: two runs disagree on nodes or results")
+    names = list(sides)
+    first = runs[names[0]][0]["records"]
+    same = all(runs[s][0]["records"] == first for s in names)
+    rates = {s: [rate(d) for d in runs[s]] for s in names}
+    medians = [statistics.median(rates[s]) for s in names]
+    header = "| positions | nodes | decided | " + " | ".join(f"{s} nodes/s" for s in names)
+    rows = [
+        header + (" | change |" if len(names) == 2 else " |"),
+        "|---" * (3 + len(names) + (1 if len(names) == 2 else 0)) + "|",
+    ]
+    decided = sum(r[1] != "unknown" for r in first)
+    cells = [str(len(first)), f"{sum(r[3] for r in first):,}", str(decided)]
+    cells += [f"{m:,.0f}" for m in medians]
+    if len(names) == 2:
+        cells.append(f"{100 * (medians[1] / medians[0] - 1):+.1f}%")
+    rows.append("| " + " | ".join(cells) + " |")
+    runs_line = "; ".join(f"{s}: " + ", ".join(f"{r:,.0f}" for r in rates[s]) for s in names)
+    text = "\n".join(
+        [
+            "# Face to Face: nodes and speed of the numba kernels",
+            "",
+            f"Measured {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} on "
+            f"{platform.machine()}, Python {platform.python_version()}; load average "
+            f"{load[0]:.2f} at the start, {end[0]:.2f} at the end. "
+            f"`python benchmarks/facetoface_kernel_speed.py --seed {args.seed} --positions "
+            f"{args.positions} --most {args.most} --nodes {args.nodes} --rounds {args.rounds}"
+            + (f" --base {args.base}`" if args.base else "`"),
+            "",
+            f"{len(first)} self-play positions drawn from seed {args.seed} "
+            f"({FEWEST}-{args.most} cards left per player), {args.nodes:,} nodes a solve; "
+            f"nodes/s (per CPU second of the solve calls) is the median over "
+            f"{args.rounds} runs of each side, run in turn.",
+            "",
+            *rows,
+            "",
+            f"Runs in order (nodes/s): {runs_line}.",
+            "",
+            f"Records (status, value and nodes of every position): digest {digest(first)}; "
+            + (
+                "identical on both sides."
+                if same and len(names) == 2
+                else ("the sides DIFFER." if len(names) == 2 else "one side only.")
+            ),
+        ]
+    )
+    if not args.no_write:
+        RESULTS.write_text(text + "\n", encoding="utf-8")
+    print(text)
+
+
+if __name__ == "__main__":
+    main()
