@@ -1,0 +1,257 @@
+"""Benchmark: nodes and nodes per second of the UNO play-out kernel and the Sequence
+proof-search kernel, this tree against a git revision (A, B, A, B: the machine is
+shared and noisy).
+
+Positions are drawn from ``--seed``:
+
+* ``uno``: ``--positions`` play-out problems (solver/uno/playout_kernel.py): random
+  hands of 20-60 cards from the deck, random cubic-graph reductions of 20-60
+  vertices and three-bridge graphs (solver/uno/instances.py), each solved by
+  :func:`~playable.solver.uno.playout_kernel.solve_kernel` within ``--nodes`` nodes;
+* ``sequence``: ``--positions`` positions of simulated games
+  (:func:`~playable.solver.sequence.simulate.sample_positions`), each searched by
+  :func:`~playable.solver.sequence.search.forced_win` for 5 own turns within
+  ``--nodes`` nodes (the kernel of solver/sequence/kernel.py).
+
+No clock is involved in the searches (node budgets only), so a refactoring that keeps
+the behaviour keeps every position's node count and result: the script checks that
+every run of either side gives the same records as the first, and says whether the
+two sides agree. Speed is the median over the rounds of each side's nodes per second
+of CPU time (``time.process_time`` of the solve calls only, after ``warm_up``).
+``--base REV`` runs REV's ``solver/`` (extracted with ``git archive``) in a worker
+process next to this tree's. Writes benchmarks/results/kernel_workspace_speed.md.
+
+    python benchmarks/kernel_workspace_speed.py --seed 1 --base HEAD --rounds 3
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import platform
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+RESULTS = Path(__file__).parent / "results" / "kernel_workspace_speed.md"
+ROOT = Path(__file__).resolve().parent.parent
+ENGINES = ("uno", "sequence")
+MEMORY_MB = 32
+TURNS = 5
+
+_REDIRECT = """
+import importlib.abc, importlib.util, runpy, sys
+class _Redirect(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path, target=None):
+        if name != "playable.solver":
+            return None
+        return importlib.util.spec_from_file_location(
+            name, {init!r}, submodule_search_locations=[{pkg!r}]
+        )
+sys.meta_path.insert(0, _Redirect())
+sys.argv = {argv!r}
+runpy.run_path({script!r}, run_name="__main__")
+"""
+
+
+def uno_problems(seed: int, count: int) -> list[tuple[str, Any]]:
+    """(label, problem): a third random hands, a third cubic graphs, a third three
+    bridges, sizes and instance seeds drawn from ``seed``."""
+    from playable.solver.uno.instances import random_cubic, random_hand, three_bridges
+
+    rng = random.Random(seed)
+    out: list[tuple[str, Any]] = []
+    for i in range(count):
+        s = rng.randrange(1 << 30)
+        if i % 3 == 0:
+            size = rng.randint(20, 60)
+            out.append((f"hand {size} {s}", random_hand(size, s)))
+        elif i % 3 == 1:
+            n = 2 * rng.randint(10, 30)
+            out.append((f"cubic {n} {s}", random_cubic(n, s)))
+        else:
+            sizes = (2 * rng.randint(3, 8), 6, 6)
+            out.append((f"bridges {sizes} {s}", three_bridges(sizes, s)))
+    return out
+
+
+def worker(seed: int, count: int, nodes: int, engines: list[str]) -> dict[str, Any]:
+    """Run every engine on its positions: per engine the records (label, nodes,
+    result) and the CPU seconds of the solve calls."""
+    from playable.solver.core.budget import Budget
+
+    records: dict[str, list[Any]] = {e: [] for e in engines}
+    seconds = dict.fromkeys(engines, 0.0)
+    if "uno" in engines:
+        from playable.solver.uno import playout_kernel
+
+        playout_kernel.warm_up()
+        for label, problem in uno_problems(seed, count):
+            budget = Budget(nodes=nodes, memory_mb=MEMORY_MB)
+            began = time.process_time()
+            r = playout_kernel.solve_kernel(problem, budget)
+            seconds["uno"] += time.process_time() - began
+            order = hashlib.sha256(repr(r.order).encode()).hexdigest()[:12]
+            records["uno"].append([label, r.nodes, [r.status.value, r.memo, order]])
+    if "sequence" in engines:
+        from playable.solver.sequence import search
+        from playable.solver.sequence.simulate import sample_positions
+
+        search.warm_up()
+        for i, state in enumerate(sample_positions(count, seed, threat_share=0.7)):
+            budget = Budget(nodes=nodes, memory_mb=MEMORY_MB)
+            began = time.process_time()
+            s = search.forced_win(state, TURNS, budget)
+            seconds["sequence"] += time.process_time() - began
+            line = hashlib.sha256(repr(s.line).encode()).hexdigest()[:12]
+            result = [s.status.value, s.objective, s.tt_entries, line]
+            records["sequence"].append([f"position {i}", s.nodes, result])
+    return {"records": records, "seconds": seconds}
+
+
+def run_side(side: str, solver_dir: Path | None, args: argparse.Namespace) -> dict[str, Any]:
+    """One worker process on this tree (``solver_dir`` None) or on another ``solver/``."""
+    with tempfile.NamedTemporaryFile(suffix=".json", delete=False) as f:
+        out = Path(f.name)
+    argv = [
+        str(Path(__file__).resolve()),
+        "--worker",
+        str(out),
+        "--seed",
+        str(args.seed),
+        "--positions",
+        str(args.positions),
+        "--nodes",
+        str(args.nodes),
+        "--engines",
+        ",".join(args.engines),
+    ]
+    if solver_dir is None:
+        cmd = [sys.executable, *argv]
+    else:
+        code = _REDIRECT.format(
+            init=str(solver_dir / "__init__.py"), pkg=str(solver_dir), argv=argv, script=argv[0]
+        )
+        cmd = [sys.executable, "-c", code]
+    subprocess.run(cmd, check=True, cwd=ROOT)
+    data: dict[str, Any] = json.loads(out.read_text(encoding="utf-8"))
+    out.unlink()
+    print(f"{side}: " + ", ".join(f"{e} {rate(data, e):,.0f}/s" for e in args.engines), flush=True)
+    return data
+
+
+def rate(data: dict[str, Any], engine: str) -> float:
+    total = sum(r[1] for r in data["records"][engine])
+    return float(total / max(data["seconds"][engine], 1e-9))
+
+
+def extract(rev: str) -> tuple[str, Path]:
+    """``solver/`` of ``rev`` in a cache folder (kept, so numba's cache is reused)."""
+    sha = subprocess.run(
+        ["git", "rev-parse", "--short", rev], check=True, capture_output=True, text=True, cwd=ROOT
+    ).stdout.strip()
+    folder = Path(tempfile.gettempdir()) / "kernel_workspace_speed" / sha
+    if not (folder / "solver").is_dir():
+        folder.mkdir(parents=True, exist_ok=True)
+        archive = subprocess.run(
+            ["git", "archive", sha, "solver"], check=True, capture_output=True, cwd=ROOT
+        ).stdout
+        subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
+    return sha, folder / "solver"
+
+
+def digest(records: Any) -> str:
+    return hashlib.sha256(json.dumps(records).encode()).hexdigest()[:16]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--positions", type=int, default=36, help="positions per engine")
+    parser.add_argument("--nodes", type=int, default=200_000, help="nodes per search")
+    parser.add_argument("--rounds", type=int, default=2, help="runs of each side")
+    parser.add_argument("--base", help="git revision to compare with (A, B, A, B)")
+    parser.add_argument(
+        "--engines", default=",".join(ENGINES), help="comma-separated, of " + ", ".join(ENGINES)
+    )
+    parser.add_argument("--worker", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    args.engines = args.engines.split(",")
+    if set(args.engines) - set(ENGINES) or not args.engines:
+        parser.error(f"--engines: choose among {', '.join(ENGINES)}")
+    if args.worker:
+        data = worker(args.seed, args.positions, args.nodes, args.engines)
+        Path(args.worker).write_text(json.dumps(data), encoding="utf-8")
+        return
+    sides: dict[str, Path | None] = {}
+    if args.base:
+        sha, base = extract(args.base)
+        sides[f"base {sha}"] = base
+    sides["this tree"] = None
+    load = os.getloadavg()
+    runs: dict[str, list[dict[str, Any]]] = {s: [] for s in sides}
+    for _ in range(args.rounds):
+        for side, folder in sides.items():
+            runs[side].append(run_side(side, folder, args))
+    end = os.getloadavg()
+    for side, done in runs.items():
+        for other in done[1:]:
+            if other["records"] != done[0]["records"]:
+                raise SystemExit(f"{side}: two runs disagree on nodes or results")
+    names = list(sides)
+    first = runs[names[0]][0]["records"]
+    same = all(runs[s][0]["records"] == first for s in names)
+    header = "| engine | positions | nodes | " + " | ".join(f"{s} nodes/s" for s in names)
+    rows = [
+        header + (" | change | pairs (new/base) |" if len(names) == 2 else " |"),
+        "|---" * (3 + len(names) + (2 if len(names) == 2 else 0)) + "|",
+    ]
+    for e in args.engines:
+        medians = [statistics.median(rate(d, e) for d in runs[s]) for s in names]
+        total = sum(r[1] for r in first[e])
+        cells = [e, str(len(first[e])), f"{total:,}", *(f"{m:,.0f}" for m in medians)]
+        if len(names) == 2:
+            cells.append(f"{100 * (medians[1] / medians[0] - 1):+.1f}%")
+            pairs = zip(runs[names[0]], runs[names[1]], strict=True)
+            cells.append(", ".join(f"{rate(b, e) / rate(a, e):.2f}" for a, b in pairs))
+        rows.append("| " + " | ".join(cells) + " |")
+    digests = ", ".join(f"{e} {digest(first[e])}" for e in args.engines)
+    text = "\n".join(
+        [
+            "# UNO and Sequence: nodes and speed of the numba kernels",
+            "",
+            f"Measured {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} on "
+            f"{platform.machine()}, Python {platform.python_version()}; load average "
+            f"{load[0]:.2f} at the start, {end[0]:.2f} at the end. "
+            f"`python benchmarks/kernel_workspace_speed.py --seed {args.seed} --positions "
+            f"{args.positions} --nodes {args.nodes} --rounds {args.rounds} --engines "
+            f"{','.join(args.engines)}" + (f" --base {args.base}`" if args.base else "`"),
+            "",
+            f"{args.positions} positions per engine drawn from seed {args.seed}, "
+            f"{args.nodes:,} nodes a search; nodes/s (per CPU second of the solve calls) "
+            f"is the median over {args.rounds} runs of each side, run in turn; pairs are "
+            "each round's ratio.",
+            "",
+            *rows,
+            "",
+            f"Records (nodes and result of every position): digests {digests}; "
+            + (
+                "identical on both sides."
+                if same and len(names) == 2
+                else ("the sides DIFFER." if len(names) == 2 else "one side only.")
+            ),
+        ]
+    )
+    RESULTS.write_text(text + "\n", encoding="utf-8")
+    print(text)
+
+
+if __name__ == "__main__":
+    main()
