@@ -146,8 +146,9 @@ VERBS: dict[str, typer.Typer] = {
 # the game has studies) add their subcommands to the verbs: a new game needs no entry here.
 for game in NAMES:
     for module in (f"playable.cli.{game}", f"playable.cli.study.{game}"):
-        if find_spec(module) is not None:
-            import_module(module).register(VERBS)
+        register = getattr(import_module(module), "register", None) if find_spec(module) else None
+        if register is not None:  # a game with no study still reports its simulations
+            register(VERBS)
 puzzles.register(VERBS)
 for name, group in VERBS.items():
     if group.registered_commands:

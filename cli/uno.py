@@ -18,6 +18,7 @@ from playable.cli.simulate import SimulationDb, simulate_rows
 from playable.solver.core.budget import Budget
 from playable.solver.core.errors import InvalidVariant
 from playable.solver.core.jsonkeys import LOSS, WIN, analyse_exit_code
+from playable.solver.core.stats import Proportion
 from playable.solver.uno import notation
 from playable.solver.uno.cards import COLOURS, colour_of, is_wild, name
 from playable.solver.uno.rules import Deal, Options, Scoring, State, random_deal
@@ -368,9 +369,8 @@ def simulate_command(
     left), so no strategy keeps the same seat."""
     from functools import partial
 
-    from playable.solver.core.stats import Proportion
     from playable.solver.uno.players import STRATEGIES
-    from playable.solver.uno.simulate import Simulation, store_config, tally
+    from playable.solver.uno.simulate import Simulation, store_config, summarise
 
     options = options_from(stacking, no_reverse_skips, scoring, target)
     names = seat_bots(
@@ -386,9 +386,7 @@ def simulate_command(
     seeds = range(seed, seed + games)
     job = partial(_play_match, simulation)
     rows = simulate_rows(job, seeds, store_config(simulation), db, workers, "simulate", json)
-    summed = tally(names, rows)
-    wins, points = summed.wins, summed.points
-    results = [Proportion(wins[b], games) for b in range(players)]
+    summary = summarise(names, rows)
     if json:
         print_json(
             {
@@ -398,34 +396,34 @@ def simulate_command(
                 "seed": seed,
                 "options": notation.options_to_json(options),
                 "forget_uno": forget_uno,
-                "bots": [
-                    {
-                        "player": b,
-                        "strategy": names[b],
-                        "wins": r.to_json(),
-                        "mean_points": points[b] / games,
-                    }
-                    for b, r in enumerate(results)
-                ],
-                "rounds": summed.rounds,
-                "abandoned_rounds": summed.abandoned,
-                "unfinished_matches": summed.unfinished,
-                "uno_penalties": summed.uno_penalties,
+                **summary,
             }
         )
         return
-    table = Table(title=f"UNO: {games} matches to {options.target}, {players} players")
+    stdout.print(
+        simulation_table(summary, f"UNO: {games} matches to {options.target}, {players} players")
+    )
+
+
+def simulation_table(summary: dict[str, Any], title: str) -> Table:
+    """The bots of a simulation (solver/uno/simulate.summarise) with their match wins
+    and mean points, its rounds, penalties and unfinished matches in the caption."""
+    table = Table(
+        title=title,
+        caption=f"rounds {summary['rounds']} (abandoned {summary['abandoned_rounds']}), "
+        f"UNO penalties {summary['uno_penalties']}, "
+        f"unfinished matches {summary['unfinished_matches']}",
+    )
     table.add_column("bot")
     table.add_column("strategy")
     table.add_column("match wins (95% Wilson)")
     table.add_column("mean points", justify="right")
-    for b, r in enumerate(results):
-        table.add_row(str(b + 1), names[b], str(r), f"{points[b] / games:.0f}")
-    stdout.print(table)
-    stdout.print(
-        f"rounds {summed.rounds} (abandoned {summed.abandoned}), "
-        f"UNO penalties {summed.uno_penalties}, unfinished matches {summed.unfinished}"
-    )
+    for bot in summary["bots"]:
+        wins = Proportion(bot["wins"]["successes"], bot["wins"]["trials"])
+        table.add_row(
+            str(bot["player"] + 1), bot["strategy"], str(wins), f"{bot['mean_points']:.0f}"
+        )
+    return table
 
 
 def _play_match(simulation: Any, seed: int) -> dict[str, Any]:

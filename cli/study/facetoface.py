@@ -24,7 +24,14 @@ from playable.cli.options import (
     WorkerMemory,
     Workers,
 )
-from playable.cli.study.report import ReportPart, Stored, retried_text, study_summary
+from playable.cli.study.report import (
+    ReportPart,
+    Stored,
+    by_kind,
+    retried_text,
+    simulation_summary,
+    study_summary,
+)
 from playable.cli.study.run import (
     StudyOptions,
     proportion_text,
@@ -110,26 +117,43 @@ def study_table(summaries: list[dict[str, Any]]) -> Table:
 
 def report(files: list[Stored], folder: Path | None) -> ReportPart:
     """Face to Face's part of `playable report` (cli/study/report.py): the table of
-    its studies and, with a ``folder``, the first player's win rate per study."""
-    summaries = [study_summary(stored, "Face to Face", summarise_study) for stored in files]
-    part = ReportPart({"facetoface_studies": summaries}, [study_table(summaries)])
-    if folder is not None:
-        from playable.solver.core import plots
+    its studies (with a ``folder``, the first player's win rate per study) and a
+    line per simulation (`playable simulate facetoface --db`)."""
+    studies, simulations = by_kind(files, "Face to Face")
+    part = ReportPart()
+    if studies:
+        summaries = [study_summary(s, "Face to Face", summarise_study) for s in studies]
+        part.document["facetoface_studies"] = summaries
+        part.printables.append(study_table(summaries))
+        if folder is not None:
+            part.plots.append(_first_player_plot(folder, summaries))
+    if simulations:
+        from playable.solver.facetoface.simulate import summarise
 
-        bars = [
-            (f"cards 2..{s['max_card']} ({Path(s['db']).name})", s["first_player_wins"])
-            for s in summaries
+        sims = [simulation_summary(s, lambda _, rows: summarise(rows)) for s in simulations]
+        part.document["facetoface_simulations"] = sims
+        part.printables += [
+            f"Face to Face, {s['a']} (A) against {s['b']} (B), cards 2..{s['max_card']}: "
+            f"A wins {proportion_text(s['a_wins'])} of {s['games']} games ({Path(s['db']).name})"
+            for s in sims
         ]
-        part.plots.append(
-            plots.rates_with_intervals(
-                "Face to Face: the first player wins, every card known\n"
-                "(decided solves; 95% Wilson intervals)",
-                "solves won by the first player (%)",
-                bars,
-                folder / "facetoface-first-player.png",
-            )
-        )
     return part
+
+
+def _first_player_plot(folder: Path, summaries: list[dict[str, Any]]) -> Path:
+    from playable.solver.core import plots
+
+    bars = [
+        (f"cards 2..{s['max_card']} ({Path(s['db']).name})", s["first_player_wins"])
+        for s in summaries
+    ]
+    return plots.rates_with_intervals(
+        "Face to Face: the first player wins, every card known\n"
+        "(decided solves; 95% Wilson intervals)",
+        "solves won by the first player (%)",
+        bars,
+        folder / "facetoface-first-player.png",
+    )
 
 
 def register(verbs: dict[str, typer.Typer]) -> None:

@@ -59,6 +59,29 @@ def study_summary(
         fail(f"{file}: a study whose rows cannot be read ({type(error).__name__}: {error})")
 
 
+def by_kind(files: list[Stored], title: str) -> tuple[list[Stored], list[Stored]]:
+    """A game's study files and simulation files; any other file is one error line."""
+    kinds: dict[str, list[Stored]] = {"study": [], "simulation": []}
+    for stored in files:
+        kind = stored.config.get("kind")
+        if kind not in kinds:
+            fail(f"{stored.file}: not a study or simulation of {title}")
+        kinds[str(kind)].append(stored)
+    return kinds["study"], kinds["simulation"]
+
+
+def simulation_summary(
+    stored: Stored, summarise: Callable[[dict[str, Any], list[Any]], dict[str, Any]]
+) -> dict[str, Any]:
+    """A simulation file's summary (``summarise(config, rows)``, the figures of
+    ``playable simulate GAME --json``), or one error line if its rows cannot be read."""
+    file, config, rows = stored
+    try:
+        return {"db": str(file), **config, **summarise(config, rows)}
+    except (KeyError, TypeError, ValueError, IndexError, ZeroDivisionError) as error:
+        fail(f"{file}: a simulation whose rows cannot be read ({type(error).__name__}: {error})")
+
+
 def retried_text(summary: dict[str, Any]) -> str:
     """The table cell of a study's retries: what each larger budget decided."""
     return (

@@ -23,7 +23,14 @@ from playable.cli.options import (
     WorkerMemory,
     Workers,
 )
-from playable.cli.study.report import ReportPart, Stored, retried_text, study_summary
+from playable.cli.study.report import (
+    ReportPart,
+    Stored,
+    by_kind,
+    retried_text,
+    simulation_summary,
+    study_summary,
+)
 from playable.cli.study.run import (
     StudyOptions,
     proportion_text,
@@ -117,31 +124,50 @@ OUTCOME_BARS = (
 
 def report(files: list[Stored], folder: Path | None) -> ReportPart:
     """UNO's part of `playable report` (cli/study/report.py): the table of its
-    studies and, with a ``folder``, their forced wins and losses from the deal."""
-    summaries = [study_summary(stored, "UNO", summarise_study) for stored in files]
-    part = ReportPart({"uno_studies": summaries}, [study_table(summaries)])
-    if folder is not None:
-        from playable.solver.core import plots
+    studies (with a ``folder``, their forced wins and losses from the deal) and a
+    table per simulation (`playable simulate uno --db`)."""
+    studies, simulations = by_kind(files, "UNO")
+    part = ReportPart()
+    if studies:
+        summaries = [study_summary(s, "UNO", summarise_study) for s in studies]
+        part.document["uno_studies"] = summaries
+        part.printables.append(study_table(summaries))
+        if folder is not None:
+            part.plots.append(_forced_win_plot(folder, summaries))
+    if simulations:
+        from playable.cli.uno import simulation_table
+        from playable.solver.uno.simulate import summarise
 
-        bars = []
-        for s in summaries:
-            reshuffles = "seeded" if s["seeded_reshuffles"] else "unseeded"
-            name = f"{reshuffles} ({Path(s['db']).name})"
-            bars += [
-                (f"{name}: {label}", s[key])
-                for label, key in OUTCOME_BARS
-                if key != "open" or not s["seeded_reshuffles"]
-            ]
-        part.plots.append(
-            plots.rates_with_intervals(
-                "UNO, two players, from the deal, every card known:\n"
-                "the player to move forces a win / a loss (95% Wilson intervals)",
-                "deals (%)",
-                bars,
-                folder / "uno-forced-win.png",
-            )
-        )
+        sims = [
+            simulation_summary(s, lambda config, rows: summarise(config["bots"], rows))
+            for s in simulations
+        ]
+        part.document["uno_simulations"] = sims
+        part.printables += [
+            simulation_table(s, f"UNO simulation {Path(s['db']).name}") for s in sims
+        ]
     return part
+
+
+def _forced_win_plot(folder: Path, summaries: list[dict[str, Any]]) -> Path:
+    from playable.solver.core import plots
+
+    bars = []
+    for s in summaries:
+        reshuffles = "seeded" if s["seeded_reshuffles"] else "unseeded"
+        name = f"{reshuffles} ({Path(s['db']).name})"
+        bars += [
+            (f"{name}: {label}", s[key])
+            for label, key in OUTCOME_BARS
+            if key != "open" or not s["seeded_reshuffles"]
+        ]
+    return plots.rates_with_intervals(
+        "UNO, two players, from the deal, every card known:\n"
+        "the player to move forces a win / a loss (95% Wilson intervals)",
+        "deals (%)",
+        bars,
+        folder / "uno-forced-win.png",
+    )
 
 
 def register(verbs: dict[str, typer.Typer]) -> None:

@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from playable.solver.core.stats import Proportion
 from playable.solver.uno.cards import full_deck, symbol_of
 from playable.solver.uno.notation import options_to_json
 from playable.solver.uno.players import Player, VoidTracker, make_player, view_of
@@ -215,6 +216,31 @@ def tally(names: Sequence[str], rows: Sequence[dict[str, Any]]) -> Tally:
         if row["value"] >= 0:
             total.wins[row["value"]] += 1
     return total
+
+
+def summarise(names: Sequence[str], rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """The figures of match rows between the bots ``names`` (``playable simulate uno
+    --json`` and ``playable report``): the matches, each seat's bot with its wins (95% Wilson
+    interval) and mean points, rounds, abandoned rounds, unfinished matches and UNO
+    penalties."""
+    summed = tally(names, rows)
+    games = len(rows)
+    return {
+        "games": games,
+        "bots": [
+            {
+                "player": b,
+                "strategy": names[b],
+                "wins": Proportion(summed.wins[b], games).to_json(),
+                "mean_points": summed.points[b] / games if games else 0.0,
+            }
+            for b in range(len(names))
+        ],
+        "rounds": summed.rounds,
+        "abandoned_rounds": summed.abandoned,
+        "unfinished_matches": summed.unfinished,
+        "uno_penalties": summed.uno_penalties,
+    }
 
 
 def run_matches(
