@@ -139,10 +139,12 @@ def solve(
     if turns is not None:
         warnings.warn("solve(turns=...) is now solve(depth=...)", DeprecationWarning, 2)
         depth = turns
-    budget = checked_budget(seconds, nodes, memory_mb, progress)
+    if problem := budget_problem(seconds, nodes, memory_mb):
+        raise PlayableError(problem)
     options = SearchOptions(depth=depth, seeded_reshuffles=seeded_reshuffles, memory_mb=memory_mb)
     searches = engine(position.name)
-    searches.warm_up()
+    searches.warm_up()  # before the budget is made: loading kernels is never charged
+    budget = checked_budget(seconds, nodes, memory_mb, progress)
     return searches.solve(position.state, budget, options).to_json()
 
 
@@ -168,7 +170,7 @@ def analyse(
         raise PlayableError(problem)
     options = SearchOptions(depth=depth, seeded_reshuffles=seeded_reshuffles, memory_mb=memory_mb)
     searches = engine(position.name)
-    searches.warm_up()
+    searches.warm_up()  # before any budget is made: loading kernels is never charged
     return searches.analyse(
         position.state, lambda: checked_budget(seconds, nodes, memory_mb, progress), options
     )
