@@ -595,7 +595,9 @@ def _check_all(
         for check in checks:
             try:
                 check.result()
-            except (AssertionError, subprocess.TimeoutExpired) as failure:
+            except AssertionError as failure:  # it names its condition and command
+                failures.append(str(failure))
+            except subprocess.TimeoutExpired as failure:
                 failures.append(f"{checks[check]}: {failure}")
     assert not failures, "\n\n".join(failures)
 
