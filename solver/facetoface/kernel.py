@@ -53,6 +53,7 @@ from playable.solver.core.bits import mix64
 from playable.solver.core.tt import MISSING, tt_lookup, tt_store
 from playable.solver.facetoface import survival_kernel as survival
 from playable.solver.facetoface.race_kernel import SCRATCH, verdict
+from playable.solver.facetoface.workspace import Deal, Survival
 
 HAND_SIZE = 6
 TRICK = 10
@@ -643,18 +644,16 @@ def _wins_at_once(
     if not has_turn(cards, n_opp, op, dlens[other], row[4], row[5], row[2], row[3]):
         return True
     if ctx[NO_RACE] == 0:
-        race = verdict(
-            other, oh, op, row[4], row[5], row[0], row[1], row[2], row[3], draws, dlens,
-            suffix, scratch, False, False,
-        )  # fmt: skip
+        after = (other, oh, op, row[4], row[5], row[0], row[1], row[2], row[3])
+        race = verdict(after, Deal(draws, dlens, suffix), scratch, False, False)
         if race == -1:
             ctx[RACE_CUTS] += 1
             return True
     if ctx[NO_SURVIVAL] == 0:
+        after = (other, oh, op, row[4], row[5], row[0], row[1], row[2], row[3])
         blocked = survival.verdict(
-            other, oh, op, row[4], row[5], row[0], row[1], row[2], row[3], draws, dlens,
-            sv_table, sv_work, False,
-        )  # fmt: skip
+            after, Deal(draws, dlens, suffix), Survival(sv_table, sv_work), False
+        )
         if blocked == -1:
             ctx[SURVIVAL_CUTS] += 1
             return True
@@ -726,14 +725,17 @@ def _enter(
         value = 0
         if ctx[NO_RACE] == 0:
             value = verdict(
-                side, mh, mp, mu, md, oh, op, ou, od, draws, dlens, suffix, scratch, True
+                (side, mh, mp, mu, md, oh, op, ou, od), Deal(draws, dlens, suffix), scratch, True
             )  # fmt: skip
             if value != 0:
                 ctx[RACE_CUTS] += 1
         if value == 0 and ctx[NO_SURVIVAL] == 0:
             value = survival.verdict(
-                side, mh, mp, mu, md, oh, op, ou, od, draws, dlens, sv_table, sv_work, True
-            )  # fmt: skip
+                (side, mh, mp, mu, md, oh, op, ou, od),
+                Deal(draws, dlens, suffix),
+                Survival(sv_table, sv_work),
+                True,
+            )
             if value != 0:
                 ctx[SURVIVAL_CUTS] += 1
         if value != 0:

@@ -78,6 +78,7 @@ import numpy.typing as npt
 from numba import njit
 
 from playable.solver.core.bits import popcount
+from playable.solver.facetoface.workspace import Deal, Node, Seat
 
 I64Array = npt.NDArray[np.int64]
 
@@ -293,15 +294,10 @@ def _open_level(s: I64Array, b: int, todraw: int, turns: int, opp: int) -> None:
 
 @njit(cache=True)
 def gift_plan(
-    hand: int,
-    ptr: int,
-    dlen: int,
+    seat: Seat,
     draw: I64Array,
-    u: int,
-    d: int,
-    ou: int,
-    od: int,
-    opp: int,
+    dlen: int,
+    theirs: tuple[int, int, int],
     limit: int,
     scratch: I64Array,
     steps: int = MAX_GIFT_STEPS,
@@ -312,7 +308,10 @@ def gift_plan(
     highest their down pile ``od`` can reach with their remaining cards ``opp``.
     A depth-first search over turns (each turn: a choice of up / down / gift / keep
     per hand card; choices that keep too many cards or give two are skipped with all
-    their completions), at most ``steps`` turns tried."""
+    their completions), at most ``steps`` turns tried. ``seat`` is the planner's
+    (hand, draw position, up, down), ``theirs`` the opponent's (up, down, ``opp``)."""
+    hand, ptr, u, d = seat
+    ou, od, opp = theirs
     limit = min(limit, MAX_GIFT_TURNS)
     cards = popcount(np.uint64(hand))
     if cards > HAND_SIZE or not _may_finish(cards, dlen - ptr, limit):
@@ -396,28 +395,16 @@ def gift_plan(
 
 @njit(cache=True)
 def verdict(
-    side: int,
-    mh: int,
-    mp: int,
-    mu: int,
-    md: int,
-    oh: int,
-    op: int,
-    ou: int,
-    od: int,
-    draws: I64Array,
-    dlens: I64Array,
-    suffix: I64Array,
-    scratch: I64Array,
-    gifts: bool = False,
-    wins: bool = True,
+    node: Node, deal: Deal, scratch: I64Array, gifts: bool = False, wins: bool = True
 ) -> int:
     """1 if the mover of this start-of-turn node wins by the race argument, -1 if they
-    lose by it, 0 if it does not decide the node (module doc). ``suffix[p, i]`` is the
-    bitset of player p's draw pile from position i on. With ``gifts``, plans that
+    lose by it, 0 if it does not decide the node (module doc). ``deal.suffix[p, i]``
+    is the bitset of player p's draw pile from position i on. With ``gifts``, plans that
     give cards to the opponent's piles are tried too, against the bound
     ``1 + ceil(d / 6)``. Without ``wins`` only a loss is looked for (both cannot be
     proven: the argument is sound both ways)."""
+    side, mh, mp, mu, md, oh, op, ou, od = node
+    draws, dlens, suffix = deal.draws, deal.dlens, deal.suffix
     other = 1 - side
     mine_left = mh | suffix[side, mp]
     their_left = oh | suffix[other, op]
@@ -434,10 +421,12 @@ def verdict(
         return 0
     theirs = base_finish(op, dlens[other])
     if wins and gift_plan(
-        mh, mp, dlens[side], draws[side], mu, md, ou, od, their_left, theirs, scratch
+        (mh, mp, mu, md), draws[side], dlens[side], (ou, od, their_left), theirs, scratch
     ):  # fmt: skip
         return 1
     limit = base_finish(mp, dlens[side]) - 1
-    if gift_plan(oh, op, dlens[other], draws[other], ou, od, mu, md, mine_left, limit, scratch):
+    if gift_plan(
+        (oh, op, ou, od), draws[other], dlens[other], (mu, md, mine_left), limit, scratch
+    ):  # fmt: skip
         return -1
     return 0

@@ -68,6 +68,7 @@ from numba import njit
 
 from playable.solver.core.bits import popcount
 from playable.solver.facetoface.race_kernel import HAND_SIZE, TRICK, highest_down_top, lowest_up_top
+from playable.solver.facetoface.workspace import Deal, Node, Seat, Survival
 
 I64Array = npt.NDArray[np.int64]
 
@@ -116,6 +117,11 @@ def new_table(memory_mb: float = 128) -> I64Array:
 def new_work() -> I64Array:
     """The work array :func:`verdict` needs."""
     return np.zeros(WORK, dtype=np.int64)
+
+
+def new_survival(memory_mb: float = 128) -> Survival:
+    """A fresh table of bounds (:func:`new_table`) and work array for :func:`verdict`."""
+    return Survival(new_table(memory_mb), new_work())
 
 
 @njit(cache=True)
@@ -322,21 +328,15 @@ def _give_up(
 
 @njit(cache=True)
 def can_complete(
-    model: int,
-    player: int,
-    hand: int,
-    ptr: int,
-    dlen: int,
-    draw: I64Array,
-    u: int,
-    d: int,
-    k: int,
-    table: I64Array,
-    work: I64Array,
+    model: int, player: int, seat: Seat, draw: I64Array, dlen: int, k: int, sv: Survival
 ) -> bool:
     """Whether the player can complete ``k`` more turns (or lay every card) with the
     :data:`RELAXED` or the :data:`ROBUST` turns (module doc). Out of steps or of room,
-    a relaxed question answers True and a robust one False: never a wrong verdict."""
+    a relaxed question answers True and a robust one False: never a wrong verdict.
+    ``seat`` is the player's (hand, draw position, up, down), ``draw`` and ``dlen``
+    their draw pile."""
+    hand, ptr, u, d = seat
+    table, work = sv.table, sv.work
     work[_STEPS] = 0
     level = 0
     work[_HAND], work[_PTR], work[_U], work[_D], work[_K], work[_OPEN] = hand, ptr, u, d, k, 0
@@ -396,55 +396,35 @@ def can_complete(
 
 
 @njit(cache=True)
-def _most_turns(
-    player: int, hand: int, ptr: int, dlen: int, draw: I64Array, u: int, d: int,
-    table: I64Array, work: I64Array,
-) -> int:  # fmt: skip
+def _most_turns(player: int, seat: Seat, draw: I64Array, dlen: int, sv: Survival) -> int:
     """How many relaxed turns the player can complete, if fewer than :data:`MAX_TURNS`;
     else :data:`MAX_TURNS` (also when a search gives up)."""
-    if can_complete(RELAXED, player, hand, ptr, dlen, draw, u, d, MAX_TURNS, table, work):
+    if can_complete(RELAXED, player, seat, draw, dlen, MAX_TURNS, sv):
         return MAX_TURNS  # the usual answer, found along one line
     k = 0
-    while k < MAX_TURNS and can_complete(
-        RELAXED, player, hand, ptr, dlen, draw, u, d, k + 1, table, work
-    ):
+    while k < MAX_TURNS and can_complete(RELAXED, player, seat, draw, dlen, k + 1, sv):
         k += 1
     return k
 
 
 @njit(cache=True)
-def verdict(
-    side: int,
-    mh: int,
-    mp: int,
-    mu: int,
-    md: int,
-    oh: int,
-    op: int,
-    ou: int,
-    od: int,
-    draws: I64Array,
-    dlens: I64Array,
-    table: I64Array,
-    work: I64Array,
-    wins: bool = True,
-) -> int:
+def verdict(node: Node, deal: Deal, sv: Survival, wins: bool = True) -> int:
     """1 if the mover of this start-of-turn node wins by being blocked second (module
     doc), -1 if they lose by being blocked first, 0 if neither is proven. Without
     ``wins`` only a loss is looked for."""
+    side, mh, mp, mu, md, oh, op, ou, od = node
+    draws, dlens = deal.draws, deal.dlens
     other = 1 - side
     mine, theirs = draws[side], draws[other]
     if wins:
         # Y is blocked at their (r + 1)-th turn at the latest: X needs r + 1 turns
-        r = _most_turns(other, oh, op, dlens[other], theirs, ou, od, table, work)
+        r = _most_turns(other, (oh, op, ou, od), theirs, dlens[other], sv)
         if r < MAX_TURNS and can_complete(
-            ROBUST, side, mh, mp, dlens[side], mine, mu, md, r + 1, table, work
+            ROBUST, side, (mh, mp, mu, md), mine, dlens[side], r + 1, sv
         ):
             return 1
     # X is blocked at their (r + 1)-th turn at the latest: Y needs r turns
-    r = _most_turns(side, mh, mp, dlens[side], mine, mu, md, table, work)
-    if r < MAX_TURNS and can_complete(
-        ROBUST, other, oh, op, dlens[other], theirs, ou, od, r, table, work
-    ):
+    r = _most_turns(side, (mh, mp, mu, md), mine, dlens[side], sv)
+    if r < MAX_TURNS and can_complete(ROBUST, other, (oh, op, ou, od), theirs, dlens[other], r, sv):
         return -1
     return 0

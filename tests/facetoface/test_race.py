@@ -14,6 +14,7 @@ from playable.solver.facetoface import bruteforce
 from playable.solver.facetoface import race_kernel as race
 from playable.solver.facetoface.rules import State, Variant
 from playable.solver.facetoface.search import Solver
+from playable.solver.facetoface.workspace import Deal
 from tests.facetoface.test_search import decided_by, playout_positions
 
 
@@ -51,8 +52,8 @@ def _verdict(state: State, gifts: bool = False, wins: bool = True) -> int:
     solver = Solver(state, 1)
     node = solver._node(state)
     scratch = np.zeros(race.SCRATCH, dtype=np.int64)
-    args = (solver.draws, solver.dlens, solver.suffix, scratch, gifts, wins)
-    return int(race.verdict(*node, *args))
+    deal = Deal(solver.draws, solver.dlens, solver.suffix)
+    return int(race.verdict(node, deal, scratch, gifts, wins))
 
 
 def test_every_verdict_agrees_with_the_brute_force() -> None:
@@ -151,8 +152,8 @@ def _gift_plan(state: State, player: int, limit: int, steps: int = 10**8) -> boo
     up, down = state.piles[player]
     their_up, their_down = state.piles[1 - player]
     scratch = np.zeros(race.SCRATCH, dtype=np.int64)
-    args = (hand, 0, len(state.draws[player]), draw, up, down, their_up, their_down, their)
-    return bool(race.gift_plan(*args, limit, scratch, steps))
+    seat, theirs = (hand, 0, up, down), (their_up, their_down, their)
+    return bool(race.gift_plan(seat, draw, len(state.draws[player]), theirs, limit, scratch, steps))
 
 
 def test_gift_plans_equal_an_independent_search() -> None:

@@ -18,6 +18,7 @@ import pytest
 from playable.solver.facetoface import survival_kernel as survival
 from playable.solver.facetoface.rules import State
 from playable.solver.facetoface.search import Solver
+from playable.solver.facetoface.workspace import Deal
 from tests.facetoface.test_search import decided_by, playout_positions
 
 Side = tuple[frozenset[int], tuple[int, ...], int, int]  # hand, draw pile, up, down
@@ -26,11 +27,8 @@ Side = tuple[frozenset[int], tuple[int, ...], int, int]  # hand, draw pile, up, 
 def _verdict(state: State, wins: bool = True) -> int:
     solver = Solver(state, 1)
     node = solver._node(state)
-    return int(
-        survival.verdict(
-            *node, solver.draws, solver.dlens, survival.new_table(), survival.new_work(), wins
-        )
-    )
+    deal = Deal(solver.draws, solver.dlens, solver.suffix)
+    return int(survival.verdict(node, deal, survival.new_survival(), wins))
 
 
 def test_every_verdict_agrees_with_the_brute_force() -> None:
@@ -116,33 +114,32 @@ def _pile(cards: tuple[int, ...]) -> np.ndarray:
 @pytest.mark.parametrize("model", [survival.RELAXED, survival.ROBUST])
 def test_questions_answer_as_their_definitions(model: int) -> None:
     relaxed = model == survival.RELAXED
-    table, work = survival.new_table(), survival.new_work()
+    sv = survival.new_survival()
     answers = {True: 0, False: 0}
     for side in _sides(31 + model, 150):
         hand, draw, up, down = side
         pile = _pile(draw)
         bits = sum(1 << c for c in hand)
         for k in range(1, 5):
-            args = (model, 0, bits, 0, len(draw), pile, up, down, k, table, work)
-            got = survival.can_complete(*args)
+            got = survival.can_complete(model, 0, (bits, 0, up, down), pile, len(draw), k, sv)
             want = _completes(side, k, relaxed)
             assert got == want, (side, k)
             answers[want] += 1
-        table[:] = 0  # the next position has another draw pile
+        sv.table[:] = 0  # the next position has another draw pile
     assert min(answers.values()) >= 30, answers
 
 
 def test_a_player_without_room_is_blocked() -> None:
-    table, work = survival.new_table(), survival.new_work()
+    sv = survival.new_survival()
     # up pile at 58, down pile at 3: 20 and 30 fit nowhere, 59 fits once
     hand = (1 << 20) | (1 << 30) | (1 << 59)
-    args = (0, hand, 0, 0, _pile(()), 58, 3)
+    seat = (hand, 0, 58, 3)
     # relaxed: 59 up and 20 given away is a turn; then 30 alone is the last card
-    assert survival.can_complete(survival.RELAXED, *args, 3, table, work)
-    with_draw = (0, hand, 0, 2, _pile((25, 26)), 58, 3)
-    table = survival.new_table()  # bounds hold for one draw pile: a new table
+    assert survival.can_complete(survival.RELAXED, 0, seat, _pile(()), 0, 3, sv)
+    with_draw = (0, seat, _pile((25, 26)), 2)
+    sv = survival.new_survival()  # bounds hold for one draw pile: a new table
     # with 2 cards to draw the hand is never the last card: one turn, then blocked
-    assert survival.can_complete(survival.RELAXED, *with_draw, 1, table, work)
-    assert not survival.can_complete(survival.RELAXED, *with_draw, 2, table, work)
+    assert survival.can_complete(survival.RELAXED, *with_draw, 1, sv)
+    assert not survival.can_complete(survival.RELAXED, *with_draw, 2, sv)
     # robust: no two normal plays at all
-    assert not survival.can_complete(survival.ROBUST, *with_draw, 1, table, work)
+    assert not survival.can_complete(survival.ROBUST, *with_draw, 1, sv)

@@ -1,0 +1,50 @@
+"""Face to Face: the typed workspaces the numba kernels work on (docs/solver-facetoface.md).
+
+Each kernel takes a few of these named tuples instead of many loose parameters:
+numba types a ``NamedTuple`` of arrays field by field and passes it in nopython mode
+at no cost (the fields are the same array structs as before), and without numba
+(``NUMBA_DISABLE_JIT=1``) they are plain tuples. The arrays are shared, not copied: a
+kernel that changes ``frames.kids`` changes the caller's array.
+
+A node (:data:`Node`) is a plain tuple of 9 integers: the player to move, then the
+mover's hand (a bitset), draw position, up and down pile tops, then the same four for
+the opponent. A player's part of it (:data:`Seat`) is (hand, draw position, up, down).
+The layouts of the arrays and their sizes are those of
+:mod:`playable.solver.facetoface.kernel` (:func:`~playable.solver.facetoface.kernel.new_frames`,
+:func:`~playable.solver.facetoface.kernel.new_generation`),
+:mod:`playable.solver.facetoface.race_kernel` and
+:mod:`playable.solver.facetoface.survival_kernel`
+(:func:`~playable.solver.facetoface.survival_kernel.new_survival`).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+import numpy.typing as npt
+
+#: side to move, mover's hand, draw position, up, down, opponent's hand, draw position,
+#: up, down
+Node = tuple[int, int, int, int, int, int, int, int, int]
+#: a player's hand (bitset), draw position, up and down pile tops
+Seat = tuple[int, int, int, int]
+
+
+class Deal(NamedTuple):
+    """Both players' draw piles, fixed for a solver (every position's piles are
+    suffixes of these)."""
+
+    #: (2, 64): each player's draw pile, the next card first
+    draws: npt.NDArray[np.int64]
+    #: (2,): their lengths
+    dlens: npt.NDArray[np.int64]
+    #: (2, 65): ``suffix[p, i]``, the cards of player p's draw pile from position i on
+    suffix: npt.NDArray[np.int64]
+
+
+class Survival(NamedTuple):
+    """The survival verdict's table of bounds and work array, kept across searches."""
+
+    table: npt.NDArray[np.int64]
+    work: npt.NDArray[np.int64]
