@@ -17,7 +17,8 @@ No clock is involved in the searches (node budgets only), so a refactoring that 
 the behaviour keeps every position's node count and result: the script checks that
 every run of either side gives the same records as the first, and says whether the
 two sides agree. Speed is the median over the rounds of each side's nodes per second
-of CPU time (``time.process_time`` of the solve calls only, after ``warm_up``).
+of CPU time (``time.process_time`` of the solve calls only, after ``warm_up``), and
+of the kernel calls alone (``dfs_chunk``, ``win_within``, wrapped by the worker).
 ``--base REV`` runs REV's ``solver/`` (extracted with ``git archive``) in a worker
 process next to this tree's. Writes benchmarks/results/kernel_workspace_speed.md.
 
@@ -89,10 +90,25 @@ def worker(seed: int, count: int, nodes: int, engines: list[str]) -> dict[str, A
 
     records: dict[str, list[Any]] = {e: [] for e in engines}
     seconds = dict.fromkeys(engines, 0.0)
+    kernel_seconds = dict.fromkeys(engines, 0.0)
+
+    def timed(engine: str, function: Any) -> Any:
+        """``function`` with its CPU time added to ``kernel_seconds[engine]``."""
+
+        def call(*args: Any) -> Any:
+            began = time.process_time()
+            try:
+                return function(*args)
+            finally:
+                kernel_seconds[engine] += time.process_time() - began
+
+        return call
+
     if "uno" in engines:
         from playable.solver.uno import playout_kernel
 
         playout_kernel.warm_up()
+        playout_kernel.dfs_chunk = timed("uno", playout_kernel.dfs_chunk)
         for label, problem in uno_problems(seed, count):
             budget = Budget(nodes=nodes, memory_mb=MEMORY_MB)
             began = time.process_time()
@@ -101,10 +117,11 @@ def worker(seed: int, count: int, nodes: int, engines: list[str]) -> dict[str, A
             order = hashlib.sha256(repr(r.order).encode()).hexdigest()[:12]
             records["uno"].append([label, r.nodes, [r.status.value, r.memo, order]])
     if "sequence" in engines:
-        from playable.solver.sequence import search
+        from playable.solver.sequence import kernel, search
         from playable.solver.sequence.simulate import sample_positions
 
         search.warm_up()
+        kernel.win_within = timed("sequence", kernel.win_within)
         for i, state in enumerate(sample_positions(count, seed, threat_share=0.7)):
             budget = Budget(nodes=nodes, memory_mb=MEMORY_MB)
             began = time.process_time()
@@ -113,7 +130,7 @@ def worker(seed: int, count: int, nodes: int, engines: list[str]) -> dict[str, A
             line = hashlib.sha256(repr(s.line).encode()).hexdigest()[:12]
             result = [s.status.value, s.objective, s.tt_entries, line]
             records["sequence"].append([f"position {i}", s.nodes, result])
-    return {"records": records, "seconds": seconds}
+    return {"records": records, "seconds": seconds, "kernel_seconds": kernel_seconds}
 
 
 def run_side(side: str, solver_dir: Path | None, args: argparse.Namespace) -> dict[str, Any]:
@@ -143,13 +160,20 @@ def run_side(side: str, solver_dir: Path | None, args: argparse.Namespace) -> di
     subprocess.run(cmd, check=True, cwd=ROOT)
     data: dict[str, Any] = json.loads(out.read_text(encoding="utf-8"))
     out.unlink()
-    print(f"{side}: " + ", ".join(f"{e} {rate(data, e):,.0f}/s" for e in args.engines), flush=True)
+    print(
+        f"{side}: "
+        + ", ".join(
+            f"{e} {rate(data, e):,.0f}/s ({rate(data, e, True):,.0f})" for e in args.engines
+        ),
+        flush=True,
+    )
     return data
 
 
-def rate(data: dict[str, Any], engine: str) -> float:
+def rate(data: dict[str, Any], engine: str, kernel: bool = False) -> float:
+    """Nodes per CPU second of the solve calls (``kernel``: of the kernel calls alone)."""
     total = sum(r[1] for r in data["records"][engine])
-    return float(total / max(data["seconds"][engine], 1e-9))
+    return float(total / max(data["kernel_seconds" if kernel else "seconds"][engine], 1e-9))
 
 
 def extract(rev: str) -> tuple[str, Path]:
@@ -214,14 +238,17 @@ def main() -> None:
         "|---" * (3 + len(names) + (2 if len(names) == 2 else 0)) + "|",
     ]
     for e in args.engines:
-        medians = [statistics.median(rate(d, e) for d in runs[s]) for s in names]
-        total = sum(r[1] for r in first[e])
-        cells = [e, str(len(first[e])), f"{total:,}", *(f"{m:,.0f}" for m in medians)]
-        if len(names) == 2:
-            cells.append(f"{100 * (medians[1] / medians[0] - 1):+.1f}%")
-            pairs = zip(runs[names[0]], runs[names[1]], strict=True)
-            cells.append(", ".join(f"{rate(b, e) / rate(a, e):.2f}" for a, b in pairs))
-        rows.append("| " + " | ".join(cells) + " |")
+        for kernel in (False, True):
+            medians = [statistics.median(rate(d, e, kernel) for d in runs[s]) for s in names]
+            total = sum(r[1] for r in first[e])
+            label = f"{e} ({'kernel calls' if kernel else 'solve calls'})"
+            cells = [label, str(len(first[e])), f"{total:,}", *(f"{m:,.0f}" for m in medians)]
+            if len(names) == 2:
+                cells.append(f"{100 * (medians[1] / medians[0] - 1):+.1f}%")
+                pairs = zip(runs[names[0]], runs[names[1]], strict=True)
+                ratios = (rate(b, e, kernel) / rate(a, e, kernel) for a, b in pairs)
+                cells.append(", ".join(f"{r:.2f}" for r in ratios))
+            rows.append("| " + " | ".join(cells) + " |")
     digests = ", ".join(f"{e} {digest(first[e])}" for e in args.engines)
     text = "\n".join(
         [

@@ -7,8 +7,9 @@ card on top); the stored value is a second, independent 62-bit Zobrist hash that
 must match too, so a false hit needs a 126-bit collision. An always-replace table
 may forget failures: that only costs time, never correctness.
 
-The search state lives in arrays the caller keeps, so the kernel runs in chunks of
-nodes and Python checks the clock between chunks (numba cannot read it). Every
+The search state lives in arrays the caller keeps, grouped in the typed workspaces of
+:mod:`playable.solver.uno.playout_workspace`, so the kernel runs in chunks of nodes
+and Python checks the clock between chunks (numba cannot read it). Every
 order found is still certified by :func:`playable.solver.uno.playout.check_order`.
 Runs unchanged with ``NUMBA_DISABLE_JIT=1``.
 """
@@ -33,6 +34,7 @@ from playable.solver.uno.playout import (
     check_order,
     from_uno,
 )
+from playable.solver.uno.playout_workspace import Hand, Kinds, Stack, Table, Zobrist
 
 I64 = npt.NDArray[np.int64]
 U64 = npt.NDArray[np.uint64]
@@ -43,7 +45,10 @@ MASK62 = (1 << 62) - 1
 @njit(cache=True)
 def _fits(k: int, prev: int, root_pc: int, root_ps: int, kcol: I64, ksym: I64, kwild: I64) -> bool:
     """Does kind k fit on ``prev`` (a kind, -1 for a wild on top = anything, -2 for
-    the root top)? Wild Draw Four honesty is checked separately."""
+    the root top)? Wild Draw Four honesty is checked separately. Called for every
+    candidate, so it takes the loose fields: with the ``Kinds`` tuple (and the
+    take-back as a function) the kernel measured 12% slower
+    (benchmarks/results/kernel_workspace_speed.md)."""
     if kwild[k] != 0 or prev == -1:
         return True
     if prev == -2:
@@ -52,20 +57,17 @@ def _fits(k: int, prev: int, root_pc: int, root_ps: int, kcol: I64, ksym: I64, k
 
 
 @njit(cache=True)
-def _prunes(
-    counts: I64,
-    prev: int,
-    root_pc: int,
-    root_ps: int,
-    kcol: I64,
-    ksym: I64,
-    kwild: I64,
-    ccount: I64,
-    scount: I64,
-    parent: I64,
-) -> bool:
+def _prunes(hand: Hand, prev: int, kinds: Kinds, parent: I64) -> bool:
     """Pruning rules 3 (connectivity) and 4 (dead ends): True when the state is
-    proven to have no play-out."""
+    proven to have no play-out. ``parent`` is the union-find's scratch array."""
+    counts = hand.counts
+    ccount = hand.ccount
+    scount = hand.scount
+    kcol = kinds.kcol
+    ksym = kinds.ksym
+    kwild = kinds.kwild
+    root_pc = kinds.root_pc
+    root_ps = kinds.root_ps
     n_kinds = counts.shape[0]
     n_col = ccount.shape[0]
     for k in range(n_kinds):
@@ -113,50 +115,48 @@ def _prunes(
 
 
 @njit(cache=True)
-def _honest_ok(
-    k: int, prev: int, root_pc: int, kcol: I64, kwild: I64, ccount: I64, colours: int
-) -> bool:
+def _honest_ok(k: int, prev: int, kinds: Kinds, ccount: I64) -> bool:
     """UN-5 for a Wild Draw Four k (its copy already removed from the counts)."""
-    if kwild[k] != 2:
+    if kinds.kwild[k] != 2:
         return True
     if prev == -1:
-        for c in range(colours):  # noqa: SIM110 (numba has no any() over generators)
+        for c in range(kinds.colours):  # noqa: SIM110 (numba has no any() over generators)
             if c >= ccount.shape[0] or ccount[c] == 0:
                 return True
         return False
-    pc = root_pc if prev == -2 else kcol[prev]
+    pc = kinds.root_pc if prev == -2 else kinds.kcol[prev]
     return pc < 0 or pc >= ccount.shape[0] or ccount[pc] == 0
 
 
 @njit(cache=True)
 def dfs_chunk(
-    counts: I64,
-    kcol: I64,
-    ksym: I64,
-    kwild: I64,
-    ccount: I64,
-    scount: I64,
-    root_pc: int,
-    root_ps: int,
-    colours: int,
-    honest: bool,
-    z1: U64,
-    z2: U64,
-    zprev1: U64,
-    zprev2: U64,
-    keys: U64,
-    values: I64,
-    path: I64,
-    cand: I64,
-    ncand: I64,
-    pos: I64,
-    hashes: U64,
-    stats: I64,
-    chunk: int,
+    hand: Hand, kinds: Kinds, zobrist: Zobrist, table: Table, stack: Stack, chunk: int
 ) -> int:
-    """Run up to ``chunk`` nodes. ``stats`` = [depth, nodes, entered, total cards];
-    ``entered`` is 0 when the node at ``depth`` still has to be expanded. Returns 1
-    solved (``path[:total]`` is the order), 0 proven unsolvable, 2 paused."""
+    """Run up to ``chunk`` nodes. ``stack.stats`` = [depth, nodes, entered, total
+    cards]; ``entered`` is 0 when the node at ``depth`` still has to be expanded.
+    Returns 1 solved (``stack.path[:total]`` is the order), 0 proven unsolvable,
+    2 paused."""
+    counts = hand.counts
+    ccount = hand.ccount
+    scount = hand.scount
+    kcol = kinds.kcol
+    ksym = kinds.ksym
+    kwild = kinds.kwild
+    root_pc = kinds.root_pc
+    root_ps = kinds.root_ps
+    honest = kinds.honest
+    z1 = zobrist.z1
+    z2 = zobrist.z2
+    zprev1 = zobrist.zprev1
+    zprev2 = zobrist.zprev2
+    keys = table.keys
+    values = table.values
+    path = stack.path
+    cand = stack.cand
+    ncand = stack.ncand
+    pos = stack.pos
+    hashes = stack.hashes
+    stats = stack.stats
     n_kinds = counts.shape[0]
     total = stats[3]
     parent = np.empty(ccount.shape[0] + scount.shape[0], dtype=np.int64)
@@ -188,7 +188,7 @@ def dfs_chunk(
                 continue
             done += 1
             stats[1] += 1
-            if _prunes(counts, prev, root_pc, root_ps, kcol, ksym, kwild, ccount, scount, parent):
+            if _prunes(hand, prev, kinds, parent):
                 if d > 0:
                     tt_store(keys, values, k1, k2)
                 stats[0] = d - 1
@@ -227,7 +227,7 @@ def dfs_chunk(
             if kwild[k] == 0:
                 ccount[kcol[k]] -= 1
                 scount[ksym[k]] -= 1
-            if honest and not _honest_ok(k, prev, root_pc, kcol, kwild, ccount, colours):
+            if honest and not _honest_ok(k, prev, kinds, ccount):
                 counts[k] += 1
                 continue
             c = counts[k]
@@ -328,34 +328,15 @@ def _solve(problem: Problem, budget: Budget) -> PlayoutResult:
     stats = np.array([0, 0, 0, total], dtype=np.int64)
     honest_colours = len(colours) + (1 if free_outside else 0)
     ccount_h = np.concatenate([ccount, np.zeros(1 if free_outside else 0, dtype=np.int64)])
+    hand = Hand(counts, ccount_h, scount)
+    kind_info = Kinds(kcol, ksym, kwild, root_pc, root_ps, honest_colours, bool(problem.honest))
+    zobrist = Zobrist(z1, z2, zprev1, zprev2)
+    table = Table(keys, values)
+    stack = Stack(path, cand, ncand, pos, hashes, stats)
     status = 2
     while status == 2:
         chunk = min(CHUNK, max(1, budget.node_limit - int(stats[1])))
-        status = dfs_chunk(
-            counts,
-            kcol,
-            ksym,
-            kwild,
-            ccount_h,
-            scount,
-            root_pc,
-            root_ps,
-            honest_colours,
-            problem.honest,
-            z1,
-            z2,
-            zprev1,
-            zprev2,
-            keys,
-            values,
-            path,
-            cand,
-            ncand,
-            pos,
-            hashes,
-            stats,
-            chunk,
-        )
+        status = dfs_chunk(hand, kind_info, zobrist, table, stack, chunk)
         if status == 2 and (
             int(stats[1]) >= budget.node_limit or budget.expired(int(stats[1]))
         ):  # the node limit, the clock, or Ctrl-C (Budget.stop)
