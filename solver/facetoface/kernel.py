@@ -53,7 +53,7 @@ from playable.solver.core.bits import mix64
 from playable.solver.core.tt import MISSING, tt_lookup, tt_store
 from playable.solver.facetoface import survival_kernel as survival
 from playable.solver.facetoface.race_kernel import SCRATCH, verdict
-from playable.solver.facetoface.workspace import Deal, Survival
+from playable.solver.facetoface.workspace import Deal, Generation, Node, Seat, Survival, Table
 
 HAND_SIZE = 6
 TRICK = 10
@@ -81,6 +81,15 @@ CLOCK_EVERY = 2048
 
 I64Array = npt.NDArray[np.int64]
 U64Array = npt.NDArray[np.uint64]
+
+
+def new_generation() -> Generation:
+    """Fresh buffers for :func:`gen_turns` (:class:`workspace.Generation`)."""
+    return Generation(
+        np.zeros(VISIT_SLOTS, dtype=np.int64),
+        np.zeros(VISIT_SLOTS, dtype=np.int64),
+        np.zeros((VISIT_SLOTS, 6), dtype=np.int64),
+    )
 
 
 @njit(cache=True)
@@ -112,20 +121,12 @@ def _visit(vkeys: I64Array, vstamp: I64Array, stamp: int, key: int) -> bool:
 
 @njit(cache=True)
 def gen_turns(
-    hand: int,
-    ptr: int,
-    dlen: int,
-    draw: I64Array,
-    mu: int,
-    md: int,
-    ou: int,
-    od: int,
+    node: Node,
+    deal: Deal,
     laid_own0: int,
     opp0: int,
     out: I64Array,
-    vkeys: I64Array,
-    vstamp: I64Array,
-    stack: I64Array,
+    gen: Generation,
     ctx: I64Array,
 ) -> int:
     """Every distinct whole turn of the mover; returns the count written to ``out``,
@@ -135,6 +136,9 @@ def gen_turns(
     Rows of ``out``: hand after the draw, draw pointer after it, own up, own down,
     opponent up, opponent down, ordering score.
     """
+    side, hand, ptr, mu, md, _, _, ou, od = node
+    dlen, draw = deal.dlens[side], deal.draws[side]
+    vkeys, vstamp, stack = gen.vkeys, gen.vstamp, gen.stack
     ctx[STAMP] += 1
     stamp = ctx[STAMP]
     cards = np.empty(HAND_SIZE + 1, dtype=np.int64)
@@ -225,19 +229,7 @@ def gen_turns(
 
 
 @njit(cache=True)
-def killer_row(
-    hand: int,
-    ptr: int,
-    dlen: int,
-    draw: I64Array,
-    mu: int,
-    md: int,
-    ou: int,
-    od: int,
-    laid: int,
-    tops: I64Array,
-    row: I64Array,
-) -> int:
+def killer_row(node: Node, deal: Deal, laid: int, tops: I64Array, row: I64Array) -> int:
     """Is laying exactly the cards ``laid`` a legal whole turn (FF-4) that ends with
     the pile tops ``tops`` (own up, own down, opponent up, opponent down)? 1 with
     the turn's child row written to ``row`` (as :func:`gen_turns` writes it), 0 if
@@ -247,6 +239,8 @@ def killer_row(
     :func:`gen_turns` (own piles TG-3, at most one card on the opponent's piles,
     FF-3), so the answer is exact; the cards of a killer turn are few.
     """
+    side, hand, ptr, mu, md, _, _, ou, od = node
+    dlen, draw = deal.dlens[side], deal.draws[side]
     if laid == 0 or laid & ~hand:
         return 0
     cards = np.empty(HAND_SIZE + 1, dtype=np.int64)
@@ -363,26 +357,18 @@ def has_turn(
 
 
 @njit(cache=True)
-def position_key(
-    salt: np.uint64,
-    side: int,
-    h0: int,
-    p0: int,
-    u0: int,
-    d0: int,
-    h1: int,
-    p1: int,
-    u1: int,
-    d1: int,
-) -> np.uint64:
+def position_key(salt: np.uint64, side: int, first: Seat, second: Seat) -> np.uint64:
     """A 64-bit hash of a node (player 0's and player 1's hand, draw pointer and own
     pile tops, and the side to move); ``salt`` picks one of independent hash functions.
 
     The node is packed into three words (each hand is a bitset of cards < 64; the
     pointers and tops are < 64 and take 6 bits each) and chained through
     :func:`playable.solver.core.bits.mix64`; two different salts give the table key
-    and its check bits.
+    and its check bits. ``first`` is player 0's (hand, draw pointer, up, down),
+    ``second`` player 1's.
     """
+    h0, p0, u0, d0 = first
+    h1, p1, u1, d1 = second
     packed = np.uint64(side | p0 << 1 | p1 << 7 | u0 << 13 | d0 << 19 | u1 << 25 | d1 << 31)
     x = mix64(np.uint64(h0) ^ salt)
     x = mix64(x ^ np.uint64(h1) ^ (salt >> np.uint64(7)))
@@ -466,18 +452,7 @@ def canonical_down(d: int, owner: int, other: int) -> int:
 
 
 @njit(cache=True)
-def node_keys(
-    side: int,
-    mh: int,
-    mp: int,
-    mu: int,
-    md: int,
-    oh: int,
-    op: int,
-    ou: int,
-    od: int,
-    suffix: I64Array,
-) -> tuple[np.uint64, np.int64]:
+def node_keys(node: Node, suffix: I64Array) -> tuple[np.uint64, np.int64]:
     """The table key and the check bits of a node given from the mover's side: its
     :func:`position_key` under the two salts, with each pile top replaced by a
     canonical equivalent one (computed once for both).
@@ -492,6 +467,7 @@ def node_keys(
     :func:`canonical_up` and :func:`canonical_down` move a top only through such
     equivalent tops, so equal keys mean equivalent positions (up to hash collisions).
     """
+    side, mh, mp, mu, md, oh, op, ou, od = node
     mine = mh | suffix[side, mp]
     theirs = oh | suffix[1 - side, op]
     cmu = canonical_up(mu, mine, theirs)
@@ -499,32 +475,19 @@ def node_keys(
     cou = canonical_up(ou, theirs, mine)
     cod = canonical_down(od, theirs, mine)
     if side == 0:
-        key = position_key(KEY_SALT, 0, mh, mp, cmu, cmd, oh, op, cou, cod)
-        check = position_key(CHECK_SALT, 0, mh, mp, cmu, cmd, oh, op, cou, cod)
+        key = position_key(KEY_SALT, 0, (mh, mp, cmu, cmd), (oh, op, cou, cod))
+        check = position_key(CHECK_SALT, 0, (mh, mp, cmu, cmd), (oh, op, cou, cod))
     else:
-        key = position_key(KEY_SALT, 1, oh, op, cou, cod, mh, mp, cmu, cmd)
-        check = position_key(CHECK_SALT, 1, oh, op, cou, cod, mh, mp, cmu, cmd)
+        key = position_key(KEY_SALT, 1, (oh, op, cou, cod), (mh, mp, cmu, cmd))
+        check = position_key(CHECK_SALT, 1, (oh, op, cou, cod), (mh, mp, cmu, cmd))
     return key, np.int64(check >> CHECK_SHIFT)
 
 
 @njit(cache=True)
-def probe(
-    tt_keys: U64Array,
-    tt_values: I64Array,
-    side: int,
-    mh: int,
-    mp: int,
-    mu: int,
-    md: int,
-    oh: int,
-    op: int,
-    ou: int,
-    od: int,
-    suffix: I64Array,
-) -> int:
+def probe(table: Table, node: Node, suffix: I64Array) -> int:
     """The proven value stored for a start-of-turn node (1, -1), or 0 if none."""
-    key, check = node_keys(side, mh, mp, mu, md, oh, op, ou, od, suffix)
-    stored = tt_lookup(tt_keys, tt_values, key)
+    key, check = node_keys(node, suffix)
+    stored = tt_lookup(table.keys, table.values, key)
     if stored == MISSING or stored >> 32 != check:
         return 0
     code = stored & 3
@@ -708,7 +671,7 @@ def _enter(
     side, mh, mp, mu, md = nodes[d, 0], nodes[d, 1], nodes[d, 2], nodes[d, 3], nodes[d, 4]
     oh, op, ou, od = nodes[d, 5], nodes[d, 6], nodes[d, 7], nodes[d, 8]
     in_turn = d == 0 and (laid_own0 != 0 or opp0 != 0)
-    key, check = node_keys(side, mh, mp, mu, md, oh, op, ou, od, suffix)
+    key, check = node_keys((side, mh, mp, mu, md, oh, op, ou, od), suffix)
     tag = check << 32
     if in_turn:
         tag = np.int64(-1)  # never stored: a root in the middle of a turn
@@ -745,8 +708,12 @@ def _enter(
     if d > 0 and ctx[NO_KILLER_FIRST] == 0 and killers[d, 0] >= 0:
         row = kids[d, 0]
         found = killer_row(
-            mh, mp, dlens[side], draws[side], mu, md, ou, od, killers[d, 0], killers[d, 1:5], row
-        )  # fmt: skip
+            (side, mh, mp, mu, md, oh, op, ou, od),
+            Deal(draws, dlens, suffix),
+            killers[d, 0],
+            killers[d, 1:5],
+            row,
+        )
         if found == WIN_NOW:
             _store(d, 1, keys, tags, tt_keys, tt_values, ctx)
             return 1
@@ -807,20 +774,12 @@ def _expand(
     oh, op, ou, od = nodes[d, 5], nodes[d, 6], nodes[d, 7], nodes[d, 8]
     out = kids[d]
     count = gen_turns(
-        mh,
-        mp,
-        dlens[side],
-        draws[side],
-        mu,
-        md,
-        ou,
-        od,
+        (side, mh, mp, mu, md, oh, op, ou, od),
+        Deal(draws, dlens, suffix),
         laid_own0 if d == 0 else 0,
         opp0 if d == 0 else 0,
         out,
-        vkeys,
-        vstamp,
-        stack,
+        Generation(vkeys, vstamp, stack),
         ctx,
     )
     if count == TOO_MANY:
@@ -851,20 +810,8 @@ def _expand(
         # is lost.
         known = 0
         if ctx[NO_ETC] == 0:
-            known = probe(
-                tt_keys,
-                tt_values,
-                other,
-                oh,
-                op,
-                row[4],
-                row[5],
-                row[0],
-                row[1],
-                row[2],
-                row[3],
-                suffix,
-            )
+            after = (other, oh, op, row[4], row[5], row[0], row[1], row[2], row[3])
+            known = probe(Table(tt_keys, tt_values), after, suffix)
         if (
             lazy[d, 0] == 2
             and lazy[d, 1] == mh & ~row[0]

@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-import numpy.typing as npt
 
 from playable.solver.core.budget import Budget
 from playable.solver.core.errors import IllegalMove
@@ -26,6 +25,7 @@ from playable.solver.core.tt import SLOT_BYTES, new_table
 from playable.solver.facetoface import kernel, survival_kernel
 from playable.solver.facetoface.notation import line_to_json
 from playable.solver.facetoface.rules import Play, State, Variant, has_won, play_turn, turns, winner
+from playable.solver.facetoface.workspace import Deal, Node, Table
 
 GAME = "facetoface"
 WIN, LOSS, UNKNOWN = 1, -1, 0
@@ -69,13 +69,12 @@ class Solver:
         for p in (0, 1):
             for i in range(len(state.draws[p]) - 1, -1, -1):
                 self.suffix[p, i] = self.suffix[p, i + 1] | 1 << state.draws[p][i]
+        self.deal = Deal(self.draws, self.dlens, self.suffix)
         total = state.cards_left(0) + state.cards_left(1)
         self.max_depth = total // 2 + 4
         self.kids = np.zeros((self.max_depth, kernel.MAX_KIDS, kernel.ROW), dtype=np.int64)
         self.order = np.zeros((self.max_depth, kernel.MAX_KIDS), dtype=np.int64)
-        self.vkeys = np.zeros(kernel.VISIT_SLOTS, dtype=np.int64)
-        self.vstamp = np.zeros(kernel.VISIT_SLOTS, dtype=np.int64)
-        self.stack = np.zeros((kernel.VISIT_SLOTS, 6), dtype=np.int64)
+        self.gen = kernel.new_generation()
         self.ctx = np.zeros(kernel.CTX_SIZE, dtype=np.int64)
         #: the turn ordering (:data:`kernel.ORDER_ROOM`; the other only to measure it)
         self.ordering = kernel.ORDER_ROOM
@@ -96,7 +95,7 @@ class Solver:
         #: try the killer turn before generating a node's other turns (exact)
         self.killer_first = True
         slots = Budget(memory_mb=memory_mb).table_slots(SLOT_BYTES)
-        self.tt_keys, self.tt_values = new_table(slots)
+        self.table = Table(*new_table(slots))
         self.counters = Counters()
 
     def _pointer(self, state: State, player: int) -> int:
@@ -106,28 +105,10 @@ class Solver:
             raise IllegalMove("the position's draw pile is not a suffix of the solver's deal")
         return len(full) - len(draw)
 
-    def turn_args(
-        self, state: State
-    ) -> tuple[int, int, int, npt.NDArray[np.int64], int, int, int, int]:
-        """The arguments of a turn of the player to move in the kernel's terms (as
-        :func:`kernel.gen_turns` and :func:`kernel.killer_row` take them): hand,
-        draw pointer, draw length, draw pile, own up and down tops, the opponent's
-        up and down tops."""
-        m, o = state.to_move, 1 - state.to_move
-        return (
-            _mask(state.hands[m]),
-            self._pointer(state, m),
-            int(self.dlens[m]),
-            self.draws[m],
-            state.piles[m][0],
-            state.piles[m][1],
-            state.piles[o][0],
-            state.piles[o][1],
-        )
-
-    def _node(self, state: State) -> tuple[int, int, int, int, int, int, int, int, int]:
+    def _node(self, state: State) -> Node:
         """The kernel's node of ``state``: the mover, then each player's hand (a bit
-        mask), draw position and pile tops, the mover first."""
+        mask), draw position and pile tops, the mover first (as the kernels take it,
+        :data:`workspace.Node`)."""
         m, o = state.to_move, 1 - state.to_move
         return (
             m,
@@ -188,13 +169,13 @@ class Solver:
             state.laid_opp,
             self.draws,
             self.dlens,
-            self.tt_keys,
-            self.tt_values,
+            self.table.keys,
+            self.table.values,
             self.kids,
             self.order,
-            self.vkeys,
-            self.vstamp,
-            self.stack,
+            self.gen.vkeys,
+            self.gen.vstamp,
+            self.gen.stack,
             self.suffix,
             self.survival_table,
             self.survival_work,
@@ -231,14 +212,7 @@ class Solver:
             return WIN if won == state.to_move else LOSS
         if state.laid:
             return UNKNOWN
-        return int(
-            kernel.probe(
-                self.tt_keys,
-                self.tt_values,
-                *self._node(state),
-                self.suffix,
-            )
-        )
+        return int(kernel.probe(self.table, self._node(state), self.suffix))
 
     def principal_line(
         self, state: State, budget: Budget, win_player: int
@@ -396,13 +370,12 @@ def turn_rows(state: State) -> tuple[Solver, int]:
     tests."""
     solver = Solver(state, 1)
     count = kernel.gen_turns(
-        *solver.turn_args(state),
+        solver._node(state),
+        solver.deal,
         state.laid_own,
         state.laid_opp,
         solver.kids[0],
-        solver.vkeys,
-        solver.vstamp,
-        solver.stack,
+        solver.gen,
         solver.ctx,
     )
     return solver, count

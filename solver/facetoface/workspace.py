@@ -48,3 +48,22 @@ class Survival(NamedTuple):
 
     table: npt.NDArray[np.int64]
     work: npt.NDArray[np.int64]
+
+
+class Table(NamedTuple):
+    """The transposition table (:mod:`playable.solver.core.tt`) of a solver, kept
+    between its searches: proven values only."""
+
+    keys: npt.NDArray[np.uint64]
+    values: npt.NDArray[np.int64]
+
+
+class Generation(NamedTuple):
+    """The buffers of one turn generation (``kernel.gen_turns``)."""
+
+    #: (VISIT_SLOTS,): the in-turn visited set's keys
+    vkeys: npt.NDArray[np.int64]
+    #: (VISIT_SLOTS,): the generation that wrote each slot (``ctx[STAMP]``)
+    vstamp: npt.NDArray[np.int64]
+    #: (VISIT_SLOTS, 6): the in-turn states still to expand
+    stack: npt.NDArray[np.int64]

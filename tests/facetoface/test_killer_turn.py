@@ -19,7 +19,8 @@ from .test_search import live_positions
 def killer(state: State, solver: Solver, laid: int, tops: list[int]) -> tuple[int, list[int]]:
     row = np.zeros(kernel.ROW, dtype=np.int64)
     found = kernel.killer_row(
-        *solver.turn_args(state),
+        solver._node(state),
+        solver.deal,
         laid,
         np.array(tops, dtype=np.int64),
         row,
