@@ -51,6 +51,7 @@ from numba import njit
 from playable.solver.core.tt import MISSING, tt_lookup, tt_store
 from playable.solver.sequence.board import CELLS_OF, CORNERS, LINES, LINES_THROUGH, RANKS, SUITS
 from playable.solver.sequence.rules import EMPTY, ONE_EYED, TWO_EYED, State
+from playable.solver.sequence.workspace import Board, Cards, Query, Table
 
 I64 = npt.NDArray[np.int64]
 U64 = npt.NDArray[np.uint64]
@@ -66,6 +67,13 @@ MAX_SEQ = 24
 
 # counters[...] slots
 NODES, INCOMPLETE, DRAW_PTR, STOPPED, TT_NEW = 0, 1, 2, 3, 4
+
+# frame fields of the explicit search stack (one frame per ply)
+F_PLAYER, F_LEFT, F_REPLACED, F_COUNT, F_IDX, F_PHASE, F_SUBSET, F_NCAND = 0, 1, 2, 3, 4, 5, 6, 7
+F_PENDING, F_CELL, F_OWNER, F_AT, F_CARD, F_DREW, F_BASE, F_DEAD, F_MINE, F_SIDE = range(8, 18)
+FRAME = 18
+PHASE_MOVES, PHASE_DEAD, PHASE_PASS = 0, 1, 2
+PEND_NONE, PEND_REMOVE, PEND_PLACE, PEND_DEAD, PEND_PASS = 0, 1, 2, 3, 4
 
 
 def card_code(card: str) -> int:
@@ -113,8 +121,8 @@ ZOBRIST = (
 )
 
 
-def encode(state: State) -> dict[str, npt.NDArray[np.generic]]:
-    """The kernel arrays of a position (see the module notes)."""
+def encode(state: State) -> tuple[Board, Cards]:
+    """The kernel workspaces of a position (see the module notes)."""
     players = state.variant.players
     chips = np.array(state.chips, dtype=np.int8)
     bb = np.zeros((3, 2), dtype=np.uint64)
@@ -136,17 +144,10 @@ def encode(state: State) -> dict[str, npt.NDArray[np.generic]]:
             hands[p, i] = card_code(card)
         hand_n[p] = len(hand)
     draw = np.array([card_code(c) for c in state.draw] or [-1], dtype=np.int64)
-    return {
-        "chips": chips,
-        "bb": bb,
-        "locked": locked,
-        "seq_lines": seq_lines,
-        "seq_n": seq_n,
-        "hands": hands,
-        "hand_n": hand_n,
-        "draw": draw,
-        "draw_len": np.array([len(state.draw)], dtype=np.int64),
-    }
+    return (
+        Board(chips, bb, locked, seq_lines, seq_n),
+        Cards(hands, hand_n, draw, len(state.draw)),
+    )
 
 
 @njit(cache=True)
@@ -167,19 +168,18 @@ def _mix(h: np.uint64, x: np.uint64) -> np.uint64:
 
 
 @njit(cache=True)
-def _hash(
-    bb: U64,
-    locked: U64,
-    seq_lines: I64,
-    seq_n: I64,
-    hands: I64,
-    hand_n: I64,
-    counters: I64,
-    player: int,
-    own_left: int,
-    replaced: int,
-    root_side: int,
-) -> np.uint64:
+def _hash(board: Board, cards: Cards, draw_ptr: int, frame: I64, root_side: int) -> np.uint64:
+    """The table key of the node whose stack frame is ``frame`` (its player, own
+    turns left and replaced flag): the whole position, see cut 3 of the notes."""
+    bb = board.bb
+    locked = board.locked
+    seq_lines = board.seq_lines
+    seq_n = board.seq_n
+    hands = cards.hands
+    hand_n = cards.hand_n
+    player = frame[F_PLAYER]
+    own_left = frame[F_LEFT]
+    replaced = frame[F_REPLACED]
     h = np.uint64(0x12345)
     for s in range(3):
         h = _mix(h, bb[s, 0])
@@ -202,7 +202,7 @@ def _hash(
                 first |= bit
         h = _mix(h, first ^ ZOBRIST[6, p])
         h = _mix(h, second ^ ZOBRIST[7, p])
-    h = _mix(h, np.uint64(counters[DRAW_PTR]) ^ ZOBRIST[8, player])
+    h = _mix(h, np.uint64(draw_ptr) ^ ZOBRIST[8, player])
     h = _mix(h, ZOBRIST[9, own_left % 128] ^ ZOBRIST[10, replaced] ^ ZOBRIST[11, root_side])
     return h
 
@@ -399,44 +399,34 @@ def _out_of_budget(counters: I64, node_limit: int) -> bool:
     return bool(counters[STOPPED] != 0)
 
 
-# frame fields of the explicit search stack (one frame per ply)
-F_PLAYER, F_LEFT, F_REPLACED, F_COUNT, F_IDX, F_PHASE, F_SUBSET, F_NCAND = 0, 1, 2, 3, 4, 5, 6, 7
-F_PENDING, F_CELL, F_OWNER, F_AT, F_CARD, F_DREW, F_BASE, F_DEAD, F_MINE, F_SIDE = range(8, 18)
-FRAME = 18
-PHASE_MOVES, PHASE_DEAD, PHASE_PASS = 0, 1, 2
-PEND_NONE, PEND_REMOVE, PEND_PLACE, PEND_DEAD, PEND_PASS = 0, 1, 2, 3, 4
-
-
 @njit(cache=True)
 def win_within(
-    chips: I8,
-    bb: U64,
-    locked: U64,
-    seq_lines: I64,
-    seq_n: I64,
-    hands: I64,
-    hand_n: I64,
-    draw: I64,
-    draw_len: int,
-    counters: I64,
-    tt_keys: U64,
-    tt_vals: I64,
-    movebuf: I64,
-    player0: int,
-    own_left0: int,
-    replaced0: int,
-    root_side: int,
-    sides: int,
-    need: int,
-    node_limit: int,
+    board: Board, cards: Cards, query: Query, table: Table, counters: I64, movebuf: I64
 ) -> bool:
-    """Can ``root_side`` force a win within ``own_left0`` of its turns? (module notes)
+    """Can ``query.root_side`` force a win within ``query.own_left`` of its turns?
+    (module notes) ``counters`` holds the slots ``NODES`` ... ``TT_NEW``;
+    ``movebuf`` (plies, MAX_MOVES, 4) the moves of each ply.
 
     A depth-first AND/OR search over an explicit stack (numba caches recursive
     functions badly): frame ``F[ply]`` holds a node's player, turns left, the move
     being tried and what must be undone when its child returns. The arrays are
     changed in place and restored on the way back.
     """
+    chips = board.chips
+    bb = board.bb
+    locked = board.locked
+    seq_lines = board.seq_lines
+    seq_n = board.seq_n
+    hands = cards.hands
+    hand_n = cards.hand_n
+    draw = cards.draw
+    draw_len = cards.draw_len
+    tt_keys = table.keys
+    tt_vals = table.values
+    root_side = query.root_side
+    sides = query.sides
+    need = query.need
+    node_limit = query.node_limit
     plies = movebuf.shape[0]
     players = hands.shape[0]
     frames = np.zeros((plies, FRAME), dtype=np.int64)
@@ -445,9 +435,9 @@ def win_within(
     order = np.zeros((plies, movebuf.shape[1]), dtype=np.int64)
     cands = np.zeros((plies, 24), dtype=np.int64)
     ply = 0
-    frames[0, F_PLAYER] = player0
-    frames[0, F_LEFT] = own_left0
-    frames[0, F_REPLACED] = replaced0
+    frames[0, F_PLAYER] = query.player
+    frames[0, F_LEFT] = query.own_left
+    frames[0, F_REPLACED] = query.replaced
     entering = True
     delivering = False
     value = False
@@ -457,10 +447,7 @@ def win_within(
             entering = False
             if _out_of_budget(counters, node_limit):
                 return False
-            key = _hash(
-                bb, locked, seq_lines, seq_n, hands, hand_n, counters,
-                fr[F_PLAYER], fr[F_LEFT], fr[F_REPLACED], root_side,
-            )  # fmt: skip
+            key = _hash(board, cards, counters[DRAW_PTR], fr, root_side)
             keys[ply] = key
             known = tt_lookup(tt_keys, tt_vals, key)
             if known != MISSING:

@@ -41,6 +41,7 @@ from playable.solver.sequence.rules import (
     deal,
     legal_moves,
 )
+from playable.solver.sequence.workspace import Query, Table
 
 
 def reference_win_within(state: State, turns: int, side: int | None = None) -> bool:
@@ -87,7 +88,7 @@ class KernelSearch:
 
     def __init__(self, budget: Budget) -> None:
         self.budget = budget
-        self.keys, self.values = new_table(budget.table_slots(SLOT_BYTES))
+        self.table = Table(*new_table(budget.table_slots(SLOT_BYTES)))
         self.counters = np.zeros(5, dtype=np.int64)
 
     def wins(self, state: State, turns: int, side: int) -> bool | None:
@@ -105,16 +106,20 @@ class KernelSearch:
         sliced = self.budget.seconds is not None or self.budget.stop is not None
         step = 10_000 if sliced else self.budget.node_limit
         while True:
-            a: dict[str, Any] = kernel.encode(state)
+            board, cards = kernel.encode(state)
             self.counters[kernel.DRAW_PTR] = 0
             self.counters[kernel.STOPPED] = 0
             limit = min(self.budget.node_limit, int(self.counters[kernel.NODES]) + step)
-            won = kernel.win_within(
-                a["chips"], a["bb"], a["locked"], a["seq_lines"], a["seq_n"], a["hands"],
-                a["hand_n"], a["draw"], int(a["draw_len"][0]), self.counters, self.keys,
-                self.values, movebuf, state.to_move, turns, int(state.replaced), side,
-                state.variant.sides, state.variant.sequences_to_win, limit,
-            )  # fmt: skip
+            query = Query(
+                state.to_move,
+                turns,
+                int(state.replaced),
+                side,
+                state.variant.sides,
+                state.variant.sequences_to_win,
+                limit,
+            )
+            won = kernel.win_within(board, cards, query, self.table, self.counters, movebuf)
             if not self.counters[kernel.STOPPED]:
                 return bool(won)
             if limit >= self.budget.node_limit or self.budget.expired(self.nodes):
