@@ -8,10 +8,15 @@ import random
 import subprocess
 import sys
 
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from playable.solver.core.budget import Budget
 from playable.solver.core.result import Status
+from playable.solver.uno import playout_kernel
 from playable.solver.uno.cards import WILD, colour_of, full_deck, is_wild
-from playable.solver.uno.instances import random_cubic, three_bridges
+from playable.solver.uno.instances import random_cubic, random_hand, three_bridges
 from playable.solver.uno.playout import check_order, from_uno, solve
 from playable.solver.uno.playout_kernel import solve_kernel
 
@@ -61,3 +66,18 @@ def test_kernel_runs_without_the_jit() -> None:
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["unsolvable", "solved"]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32), st.integers(1, 9))
+def test_a_search_paused_every_few_nodes_resumes_exactly(seed: int, chunk: int) -> None:
+    """The search state lives in the caller's workspaces (playout_workspace.py), so
+    a search run in chunks of ``chunk`` nodes visits the same nodes as one run."""
+    rng = random.Random(seed)
+    problem = random_hand(rng.randint(5, 30), rng.randrange(1 << 30))
+    whole = solve_kernel(problem, Budget(nodes=5_000))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(playout_kernel, "CHUNK", chunk)
+        pieces = solve_kernel(problem, Budget(nodes=5_000))
+    assert (pieces.status, pieces.nodes, pieces.memo) == (whole.status, whole.nodes, whole.memo)
+    assert pieces.order == whole.order
