@@ -53,7 +53,15 @@ from playable.solver.core.bits import mix64
 from playable.solver.core.tt import MISSING, tt_lookup, tt_store
 from playable.solver.facetoface import survival_kernel as survival
 from playable.solver.facetoface.race_kernel import SCRATCH, verdict
-from playable.solver.facetoface.workspace import Deal, Generation, Node, Seat, Survival, Table
+from playable.solver.facetoface.workspace import (
+    Deal,
+    Frames,
+    Generation,
+    Node,
+    Seat,
+    Survival,
+    Table,
+)
 
 HAND_SIZE = 6
 TRICK = 10
@@ -67,7 +75,10 @@ VISIT_SLOTS = 32_768
 NODES, NODE_LIMIT, ABORTED, STAMP, TT_NEW, OVERFLOW, ORDERING, NO_ETC, TURNS = range(9)
 NO_DOMINANCE, PRUNED, NO_RACE, RACE_CUTS, NO_KILLER_FIRST = 9, 10, 11, 12, 13
 NO_SURVIVAL, SURVIVAL_CUTS = 14, 15
-CTX_SIZE = 16
+#: a root in the middle of a turn: cards already laid on own piles, 1 if one was laid
+#: on the opponent's (0, 0 at the start of a turn)
+ROOT_OWN, ROOT_OPP = 16, 17
+CTX_SIZE = 18
 #: table values: the low 2 bits a code (proven loss or win for the mover, or open:
 #: not proven, bits 2-16 and 17-31 then hold proof and disproof numbers of the df-pn
 #: search), bits 32-62 the 31 check bits of an independent hash
@@ -586,74 +597,38 @@ def _prune_dominated(
 
 @njit(cache=True)
 def _wins_at_once(
-    row: I64Array,
-    other: int,
-    oh: int,
-    op: int,
-    n_opp: int,
-    cards: I64Array,
-    draws: I64Array,
-    dlens: I64Array,
-    suffix: I64Array,
-    scratch: I64Array,
-    sv_table: I64Array,
-    sv_work: I64Array,
-    ctx: I64Array,
+    after: Node, n_opp: int, deal: Deal, frames: Frames, sv: Survival, ctx: I64Array
 ) -> bool:
-    """Whether the turn ``row`` wins at once: the opponent (``other``, hand ``oh`` of
-    ``n_opp`` cards in ``cards``, draw position ``op``) has no turn at all after it
-    (FF-6), loses the race (rule 8) or is blocked first (rule 9). Only the
-    opponent's loss is looked for, the one answer that decides the node."""
-    if not has_turn(cards, n_opp, op, dlens[other], row[4], row[5], row[2], row[3]):
+    """Whether a turn wins at once: the opponent, to move in the node ``after`` it
+    (their hand's ``n_opp`` cards in ``frames.cards``), has no turn at all (FF-6),
+    loses the race (rule 8) or is blocked first (rule 9). Only the opponent's loss is
+    looked for, the one answer that decides the node."""
+    other, _, op, ou, od, _, _, xu, xd = after
+    if not has_turn(frames.cards, n_opp, op, deal.dlens[other], ou, od, xu, xd):
         return True
-    if ctx[NO_RACE] == 0:
-        after = (other, oh, op, row[4], row[5], row[0], row[1], row[2], row[3])
-        race = verdict(after, Deal(draws, dlens, suffix), scratch, False, False)
-        if race == -1:
-            ctx[RACE_CUTS] += 1
-            return True
-    if ctx[NO_SURVIVAL] == 0:
-        after = (other, oh, op, row[4], row[5], row[0], row[1], row[2], row[3])
-        blocked = survival.verdict(
-            after, Deal(draws, dlens, suffix), Survival(sv_table, sv_work), False
-        )
-        if blocked == -1:
-            ctx[SURVIVAL_CUTS] += 1
-            return True
+    if ctx[NO_RACE] == 0 and verdict(after, deal, frames.scratch, False, False) == -1:
+        ctx[RACE_CUTS] += 1
+        return True
+    if ctx[NO_SURVIVAL] == 0 and survival.verdict(after, deal, sv, False) == -1:
+        ctx[SURVIVAL_CUTS] += 1
+        return True
     return False
 
 
 @njit(cache=True)
 def _enter(
     d: int,
-    nodes: I64Array,
-    laid_own0: int,
-    opp0: int,
-    draws: I64Array,
-    dlens: I64Array,
-    tt_keys: U64Array,
-    tt_values: I64Array,
-    kids: I64Array,
-    order: I64Array,
-    counts: I64Array,
-    keys: U64Array,
-    tags: I64Array,
-    vkeys: I64Array,
-    vstamp: I64Array,
-    stack: I64Array,
-    cards: I64Array,
-    suffix: I64Array,
-    pruned: I64Array,
-    killers: I64Array,
-    lazy: I64Array,
-    scratch: I64Array,
-    sv_table: I64Array,
-    sv_work: I64Array,
+    deal: Deal,
+    table: Table,
+    frames: Frames,
+    gen: Generation,
+    sv: Survival,
     ctx: I64Array,
     deadline: float,
 ) -> int:
-    """Open node ``d``: its value if it is decided at once (1, -1; 0 when the budget
-    ran out), else :data:`EXPAND` with its turns to search in ``kids[d]``/``order[d]``.
+    """Open node ``d`` (``frames.nodes[d]``): its value if it is decided at once (1,
+    -1; 0 when the budget ran out), else :data:`EXPAND` with its turns to search in
+    ``frames.kids[d]``/``frames.order[d]``.
 
     Killer turn first (rule 6b, docs/solver-facetoface.md): when the turn that last
     won at this depth (same cards laid, same four tops) is a legal turn here
@@ -668,17 +643,19 @@ def _enter(
     if ctx[NODES] % CLOCK_EVERY == 0 and _clock(ctx[NODES]) >= deadline > 0.0:
         ctx[ABORTED] = 1
         return 0
+    nodes, kids, killers, lazy = frames.nodes, frames.kids, frames.killers, frames.lazy
     side, mh, mp, mu, md = nodes[d, 0], nodes[d, 1], nodes[d, 2], nodes[d, 3], nodes[d, 4]
     oh, op, ou, od = nodes[d, 5], nodes[d, 6], nodes[d, 7], nodes[d, 8]
-    in_turn = d == 0 and (laid_own0 != 0 or opp0 != 0)
-    key, check = node_keys((side, mh, mp, mu, md, oh, op, ou, od), suffix)
+    node = (side, mh, mp, mu, md, oh, op, ou, od)
+    in_turn = d == 0 and (ctx[ROOT_OWN] != 0 or ctx[ROOT_OPP] != 0)
+    key, check = node_keys(node, deal.suffix)
     tag = check << 32
     if in_turn:
         tag = np.int64(-1)  # never stored: a root in the middle of a turn
-    keys[d] = key
-    tags[d] = tag
+    frames.keys[d] = key
+    frames.tags[d] = tag
     if not in_turn:
-        stored = tt_lookup(tt_keys, tt_values, key)
+        stored = tt_lookup(table.keys, table.values, key)
         if stored != MISSING and stored >> 32 == check:
             code = stored & 3
             if code == WIN_CODE:
@@ -687,99 +664,62 @@ def _enter(
                 return -1
         value = 0
         if ctx[NO_RACE] == 0:
-            value = verdict(
-                (side, mh, mp, mu, md, oh, op, ou, od), Deal(draws, dlens, suffix), scratch, True
-            )  # fmt: skip
+            value = verdict(node, deal, frames.scratch, True)
             if value != 0:
                 ctx[RACE_CUTS] += 1
         if value == 0 and ctx[NO_SURVIVAL] == 0:
-            value = survival.verdict(
-                (side, mh, mp, mu, md, oh, op, ou, od),
-                Deal(draws, dlens, suffix),
-                Survival(sv_table, sv_work),
-                True,
-            )
+            value = survival.verdict(node, deal, sv, True)
             if value != 0:
                 ctx[SURVIVAL_CUTS] += 1
         if value != 0:
-            _store(d, value, keys, tags, tt_keys, tt_values, ctx)
+            _store(d, value, frames, table, ctx)
             return value
     lazy[d, 0] = 0
     if d > 0 and ctx[NO_KILLER_FIRST] == 0 and killers[d, 0] >= 0:
         row = kids[d, 0]
-        found = killer_row(
-            (side, mh, mp, mu, md, oh, op, ou, od),
-            Deal(draws, dlens, suffix),
-            killers[d, 0],
-            killers[d, 1:5],
-            row,
-        )
+        found = killer_row(node, deal, killers[d, 0], killers[d, 1:5], row)
         if found == WIN_NOW:
-            _store(d, 1, keys, tags, tt_keys, tt_values, ctx)
+            _store(d, 1, frames, table, ctx)
             return 1
         if found == 1:
             ctx[TURNS] += 1
-            other = 1 - side
-            n_opp = hand_cards(oh, cards)
-            if _wins_at_once(
-                row, other, oh, op, n_opp, cards, draws, dlens, suffix, scratch, sv_table,
-                sv_work, ctx,
-            ):  # fmt: skip
-                _store(d, 1, keys, tags, tt_keys, tt_values, ctx)
+            n_opp = hand_cards(oh, frames.cards)
+            after = (1 - side, oh, op, row[4], row[5], row[0], row[1], row[2], row[3])
+            if _wins_at_once(after, n_opp, deal, frames, sv, ctx):
+                _store(d, 1, frames, table, ctx)
                 return 1
             lazy[d, 0] = 1
             lazy[d, 1:6] = killers[d, 0:5]
-            order[d, 0] = 0
-            counts[d] = 1
+            frames.order[d, 0] = 0
+            frames.counts[d] = 1
             return EXPAND
-    return _expand(
-        d, nodes, laid_own0, opp0, draws, dlens, tt_keys, tt_values, kids, order, counts,
-        keys, tags, vkeys, vstamp, stack, cards, suffix, pruned, killers, lazy, scratch,
-        sv_table, sv_work, ctx,
-    )  # fmt: skip
+    return _expand(d, deal, table, frames, gen, sv, ctx)
 
 
 @njit(cache=True)
 def _expand(
     d: int,
-    nodes: I64Array,
-    laid_own0: int,
-    opp0: int,
-    draws: I64Array,
-    dlens: I64Array,
-    tt_keys: U64Array,
-    tt_values: I64Array,
-    kids: I64Array,
-    order: I64Array,
-    counts: I64Array,
-    keys: U64Array,
-    tags: I64Array,
-    vkeys: I64Array,
-    vstamp: I64Array,
-    stack: I64Array,
-    cards: I64Array,
-    suffix: I64Array,
-    pruned: I64Array,
-    killers: I64Array,
-    lazy: I64Array,
-    scratch: I64Array,
-    sv_table: I64Array,
-    sv_work: I64Array,
+    deal: Deal,
+    table: Table,
+    frames: Frames,
+    gen: Generation,
+    sv: Survival,
     ctx: I64Array,
 ) -> int:
     """Generate, check and order every turn of node ``d``: its value if that decides
     it (1, -1), else :data:`EXPAND`. With ``lazy[d, 0] == 2`` the killer turn in
     ``lazy[d, 1:6]`` was searched first and lost; it counts as refuted."""
+    nodes, killers, lazy, cards = frames.nodes, frames.killers, frames.lazy, frames.cards
     side, mh, mp, mu, md = nodes[d, 0], nodes[d, 1], nodes[d, 2], nodes[d, 3], nodes[d, 4]
     oh, op, ou, od = nodes[d, 5], nodes[d, 6], nodes[d, 7], nodes[d, 8]
-    out = kids[d]
+    out = frames.kids[d]
     count = gen_turns(
         (side, mh, mp, mu, md, oh, op, ou, od),
-        Deal(draws, dlens, suffix),
-        laid_own0 if d == 0 else 0,
-        opp0 if d == 0 else 0,
+        deal,
+        ctx[ROOT_OWN] if d == 0 else 0,
+        ctx[ROOT_OPP] if d == 0 else 0,
         out,
-        Generation(vkeys, vstamp, stack),
+        gen,
         ctx,
     )
     if count == TOO_MANY:
@@ -790,7 +730,7 @@ def _expand(
         ctx[TURNS] += count
     if count == WIN_NOW or count == 0:
         value = 1 if count == WIN_NOW else -1
-        _store(d, value, keys, tags, tt_keys, tt_values, ctx)
+        _store(d, value, frames, table, ctx)
         return value
     other = 1 - side
     n_opp = hand_cards(oh, cards)
@@ -798,11 +738,9 @@ def _expand(
     refuted = 0
     for i in range(count):
         row = out[i]
-        if _wins_at_once(
-            row, other, oh, op, n_opp, cards, draws, dlens, suffix, scratch, sv_table, sv_work,
-            ctx,
-        ):  # fmt: skip
-            _store(d, 1, keys, tags, tt_keys, tt_values, ctx)
+        after = (other, oh, op, row[4], row[5], row[0], row[1], row[2], row[3])
+        if _wins_at_once(after, n_opp, deal, frames, sv, ctx):
+            _store(d, 1, frames, table, ctx)
             return 1
         # Enhanced transposition cutoff: a turn into a position the table already
         # proves lost for the opponent wins at once; turns into positions proven won
@@ -810,8 +748,7 @@ def _expand(
         # is lost.
         known = 0
         if ctx[NO_ETC] == 0:
-            after = (other, oh, op, row[4], row[5], row[0], row[1], row[2], row[3])
-            known = probe(Table(tt_keys, tt_values), after, suffix)
+            known = probe(table, after, deal.suffix)
         if (
             lazy[d, 0] == 2
             and lazy[d, 1] == mh & ~row[0]
@@ -822,7 +759,7 @@ def _expand(
         ):
             known = 1  # the killer turn, searched first and lost
         if known == -1:
-            _store(d, 1, keys, tags, tt_keys, tt_values, ctx)
+            _store(d, 1, frames, table, ctx)
             return 1
         if known == 1:
             row[6] = -(1 << 40)
@@ -849,8 +786,9 @@ def _expand(
                 row[6] = order_score(row, ou, od) - 8 * plays
     removed = 0
     if ctx[NO_DOMINANCE] == 0:
+        pruned = frames.pruned
         pruned[:count] = 0
-        removed = _prune_dominated(out, count, side, oh, op, suffix, pruned)
+        removed = _prune_dominated(out, count, side, oh, op, deal.suffix, pruned)
         for i in range(count):
             if pruned[i]:
                 if out[i, 6] == -(1 << 40):
@@ -858,95 +796,87 @@ def _expand(
                 out[i, 6] = -(1 << 50)
         ctx[PRUNED] += removed
     if refuted == count - removed:
-        _store(d, -1, keys, tags, tt_keys, tt_values, ctx)
+        _store(d, -1, frames, table, ctx)
         return -1
-    order[d, :count] = np.argsort(-out[:count, 6], kind="mergesort")
-    counts[d] = count - removed
+    frames.order[d, :count] = np.argsort(-out[:count, 6], kind="mergesort")
+    frames.counts[d] = count - removed
     return EXPAND
 
 
 @njit(cache=True)
-def _store(
-    d: int,
-    value: int,
-    keys: U64Array,
-    tags: I64Array,
-    tt_keys: U64Array,
-    tt_values: I64Array,
-    ctx: I64Array,
-) -> None:
+def _store(d: int, value: int, frames: Frames, table: Table, ctx: I64Array) -> None:
     """Store the proven ``value`` of node ``d`` (not for a root in mid-turn)."""
-    if tags[d] < 0:
+    tag = frames.tags[d]
+    if tag < 0:
         return
-    if tt_store(tt_keys, tt_values, keys[d], tags[d] | (value + 1)):
+    if tt_store(table.keys, table.values, frames.keys[d], tag | (value + 1)):
         ctx[TT_NEW] += 1
+
+
+def new_frames(depth: int) -> Frames:
+    """The search's work arrays for lines of up to ``depth`` turns
+    (:class:`workspace.Frames`); :func:`search` clears them itself."""
+    return Frames(
+        np.zeros((depth, NODE_COLS), dtype=np.int64),
+        np.zeros((depth, MAX_KIDS, ROW), dtype=np.int64),
+        np.zeros((depth, MAX_KIDS), dtype=np.int64),
+        np.zeros(depth, dtype=np.int64),
+        np.zeros(depth, dtype=np.int64),
+        np.zeros(depth, dtype=np.int64),
+        np.zeros(depth, dtype=np.uint64),
+        np.zeros(depth, dtype=np.int64),
+        np.full((depth, 5), -1, dtype=np.int64),
+        np.zeros((depth, 6), dtype=np.int64),
+        np.zeros(64, dtype=np.int64),
+        np.zeros(MAX_KIDS, dtype=np.int64),
+        np.zeros(SCRATCH, dtype=np.int64),
+    )
+
+
+@njit(cache=True)
+def _clear(frames: Frames) -> None:
+    """Every work array as :func:`new_frames` makes it (``kids`` and ``order`` apart:
+    a node's rows are written before they are read)."""
+    frames.nodes[:] = 0
+    frames.counts[:] = 0
+    frames.nexts[:] = 0
+    frames.unknown[:] = 0
+    frames.keys[:] = 0
+    frames.tags[:] = 0
+    frames.killers[:] = -1
+    frames.lazy[:] = 0
+    frames.cards[:] = 0
+    frames.pruned[:] = 0
+    frames.scratch[:] = 0
 
 
 @njit(cache=True)
 def search(
-    side: int,
-    mh: int,
-    mp: int,
-    mu: int,
-    md: int,
-    oh: int,
-    op: int,
-    ou: int,
-    od: int,
-    laid_own0: int,
-    opp0: int,
-    draws: I64Array,
-    dlens: I64Array,
-    tt_keys: U64Array,
-    tt_values: I64Array,
-    kids: I64Array,
-    order: I64Array,
-    vkeys: I64Array,
-    vstamp: I64Array,
-    stack: I64Array,
-    suffix: I64Array,
-    sv_table: I64Array,
-    sv_work: I64Array,
+    node: Node,
+    deal: Deal,
+    table: Table,
+    frames: Frames,
+    gen: Generation,
+    sv: Survival,
     ctx: I64Array,
     deadline: float,
 ) -> int:
-    """The value of the root for the mover: 1 proven win, -1 proven loss, 0 unknown
-    (``ctx[ABORTED]``: the budget ran out).
+    """The value of the root ``node`` for the mover: 1 proven win, -1 proven loss, 0
+    unknown (``ctx[ABORTED]``: the budget ran out).
 
     Negamax with an explicit stack of nodes (one per turn of the line; numba cannot
-    cache a self-recursive function). ``kids`` and ``order`` are work arrays of
-    shape (depth, MAX_KIDS, ROW) and (depth, MAX_KIDS); ``sv_table`` and ``sv_work``
-    are the survival verdict's table of bounds and work array (kept by the caller
-    across searches). ``laid_own0``/``opp0`` are
-    nonzero only for a root in the middle of a turn; such a root is neither looked up
-    nor stored.
+    cache a self-recursive function) in ``frames`` (:func:`new_frames`, cleared
+    here); ``sv`` is the survival verdict's table of bounds and work array (kept by
+    the caller across searches). ``ctx[ROOT_OWN]``/``ctx[ROOT_OPP]`` (cards laid on
+    own piles, 1 if one on the opponent's) are nonzero only for a root in the middle
+    of a turn; such a root is neither looked up nor stored.
     """
-    depth_max = kids.shape[0]
-    nodes = np.zeros((depth_max, NODE_COLS), dtype=np.int64)
-    counts = np.zeros(depth_max, dtype=np.int64)
-    nexts = np.zeros(depth_max, dtype=np.int64)
-    unknown = np.zeros(depth_max, dtype=np.int64)
-    keys = np.zeros(depth_max, dtype=np.uint64)
-    tags = np.zeros(depth_max, dtype=np.int64)
-    cards = np.zeros(64, dtype=np.int64)
-    pruned = np.zeros(kids.shape[1], dtype=np.int64)
-    killers = np.full((depth_max, 5), -1, dtype=np.int64)
-    lazy = np.zeros((depth_max, 6), dtype=np.int64)
-    scratch = np.zeros(SCRATCH, dtype=np.int64)
-    nodes[0, 0] = side
-    nodes[0, 1] = mh
-    nodes[0, 2] = mp
-    nodes[0, 3] = mu
-    nodes[0, 4] = md
-    nodes[0, 5] = oh
-    nodes[0, 6] = op
-    nodes[0, 7] = ou
-    nodes[0, 8] = od
-    r = _enter(
-        0, nodes, laid_own0, opp0, draws, dlens, tt_keys, tt_values,
-        kids, order, counts, keys, tags, vkeys, vstamp, stack, cards, suffix, pruned, killers,
-        lazy, scratch, sv_table, sv_work, ctx, deadline,
-    )  # fmt: skip
+    _clear(frames)
+    nodes, kids, order, counts = frames.nodes, frames.kids, frames.order, frames.counts
+    nexts, unknown, killers, lazy = frames.nexts, frames.unknown, frames.killers, frames.lazy
+    nodes[0, 0], nodes[0, 1], nodes[0, 2], nodes[0, 3], nodes[0, 4] = node[:5]
+    nodes[0, 5], nodes[0, 6], nodes[0, 7], nodes[0, 8] = node[5:]
+    r = _enter(0, deal, table, frames, gen, sv, ctx, deadline)
     if r != EXPAND:
         return r
     d = 0
@@ -965,11 +895,7 @@ def search(
             nodes[c, 6] = row[1]
             nodes[c, 7] = row[2]
             nodes[c, 8] = row[3]
-            r = _enter(
-                c, nodes, 0, 0, draws, dlens, tt_keys, tt_values,
-                kids, order, counts, keys, tags, vkeys, vstamp, stack, cards, suffix, pruned,
-                killers, lazy, scratch, sv_table, sv_work, ctx, deadline,
-            )  # fmt: skip
+            r = _enter(c, deal, table, frames, gen, sv, ctx, deadline)
             if r == EXPAND:
                 nexts[c] = 0
                 unknown[c] = 0
@@ -980,11 +906,7 @@ def search(
             if lazy[d, 0] == 1 and not unknown[d]:
                 # the killer turn lost: now every turn of node d (rule 6b)
                 lazy[d, 0] = 2
-                r = _expand(
-                    d, nodes, 0, 0, draws, dlens, tt_keys, tt_values, kids, order, counts,
-                    keys, tags, vkeys, vstamp, stack, cards, suffix, pruned, killers, lazy,
-                    scratch, sv_table, sv_work, ctx,
-                )  # fmt: skip
+                r = _expand(d, deal, table, frames, gen, sv, ctx)
                 if r == EXPAND:
                     nexts[d] = 0
                     continue
@@ -994,14 +916,14 @@ def search(
                 v = 0
             else:
                 v = -1
-                _store(d, -1, keys, tags, tt_keys, tt_values, ctx)
+                _store(d, -1, frames, table, ctx)
             if d == 0:
                 return v
             d -= 1
         # v is the value of a finished child of node d, for the child's mover
         while True:
             if v == -1:
-                _store(d, 1, keys, tags, tt_keys, tt_values, ctx)
+                _store(d, 1, frames, table, ctx)
                 won = kids[d, order[d, nexts[d] - 1]]
                 killers[d, 0] = nodes[d, 1] & ~won[0]
                 killers[d, 1:5] = won[2:6]

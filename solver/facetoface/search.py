@@ -72,8 +72,7 @@ class Solver:
         self.deal = Deal(self.draws, self.dlens, self.suffix)
         total = state.cards_left(0) + state.cards_left(1)
         self.max_depth = total // 2 + 4
-        self.kids = np.zeros((self.max_depth, kernel.MAX_KIDS, kernel.ROW), dtype=np.int64)
-        self.order = np.zeros((self.max_depth, kernel.MAX_KIDS), dtype=np.int64)
+        self.frames = kernel.new_frames(self.max_depth)
         self.gen = kernel.new_generation()
         self.ctx = np.zeros(kernel.CTX_SIZE, dtype=np.int64)
         #: the turn ordering (:data:`kernel.ORDER_ROOM`; the other only to measure it)
@@ -90,8 +89,7 @@ class Solver:
         #: decide who is blocked first without searching it
         #: (:mod:`playable.solver.facetoface.survival_kernel`)
         self.survival = True
-        self.survival_table = survival_kernel.new_table(memory_mb)
-        self.survival_work = survival_kernel.new_work()
+        self.survival_ws = survival_kernel.new_survival(memory_mb)
         #: try the killer turn before generating a node's other turns (exact)
         self.killer_first = True
         slots = Budget(memory_mb=memory_mb).table_slots(SLOT_BYTES)
@@ -163,22 +161,15 @@ class Solver:
         self.ctx[kernel.NO_SURVIVAL] = not self.survival
         self.ctx[kernel.NODE_LIMIT] = cap
         started = time.perf_counter()
+        self.ctx[kernel.ROOT_OWN] = state.laid_own
+        self.ctx[kernel.ROOT_OPP] = state.laid_opp
         result = kernel.search(
-            *self._node(state),
-            state.laid_own,
-            state.laid_opp,
-            self.draws,
-            self.dlens,
-            self.table.keys,
-            self.table.values,
-            self.kids,
-            self.order,
-            self.gen.vkeys,
-            self.gen.vstamp,
-            self.gen.stack,
-            self.suffix,
-            self.survival_table,
-            self.survival_work,
+            self._node(state),
+            self.deal,
+            self.table,
+            self.frames,
+            self.gen,
+            self.survival_ws,
             self.ctx,
             deadline,
         )
@@ -366,7 +357,7 @@ def solve_starts(starts: list[State], budget: Budget) -> list[SolveResult]:
 
 def turn_rows(state: State) -> tuple[Solver, int]:
     """The kernel's turns of a position (:func:`kernel.gen_turns`): a solver whose
-    ``kids[0]`` holds their rows, and their count (or :data:`kernel.WIN_NOW`). For
+    ``frames.kids[0]`` holds their rows, and their count (or :data:`kernel.WIN_NOW`). For
     tests."""
     solver = Solver(state, 1)
     count = kernel.gen_turns(
@@ -374,7 +365,7 @@ def turn_rows(state: State) -> tuple[Solver, int]:
         solver.deal,
         state.laid_own,
         state.laid_opp,
-        solver.kids[0],
+        solver.frames.kids[0],
         solver.gen,
         solver.ctx,
     )
@@ -387,7 +378,7 @@ def kernel_turns(state: State) -> tuple[bool, set[State]]:
     (cross-checked against :func:`rules.turns`)."""
     solver, count = turn_rows(state)
     m, o = state.to_move, 1 - state.to_move
-    out = solver.kids[0]
+    out = solver.frames.kids[0]
     if count == kernel.WIN_NOW:
         return True, set()
     results = set()

@@ -67,3 +67,27 @@ class Generation(NamedTuple):
     vstamp: npt.NDArray[np.int64]
     #: (VISIT_SLOTS, 6): the in-turn states still to expand
     stack: npt.NDArray[np.int64]
+
+
+class Frames(NamedTuple):
+    """The search's explicit stack (``kernel.search``), one row (or entry) per depth,
+    and the small buffers its checks share."""
+
+    #: (depth, 9): each node of the line (:data:`Node`)
+    nodes: npt.NDArray[np.int64]
+    #: (depth, MAX_KIDS, ROW): each node's turns (child rows of ``kernel.gen_turns``)
+    kids: npt.NDArray[np.int64]
+    #: (depth, MAX_KIDS): the order in which they are searched
+    order: npt.NDArray[np.int64]
+    counts: npt.NDArray[np.int64]  # how many turns to search
+    nexts: npt.NDArray[np.int64]  # the next one
+    unknown: npt.NDArray[np.int64]  # 1: a child's value stayed unknown (budget)
+    keys: npt.NDArray[np.uint64]  # the node's table key
+    tags: npt.NDArray[np.int64]  # its check bits (-1: never stored)
+    #: (depth, 5): the turn that last won at this depth (cards laid, four tops)
+    killers: npt.NDArray[np.int64]
+    #: (depth, 6): the killer turn offered alone first (flag, then as ``killers``)
+    lazy: npt.NDArray[np.int64]
+    cards: npt.NDArray[np.int64]  # (64,): the opponent's hand's cards
+    pruned: npt.NDArray[np.int64]  # (MAX_KIDS,): the turns with dominated results
+    scratch: npt.NDArray[np.int64]  # the race verdict's (``race_kernel.SCRATCH``)

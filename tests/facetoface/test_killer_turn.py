@@ -39,7 +39,7 @@ def test_every_generated_turn_is_recognised_with_its_row() -> None:
             assert killer(state, solver, hand, [0, 0, 0, 0])[0] in (kernel.WIN_NOW, 0)
             continue
         for i in range(count):
-            row = [int(x) for x in solver.kids[0][i, :6]]
+            row = [int(x) for x in solver.frames.kids[0][i, :6]]
             assert killer(state, solver, hand & ~row[0], row[2:6]) == (1, row)
             checked += 1
     assert checked > 500
@@ -58,7 +58,10 @@ def test_anything_else_is_refused() -> None:
             continue
         hand = _mask(state.hands[state.to_move])
         turns = {
-            (hand & ~int(solver.kids[0][i, 0]), *(int(x) for x in solver.kids[0][i, 2:6]))
+            (
+                hand & ~int(solver.frames.kids[0][i, 0]),
+                *(int(x) for x in solver.frames.kids[0][i, 2:6]),
+            )
             for i in range(count)
         }
         cards = list(state.hands[state.to_move])
