@@ -14,8 +14,9 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from playable.cli.output import SaneEnviron, write_atomic
+from playable.cli.output import SaneEnviron
 from playable.solver.core.errors import PlayableError
+from playable.solver.core.files import write_atomic
 
 #: Results go to stdout; progress and errors to stderr (ARCHITECTURE.md).
 #: Both read the terminal size through SaneEnviron: an unusable COLUMNS is ignored.

@@ -16,8 +16,9 @@ files written whole or not at all (README "Exit codes").
 * :class:`SaneEnviron` hides ``COLUMNS`` and ``LINES`` values that no terminal has
   (0, negative, garbage, huge) from rich, which then uses the real terminal size or
   its default of 80 columns.
-* :func:`write_atomic` writes an output file through a temporary file in the same
-  folder and :func:`os.replace`: a reader never sees an empty or half file.
+* Output files are written whole or not at all by
+  :func:`playable.solver.core.files.write_atomic` (a temporary file in the same
+  folder, then :func:`os.replace`), which proof files and figures use too.
 """
 
 from __future__ import annotations
@@ -26,11 +27,9 @@ import codecs
 import errno
 import os
 import sys
-import tempfile
 import unicodedata
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager, suppress
-from pathlib import Path
 from typing import Any, ClassVar, TextIO
 
 #: The exit code after a broken pipe: 128 + SIGPIPE, what a shell reports for a
@@ -292,39 +291,3 @@ def sane_environment() -> None:
     for key, (low, high) in SaneEnviron.BOUNDS.items():
         if key in os.environ and not usable(os.environ[key], low, high):
             del os.environ[key]
-
-
-def write_atomic(path: Path, data: str | bytes) -> None:
-    """Write ``data`` to ``path`` whole or not at all: into a temporary file in the
-    same folder, then :func:`os.replace`. A device or FIFO (``/dev/full``,
-    ``/dev/stdout``) is written in place. Raises :class:`OSError`; the temporary
-    file is removed on any failure."""
-    raw = data.encode("utf-8") if isinstance(data, str) else data
-    target = Path(os.path.realpath(path))
-    if target.exists() and not target.is_file():
-        with open(target, "wb") as special:
-            special.write(raw)
-        return
-    handle, temporary = tempfile.mkstemp(
-        dir=target.parent, prefix=f".{target.name}.", suffix=".tmp"
-    )
-    try:
-        with os.fdopen(handle, "wb") as file:
-            file.write(raw)
-            file.flush()
-            os.fsync(file.fileno())
-        os.chmod(temporary, _mode_for(target))
-        os.replace(temporary, target)
-    except BaseException:
-        with suppress(OSError):
-            os.unlink(temporary)
-        raise
-
-
-def _mode_for(target: Path) -> int:
-    """The permissions of the file being replaced, or those a new file gets."""
-    with suppress(OSError):
-        return target.stat().st_mode & 0o7777
-    umask = os.umask(0)
-    os.umask(umask)
-    return 0o666 & ~umask

@@ -3,8 +3,11 @@ without a display: the Agg backend)."""
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 from typing import Any
+
+from playable.solver.core.files import write_atomic
 
 
 def _pyplot() -> Any:
@@ -14,6 +17,13 @@ def _pyplot() -> Any:
     import matplotlib.pyplot as plt
 
     return plt
+
+
+def _save(figure: Any, path: Path) -> None:
+    """Write ``figure`` as a PNG file whole or not at all (solver/core/files.py)."""
+    png = io.BytesIO()
+    figure.savefig(png, dpi=120, format="png")
+    write_atomic(path, png.getvalue())
 
 
 def slug(text: str) -> str:
@@ -31,7 +41,7 @@ def cards_left_histogram(label: str, distribution: dict[int, int], path: Path) -
     axes.set_ylabel("deals")
     axes.set_title(f"Cards left: {label}")
     figure.tight_layout()
-    figure.savefig(path, dpi=120)
+    _save(figure, path)
     plt.close(figure)
     return path
 
@@ -52,6 +62,6 @@ def rates_with_intervals(
     axes.set_ylim(0, max([100 * p["high"] for _, p in bars] + [1]) * 1.15)
     plt.setp(axes.get_xticklabels(), rotation=20, ha="right")
     figure.tight_layout()
-    figure.savefig(path, dpi=120)
+    _save(figure, path)
     plt.close(figure)
     return path

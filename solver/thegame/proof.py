@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from playable.solver.core.files import write_atomic
 from playable.solver.thegame.bounds import dominates
 from playable.solver.thegame.notation import Deal
 from playable.solver.thegame.proofcheck import FORMAT
@@ -221,5 +222,6 @@ def prove(
 
 
 def write(proof: Proof, game: Deal | State, path: Path) -> None:
-    """Write ``proof`` of ``game`` as a JSON proof file (format ``FORMAT``)."""
-    path.write_text(json.dumps(proof.document(game), separators=(",", ":")) + "\n")
+    """Write ``proof`` of ``game`` as a JSON proof file (format ``FORMAT``), whole or
+    not at all (solver/core/files.py)."""
+    write_atomic(path, json.dumps(proof.document(game), separators=(",", ":")) + "\n")

@@ -34,8 +34,8 @@ from playable.cli.output import (
     OutputError,
     SaneEnviron,
     printable,
-    write_atomic,
 )
+from playable.solver.core.files import write_atomic
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
