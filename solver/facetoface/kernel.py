@@ -597,16 +597,23 @@ def _prune_dominated(
 
 @njit(cache=True)
 def _wins_at_once(
-    after: Node, n_opp: int, deal: Deal, frames: Frames, sv: Survival, ctx: I64Array
+    after: Node,
+    n_opp: int,
+    cards: I64Array,
+    scratch: I64Array,
+    deal: Deal,
+    sv: Survival,
+    ctx: I64Array,
 ) -> bool:
     """Whether a turn wins at once: the opponent, to move in the node ``after`` it
-    (their hand's ``n_opp`` cards in ``frames.cards``), has no turn at all (FF-6),
-    loses the race (rule 8) or is blocked first (rule 9). Only the opponent's loss is
-    looked for, the one answer that decides the node."""
+    (their hand's ``n_opp`` cards in ``cards``), has no turn at all (FF-6), loses the
+    race (rule 8; ``scratch`` its buffer) or is blocked first (rule 9). Only the
+    opponent's loss is looked for, the one answer that decides the node. (Called for
+    every turn: it takes the two buffers it needs, not all of the search's frames.)"""
     other, _, op, ou, od, _, _, xu, xd = after
-    if not has_turn(frames.cards, n_opp, op, deal.dlens[other], ou, od, xu, xd):
+    if not has_turn(cards, n_opp, op, deal.dlens[other], ou, od, xu, xd):
         return True
-    if ctx[NO_RACE] == 0 and verdict(after, deal, frames.scratch, False, False) == -1:
+    if ctx[NO_RACE] == 0 and verdict(after, deal, scratch, False, False) == -1:
         ctx[RACE_CUTS] += 1
         return True
     if ctx[NO_SURVIVAL] == 0 and survival.verdict(after, deal, sv, False) == -1:
@@ -672,21 +679,21 @@ def _enter(
             if value != 0:
                 ctx[SURVIVAL_CUTS] += 1
         if value != 0:
-            _store(d, value, frames, table, ctx)
+            _store(d, value, frames.keys, frames.tags, table, ctx)
             return value
     lazy[d, 0] = 0
     if d > 0 and ctx[NO_KILLER_FIRST] == 0 and killers[d, 0] >= 0:
         row = kids[d, 0]
         found = killer_row(node, deal, killers[d, 0], killers[d, 1:5], row)
         if found == WIN_NOW:
-            _store(d, 1, frames, table, ctx)
+            _store(d, 1, frames.keys, frames.tags, table, ctx)
             return 1
         if found == 1:
             ctx[TURNS] += 1
             n_opp = hand_cards(oh, frames.cards)
             after = (1 - side, oh, op, row[4], row[5], row[0], row[1], row[2], row[3])
-            if _wins_at_once(after, n_opp, deal, frames, sv, ctx):
-                _store(d, 1, frames, table, ctx)
+            if _wins_at_once(after, n_opp, frames.cards, frames.scratch, deal, sv, ctx):
+                _store(d, 1, frames.keys, frames.tags, table, ctx)
                 return 1
             lazy[d, 0] = 1
             lazy[d, 1:6] = killers[d, 0:5]
@@ -730,7 +737,7 @@ def _expand(
         ctx[TURNS] += count
     if count == WIN_NOW or count == 0:
         value = 1 if count == WIN_NOW else -1
-        _store(d, value, frames, table, ctx)
+        _store(d, value, frames.keys, frames.tags, table, ctx)
         return value
     other = 1 - side
     n_opp = hand_cards(oh, cards)
@@ -739,8 +746,8 @@ def _expand(
     for i in range(count):
         row = out[i]
         after = (other, oh, op, row[4], row[5], row[0], row[1], row[2], row[3])
-        if _wins_at_once(after, n_opp, deal, frames, sv, ctx):
-            _store(d, 1, frames, table, ctx)
+        if _wins_at_once(after, n_opp, frames.cards, frames.scratch, deal, sv, ctx):
+            _store(d, 1, frames.keys, frames.tags, table, ctx)
             return 1
         # Enhanced transposition cutoff: a turn into a position the table already
         # proves lost for the opponent wins at once; turns into positions proven won
@@ -759,7 +766,7 @@ def _expand(
         ):
             known = 1  # the killer turn, searched first and lost
         if known == -1:
-            _store(d, 1, frames, table, ctx)
+            _store(d, 1, frames.keys, frames.tags, table, ctx)
             return 1
         if known == 1:
             row[6] = -(1 << 40)
@@ -796,7 +803,7 @@ def _expand(
                 out[i, 6] = -(1 << 50)
         ctx[PRUNED] += removed
     if refuted == count - removed:
-        _store(d, -1, frames, table, ctx)
+        _store(d, -1, frames.keys, frames.tags, table, ctx)
         return -1
     frames.order[d, :count] = np.argsort(-out[:count, 6], kind="mergesort")
     frames.counts[d] = count - removed
@@ -804,12 +811,12 @@ def _expand(
 
 
 @njit(cache=True)
-def _store(d: int, value: int, frames: Frames, table: Table, ctx: I64Array) -> None:
-    """Store the proven ``value`` of node ``d`` (not for a root in mid-turn)."""
-    tag = frames.tags[d]
-    if tag < 0:
+def _store(d: int, value: int, keys: U64Array, tags: I64Array, table: Table, ctx: I64Array) -> None:
+    """Store the proven ``value`` of node ``d`` (not for a root in mid-turn) under its
+    key and check bits ``keys[d]``, ``tags[d]`` (``frames.keys``, ``frames.tags``)."""
+    if tags[d] < 0:
         return
-    if tt_store(table.keys, table.values, frames.keys[d], tag | (value + 1)):
+    if tt_store(table.keys, table.values, keys[d], tags[d] | (value + 1)):
         ctx[TT_NEW] += 1
 
 
@@ -916,14 +923,14 @@ def search(
                 v = 0
             else:
                 v = -1
-                _store(d, -1, frames, table, ctx)
+                _store(d, -1, frames.keys, frames.tags, table, ctx)
             if d == 0:
                 return v
             d -= 1
         # v is the value of a finished child of node d, for the child's mover
         while True:
             if v == -1:
-                _store(d, 1, frames, table, ctx)
+                _store(d, 1, frames.keys, frames.tags, table, ctx)
                 won = kids[d, order[d, nexts[d] - 1]]
                 killers[d, 0] = nodes[d, 1] & ~won[0]
                 killers[d, 1:5] = won[2:6]

@@ -132,7 +132,10 @@ def _pack(model: int, player: int, ptr: int, u: int, d: int) -> int:
 
 @njit(cache=True)
 def _slot(table: I64Array, hand: int, packed: int) -> int:
-    h = (hand * 0x9E3779B97F4A7C15 + packed * 0x2545F4914F6CDD1D) & 0x7FFFFFFFFFFFFFFF
+    # int(): compiled, the int64 product wraps; as plain Python (NUMBA_DISABLE_JIT)
+    # a numpy int64 times a constant above 2**63 would overflow, a Python int keeps
+    # the same low 63 bits
+    h = (int(hand) * 0x9E3779B97F4A7C15 + int(packed) * 0x2545F4914F6CDD1D) & 0x7FFFFFFFFFFFFFFF
     mask: int = table.shape[0] - 1
     return (h >> 23) & mask
 
@@ -170,7 +173,8 @@ def _draw(hand: int, ptr: int, dlen: int, draw: I64Array, count: int) -> tuple[i
 def _visit(work: I64Array, hand: int, tops: int) -> int:
     """1 if the in-turn state is new (and now recorded), 0 if seen, -1 if full."""
     stamp = work[_STAMP]
-    i = ((hand ^ tops * 0x9E3779B97F4A7C15) * 0x2545F4914F6CDD1D >> 21) & (_VISITED_SIZE - 1)
+    mixed = (int(hand) ^ int(tops) * 0x9E3779B97F4A7C15) * 0x2545F4914F6CDD1D  # as _slot
+    i = (mixed >> 21) & (_VISITED_SIZE - 1)
     for _ in range(_VISITED_SIZE):
         at = _VISITED + 3 * i
         if work[at + 2] != stamp:

@@ -1,0 +1,66 @@
+"""Face to Face's numba kernels run unchanged as plain Python (``NUMBA_DISABLE_JIT=1``),
+where their workspaces (solver/facetoface/workspace.py) are plain named tuples, and
+search exactly as compiled: the same nodes, values, counters and principal lines
+(the search with its race and survival verdicts, the table probes of the line)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+SCRIPT = """
+import json, random
+from playable.solver.core.budget import Budget
+from playable.solver.facetoface.players import CarefulPlayer
+from playable.solver.facetoface.rules import Variant, deal, is_terminal, play_turn, shuffled_decks
+from playable.solver.facetoface.search import kernel_turns, solve
+
+out, seed = [], 0
+for left, nodes in ((10, 300), (12, 300), (14, 200)):
+    state = None
+    while state is None:  # the next deal whose game gets there alive
+        a, b = shuffled_decks(Variant(), seed)
+        state = deal(Variant(), a, b, seed % 2)
+        rng, bot = random.Random(seed), CarefulPlayer()
+        seed += 1
+        while max(state.cards_left(0), state.cards_left(1)) > left and not is_terminal(state):
+            state = play_turn(state, bot.choose_turn(state, rng))
+        if is_terminal(state):
+            state = None
+    result = solve(state, Budget(nodes=nodes, memory_mb=1))
+    extra = {k: v for k, v in result.extra.items() if k != "search_seconds"}
+    won, after = kernel_turns(state)
+    out.append([result.status.value, result.nodes, result.tt_entries, result.line, extra,
+                won, len(after)])
+print(json.dumps(out))
+"""
+
+
+def _run(jit: bool) -> list[Any]:
+    env = {**os.environ, "PYTHONWARNINGS": "ignore"}
+    if jit:
+        env.pop("NUMBA_DISABLE_JIT", None)
+    else:
+        env["NUMBA_DISABLE_JIT"] = "1"
+    result = subprocess.run(
+        [sys.executable, "-c", SCRIPT], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+    assert result.returncode == 0, result.stderr
+    return list(json.loads(result.stdout))
+
+
+@pytest.mark.skipif(os.environ.get("NUMBA_DISABLE_JIT") == "1", reason="numba JIT disabled")
+def test_the_kernels_search_the_same_without_the_jit() -> None:
+    compiled = _run(jit=True)
+    plain = _run(jit=False)
+    assert plain == compiled
+    # every solve searched and the positions had turns: a test that cannot fail is no test
+    assert all(row[1] > 1 and row[6] > 0 for row in compiled), compiled
