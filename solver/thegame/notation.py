@@ -29,6 +29,7 @@ Players are numbered from 1 in this notation, as in the rulebook; moves are writ
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -397,3 +398,69 @@ def _can_lie_under(pile: int, top: int, laid: set[int]) -> set[int]:
         reach |= tricks
     reach.discard(top)
     return reach
+
+
+# ------------------------------------------------------------------ lines of turns
+# A line is a list of turns separated by ``/``; a turn is an optional player number
+# and a colon, then its plays ``card@pile``: ``1: 37@0 75@2 / 2: 12@1 13@1``. The
+# player prefix may be left out (``37@0 75@2 / 12@1 13@1``): the turn is then the
+# player to move's, which is what a person writes when playing alone.
+
+#: a player prefix ``N:``, a turn separator ``/``, or any other word (a play)
+_WORD = re.compile(r"(?P<player>\d+\s*:)|(?P<slash>/)|(?P<play>[^\s,/]+)")
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One turn of a written line: the player written (1-based, or None), its plays and
+    where the turn begins (line, column)."""
+
+    player: int | None
+    plays: tuple[Play, ...]
+    line: int
+    column: int
+
+
+def parse_line(text: str) -> list[Turn]:
+    """The turns of a line such as ``1: 37@0 75@2 / 2: 12@1 13@1``.
+
+    Raises :class:`NotationError` (line and column) for an empty line, an empty turn
+    (``//`` or a trailing ``/``), a player prefix that is not at the start of a turn,
+    or a word that is not a play ``card@pile`` with pile 0-3.
+    """
+    turns: list[Turn] = []
+    player: int | None = None
+    plays: list[Play] = []
+    start: tuple[int, int] | None = None  # where the current turn began
+    last = (1, 1)
+
+    def close(line: int, column: int) -> None:
+        if start is None or not plays:
+            where = start or (line, column)
+            raise NotationError("expected a turn: at least one play 'card@pile'", *where)
+        turns.append(Turn(player, tuple(plays), *start))
+
+    for number, raw in enumerate(text.splitlines() or [""], start=1):
+        for match in _WORD.finditer(raw):
+            column = match.start() + 1
+            last = (number, match.end() + 1)
+            if match.group("slash"):
+                close(number, column)
+                player, plays, start = None, [], None
+            elif match.group("player"):
+                if start is not None:
+                    raise NotationError(
+                        "a player number 'N:' may only open a turn; separate turns with '/'",
+                        number,
+                        column,
+                    )
+                player = int(match.group("player").rstrip(": \t"))
+                start = (number, column)
+            else:
+                if start is None:
+                    start = (number, column)
+                plays.append(parse_play(Token(match.group("play"), number, column)))
+    if not turns and start is None:
+        raise NotationError("expected a line of turns, e.g. '1: 37@0 75@2 / 1: 12@1 13@1'", 1, 1)
+    close(*last)
+    return turns

@@ -14,11 +14,11 @@ from playable.puzzles.base import Level, Puzzle, PuzzleKind
 from playable.puzzles.registry import kind_of
 from playable.puzzles.thegame.bots import RandomGreedy, RandomPlanner, success_share
 from playable.puzzles.thegame.kinds import KINDS
-from playable.puzzles.thegame.line import parse_line, replay_line
+from playable.puzzles.thegame.line import replay_line
 from playable.puzzles.thegame.rating import distinct_first_plays, score_of, winning_first_plays
 from playable.solver.core.errors import NotationError
 from playable.solver.thegame.bruteforce import optimal
-from playable.solver.thegame.notation import Deal, format_line, parse, parse_position
+from playable.solver.thegame.notation import Deal, format_line, parse, parse_line, parse_position
 from playable.solver.thegame.players import GreedyPlayer, play_cost, play_out
 from playable.solver.thegame.rules import Play, State, Variant, deal, end_turn, lay, shuffled_deck
 
