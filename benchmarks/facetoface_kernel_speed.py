@@ -26,36 +26,19 @@ tree's. Writes benchmarks/results/facetoface_kernel_speed.md.
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import os
 import platform
 import statistics
-import subprocess
-import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
+from revisions import digest, extract, run_worker
+
 RESULTS = Path(__file__).parent / "results" / "facetoface_kernel_speed.md"
-ROOT = Path(__file__).resolve().parent.parent
 MEMORY_MB = 32
 FEWEST = 12
-
-_REDIRECT = """
-import importlib.abc, importlib.util, runpy, sys
-class _Redirect(importlib.abc.MetaPathFinder):
-    def find_spec(self, name, path, target=None):
-        if name != "playable.solver":
-            return None
-        return importlib.util.spec_from_file_location(
-            name, {init!r}, submodule_search_locations=[{pkg!r}]
-        )
-sys.meta_path.insert(0, _Redirect())
-sys.argv = {argv!r}
-runpy.run_path({script!r}, run_name="__main__")
-"""
 
 
 def positions(seed: int, count: int, most: int) -> list[tuple[str, Any]]:
@@ -107,31 +90,20 @@ def worker(seed: int, count: int, most: int, nodes: int) -> dict[str, Any]:
 
 def run_side(side: str, solver_dir: Path | None, args: argparse.Namespace) -> dict[str, Any]:
     """One worker process on this tree (``solver_dir`` None) or on another ``solver/``."""
-    with tempfile.NamedTemporaryFile(suffix=".json", delete=False) as f:
-        out = Path(f.name)
-    argv = [
-        str(Path(__file__).resolve()),
-        "--worker",
-        str(out),
-        "--seed",
-        str(args.seed),
-        "--positions",
-        str(args.positions),
-        "--most",
-        str(args.most),
-        "--nodes",
-        str(args.nodes),
-    ]
-    if solver_dir is None:
-        cmd = [sys.executable, *argv]
-    else:
-        code = _REDIRECT.format(
-            init=str(solver_dir / "__init__.py"), pkg=str(solver_dir), argv=argv, script=argv[0]
-        )
-        cmd = [sys.executable, "-c", code]
-    subprocess.run(cmd, check=True, cwd=ROOT)
-    data: dict[str, Any] = json.loads(out.read_text(encoding="utf-8"))
-    out.unlink()
+    data = run_worker(
+        __file__,
+        [
+            "--seed",
+            str(args.seed),
+            "--positions",
+            str(args.positions),
+            "--most",
+            str(args.most),
+            "--nodes",
+            str(args.nodes),
+        ],
+        solver_dir,
+    )
     print(f"{side}: {rate(data):,.0f} nodes/s, digest {digest(data['records'])}", flush=True)
     return data
 
@@ -139,25 +111,6 @@ def run_side(side: str, solver_dir: Path | None, args: argparse.Namespace) -> di
 def rate(data: dict[str, Any]) -> float:
     total = sum(r[3] for r in data["records"])
     return float(total / max(data["seconds"], 1e-9))
-
-
-def digest(records: list[Any]) -> str:
-    return hashlib.sha256(json.dumps(records).encode()).hexdigest()[:16]
-
-
-def extract(rev: str) -> tuple[str, Path]:
-    """``solver/`` of ``rev`` in a cache folder (kept, so numba's cache is reused)."""
-    sha = subprocess.run(
-        ["git", "rev-parse", "--short", rev], check=True, capture_output=True, text=True, cwd=ROOT
-    ).stdout.strip()
-    folder = Path(tempfile.gettempdir()) / "facetoface_kernel_speed" / sha
-    if not (folder / "solver").is_dir():
-        folder.mkdir(parents=True, exist_ok=True)
-        archive = subprocess.run(
-            ["git", "archive", sha, "solver"], check=True, capture_output=True, cwd=ROOT
-        ).stdout
-        subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
-    return sha, folder / "solver"
 
 
 def main() -> None:
@@ -179,7 +132,7 @@ def main() -> None:
         return
     sides: dict[str, Path | None] = {}
     if args.base:
-        sha, base = extract(args.base)
+        sha, base = extract(args.base, "facetoface_kernel_speed")
         sides[f"base {sha}"] = base
     sides["this tree"] = None
     load = os.getloadavg()

@@ -33,33 +33,17 @@ import json
 import os
 import platform
 import statistics
-import subprocess
-import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
+from revisions import digest, extract, run_worker
+
 RESULTS = Path(__file__).parent / "results" / "thegame_kernel_speed.md"
-ROOT = Path(__file__).resolve().parent.parent
 ENGINES = ("dfs", "dfs-late", "pilot", "beam", "nrpa", "sampling")
 LATE_CARDS = 40
 SAMPLES = 64
 MEMORY_MB = 32
-
-_REDIRECT = """
-import importlib.abc, importlib.util, runpy, sys
-class _Redirect(importlib.abc.MetaPathFinder):
-    def find_spec(self, name, path, target=None):
-        if name != "playable.solver":
-            return None
-        return importlib.util.spec_from_file_location(
-            name, {init!r}, submodule_search_locations=[{pkg!r}]
-        )
-sys.meta_path.insert(0, _Redirect())
-sys.argv = {argv!r}
-runpy.run_path({script!r}, run_name="__main__")
-"""
 
 
 def positions(seed: int, deals: int) -> list[tuple[str, Any, Any]]:
@@ -168,31 +152,20 @@ def worker(seed: int, deals: int, nodes: int, engines: list[str]) -> dict[str, A
 
 def run_side(side: str, solver_dir: Path | None, args: argparse.Namespace) -> dict[str, Any]:
     """One worker process on this tree (``solver_dir`` None) or on another ``solver/``."""
-    with tempfile.NamedTemporaryFile(suffix=".json", delete=False) as f:
-        out = Path(f.name)
-    argv = [
-        str(Path(__file__).resolve()),
-        "--worker",
-        str(out),
-        "--seed",
-        str(args.seed),
-        "--deals",
-        str(args.deals),
-        "--nodes",
-        str(args.nodes),
-        "--engines",
-        ",".join(args.engines),
-    ]
-    if solver_dir is None:
-        cmd = [sys.executable, *argv]
-    else:
-        code = _REDIRECT.format(
-            init=str(solver_dir / "__init__.py"), pkg=str(solver_dir), argv=argv, script=argv[0]
-        )
-        cmd = [sys.executable, "-c", code]
-    subprocess.run(cmd, check=True, cwd=ROOT)
-    data: dict[str, Any] = json.loads(out.read_text(encoding="utf-8"))
-    out.unlink()
+    data = run_worker(
+        __file__,
+        [
+            "--seed",
+            str(args.seed),
+            "--deals",
+            str(args.deals),
+            "--nodes",
+            str(args.nodes),
+            "--engines",
+            ",".join(args.engines),
+        ],
+        solver_dir,
+    )
     print(f"{side}: " + ", ".join(f"{e} {rate(data, e):,.0f}/s" for e in args.engines), flush=True)
     return data
 
@@ -200,21 +173,6 @@ def run_side(side: str, solver_dir: Path | None, args: argparse.Namespace) -> di
 def rate(data: dict[str, Any], engine: str) -> float:
     total = sum(r[1] for r in data["records"][engine])
     return float(total / max(data["seconds"][engine], 1e-9))
-
-
-def extract(rev: str) -> tuple[str, Path]:
-    """``solver/`` of ``rev`` in a cache folder (kept, so numba's cache is reused)."""
-    sha = subprocess.run(
-        ["git", "rev-parse", "--short", rev], check=True, capture_output=True, text=True, cwd=ROOT
-    ).stdout.strip()
-    folder = Path(tempfile.gettempdir()) / "thegame_kernel_speed" / sha
-    if not (folder / "solver").is_dir():
-        folder.mkdir(parents=True, exist_ok=True)
-        archive = subprocess.run(
-            ["git", "archive", sha, "solver"], check=True, capture_output=True, cwd=ROOT
-        ).stdout
-        subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
-    return sha, folder / "solver"
 
 
 def main() -> None:
@@ -238,7 +196,7 @@ def main() -> None:
         return
     sides: dict[str, Path | None] = {}
     if args.base:
-        sha, base = extract(args.base)
+        sha, base = extract(args.base, "thegame_kernel_speed")
         sides[f"base {sha}"] = base
     sides["this tree"] = None
     load = os.getloadavg()
@@ -266,7 +224,7 @@ def main() -> None:
         if len(names) == 2:
             cells.append(f"{100 * (medians[1] / medians[0] - 1):+.1f}%")
         rows.append("| " + " | ".join(cells) + " |")
-    digest = hashlib.sha256(json.dumps(first).encode()).hexdigest()[:16]
+    fingerprint = digest(first)
     text = "\n".join(
         [
             "# The Game: nodes and speed of the numba kernels",
@@ -285,7 +243,7 @@ def main() -> None:
             "",
             *rows,
             "",
-            f"Records (nodes and result of every position): digest {digest}; "
+            f"Records (nodes and result of every position): digest {fingerprint}; "
             + (
                 "identical on both sides."
                 if same and len(names) == 2

@@ -1,0 +1,85 @@
+"""What the kernel-speed benchmarks share: running a benchmark's worker on this tree
+or on the ``solver/`` of another git revision, so that the two can be compared run by
+run (A, B, A, B: the machine is shared and noisy), and a digest of the records that
+must be identical on both sides when a change keeps the behaviour.
+
+A worker is the benchmark script itself run with ``--worker OUT`` and its own
+arguments; it writes a JSON document to OUT. For another revision, ``solver/`` of
+that revision is extracted once (``git archive``, kept in a cache folder so that
+numba's cache is reused) and imported in place of this tree's ``playable.solver``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+
+#: runs ``script`` with ``playable.solver`` imported from another folder
+_REDIRECT = """
+import importlib.abc, importlib.util, runpy, sys
+class _Redirect(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path, target=None):
+        if name != "playable.solver":
+            return None
+        return importlib.util.spec_from_file_location(
+            name, {init!r}, submodule_search_locations=[{pkg!r}]
+        )
+sys.meta_path.insert(0, _Redirect())
+sys.path.insert(0, {folder!r})
+sys.argv = {argv!r}
+runpy.run_path({script!r}, run_name="__main__")
+"""
+
+
+def extract(rev: str, cache: str) -> tuple[str, Path]:
+    """The short hash of ``rev`` and its ``solver/``, extracted into the folder
+    ``cache`` under the temporary directory (kept between runs)."""
+    sha = subprocess.run(
+        ["git", "rev-parse", "--short", rev], check=True, capture_output=True, text=True, cwd=ROOT
+    ).stdout.strip()
+    folder = Path(tempfile.gettempdir()) / cache / sha
+    if not (folder / "solver").is_dir():
+        folder.mkdir(parents=True, exist_ok=True)
+        archive = subprocess.run(
+            ["git", "archive", sha, "solver"], check=True, capture_output=True, cwd=ROOT
+        ).stdout
+        subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
+    return sha, folder / "solver"
+
+
+def run_worker(script: str, arguments: list[str], solver_dir: Path | None) -> dict[str, Any]:
+    """The JSON document of ``script --worker OUT ARGUMENTS`` run in a new process, on
+    this tree (``solver_dir`` None) or with ``playable.solver`` from ``solver_dir``."""
+    with tempfile.NamedTemporaryFile(suffix=".json", delete=False) as f:
+        out = Path(f.name)
+    script = str(Path(script).resolve())
+    argv = [script, "--worker", str(out), *arguments]
+    if solver_dir is None:
+        command = [sys.executable, *argv]
+    else:
+        code = _REDIRECT.format(
+            init=str(solver_dir / "__init__.py"),
+            pkg=str(solver_dir),
+            folder=str(Path(script).parent),
+            argv=argv,
+            script=script,
+        )
+        command = [sys.executable, "-c", code]
+    try:
+        subprocess.run(command, check=True, cwd=ROOT)
+        data: dict[str, Any] = json.loads(out.read_text(encoding="utf-8"))
+    finally:
+        out.unlink(missing_ok=True)
+    return data
+
+
+def digest(records: Any) -> str:
+    """A short fingerprint of the records (nodes and results of every position)."""
+    return hashlib.sha256(json.dumps(records).encode()).hexdigest()[:16]
