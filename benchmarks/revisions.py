@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -78,6 +80,31 @@ def run_worker(script: str, arguments: list[str], solver_dir: Path | None) -> di
     finally:
         out.unlink(missing_ok=True)
     return data
+
+
+def compare(
+    base: str | None, cache: str, rounds: int, run: Callable[[str, Path | None], dict[str, Any]]
+) -> tuple[dict[str, list[dict[str, Any]]], tuple[float, ...], tuple[float, ...]]:
+    """``rounds`` runs of each side in turn (``base``'s ``solver/``, extracted into
+    ``cache``, then this tree), each ``run(side name, solver folder or None)``: the
+    documents by side, and the load averages at the start and the end. Two runs of
+    one side whose ``records`` differ stop the benchmark (a search that is not
+    deterministic cannot be compared by its nodes)."""
+    sides: dict[str, Path | None] = {}
+    if base:
+        sha, folder = extract(base, cache)
+        sides[f"base {sha}"] = folder
+    sides["this tree"] = None
+    start = os.getloadavg()
+    runs: dict[str, list[dict[str, Any]]] = {side: [] for side in sides}
+    for _ in range(rounds):
+        for side, folder in sides.items():
+            runs[side].append(run(side, folder))
+    end = os.getloadavg()
+    for side, done in runs.items():
+        if any(other["records"] != done[0]["records"] for other in done[1:]):
+            raise SystemExit(f"{side}: two runs disagree on nodes or results")
+    return runs, start, end
 
 
 def digest(records: Any) -> str:

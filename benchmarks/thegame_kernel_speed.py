@@ -30,14 +30,13 @@ import argparse
 import contextlib
 import hashlib
 import json
-import os
 import platform
 import statistics
 import time
 from pathlib import Path
 from typing import Any
 
-from revisions import digest, extract, run_worker
+from revisions import compare, digest, run_worker
 
 RESULTS = Path(__file__).parent / "results" / "thegame_kernel_speed.md"
 ENGINES = ("dfs", "dfs-late", "pilot", "beam", "nrpa", "sampling")
@@ -194,22 +193,13 @@ def main() -> None:
         data = worker(args.seed, args.deals, args.nodes, args.engines)
         Path(args.worker).write_text(json.dumps(data), encoding="utf-8")
         return
-    sides: dict[str, Path | None] = {}
-    if args.base:
-        sha, base = extract(args.base, "thegame_kernel_speed")
-        sides[f"base {sha}"] = base
-    sides["this tree"] = None
-    load = os.getloadavg()
-    runs: dict[str, list[dict[str, Any]]] = {s: [] for s in sides}
-    for _ in range(args.rounds):
-        for side, folder in sides.items():
-            runs[side].append(run_side(side, folder, args))
-    end = os.getloadavg()
-    for side, done in runs.items():
-        for other in done[1:]:
-            if other["records"] != done[0]["records"]:
-                raise SystemExit(f"{side}: two runs disagree on nodes or results")
-    names = list(sides)
+    runs, load, end = compare(
+        args.base,
+        "thegame_kernel_speed",
+        args.rounds,
+        lambda side, folder: run_side(side, folder, args),
+    )
+    names = list(runs)
     first = runs[names[0]][0]["records"]
     same = all(runs[s][0]["records"] == first for s in names)
     header = "| engine | positions | nodes | " + " | ".join(f"{s} nodes/s" for s in names)
