@@ -5,16 +5,11 @@ search exactly as compiled: the same nodes, values, counters and principal lines
 
 from __future__ import annotations
 
-import json
 import os
-import subprocess
-import sys
-from pathlib import Path
-from typing import Any
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.nojit import run_script
 
 SCRIPT = """
 import json, random
@@ -44,23 +39,10 @@ print(json.dumps(out))
 """
 
 
-def _run(jit: bool) -> list[Any]:
-    env = {**os.environ, "PYTHONWARNINGS": "ignore"}
-    if jit:
-        env.pop("NUMBA_DISABLE_JIT", None)
-    else:
-        env["NUMBA_DISABLE_JIT"] = "1"
-    result = subprocess.run(
-        [sys.executable, "-c", SCRIPT], cwd=ROOT, env=env, capture_output=True, text=True
-    )
-    assert result.returncode == 0, result.stderr
-    return list(json.loads(result.stdout))
-
-
 @pytest.mark.skipif(os.environ.get("NUMBA_DISABLE_JIT") == "1", reason="numba JIT disabled")
 def test_the_kernels_search_the_same_without_the_jit() -> None:
-    compiled = _run(jit=True)
-    plain = _run(jit=False)
+    compiled = run_script(SCRIPT, jit=True)
+    plain = run_script(SCRIPT, jit=False)
     assert plain == compiled
     # every solve searched and the positions had turns: a test that cannot fail is no test
     assert all(row[1] > 1 and row[6] > 0 for row in compiled), compiled
