@@ -1,38 +1,46 @@
 """Benchmark: how far the Face to Face perfect-information solver reaches in real play.
 
-Positions come from REAL play, not a random generator: deals of seeds 0, 1, 2, ...
-(official decks, FF-1; deal s starts with player s % 2, FF-7) are played to the end
-by the careful bot against itself (solver/facetoface/players.py, its random stream
-seeded with the deal's seed). For each row (16, 24 and 32 cards left per player) a
-game contributes its first start-of-turn position in which neither player has more
-than that many cards left (hand plus draw pile), if the game gets there alive;
-deals are taken in seed order until the row has ``--positions`` positions.
+Positions come from REAL play, not a random generator: deals (official decks, FF-1;
+deal s starts with player s % 2, FF-7) are played to the end by the careful bot
+against itself (solver/facetoface/players.py, its random stream seeded with the
+deal's seed). For each row (16, 24 and 32 cards left per player) a game contributes
+its first start-of-turn position in which neither player has more than that many
+cards left (hand plus draw pile), if the game gets there alive; deals are taken in
+turn until the row has ``--positions`` positions.
 
-Each position is solved once (one process, ``--seconds`` per position, 10 s by
-default, a fresh 128 MiB table each); *decided* means a proven win or loss for the
-player to move with a principal line replayed through the reference rules (the
-certificate, :func:`playable.solver.facetoface.search.certify`, inside ``solve``). The time
-includes the line; nodes/s is the kernel's: search nodes over time inside the
-kernel calls (the driver apart), and turns generated/s counts the children (whole
-turns) the kernel generated and checked in that time.
+By default the deal seeds are drawn from a run seed (``--seed``/``--seeds``, new
+random ones if none is given; benchmarks/reach.py): 100 positions per row, each
+solved once under a node budget (``--nodes``, 200,000 by default, about 1 s of one
+core; a fresh 128 MiB table each), the figures written being the median over the
+run seeds with every seed's figure listed. *Decided* means a proven win or loss
+for the player to move with a principal line replayed through the reference
+rules (the certificate, :func:`playable.solver.facetoface.search.certify`, inside
+``solve``). Finished positions are kept in results/facetoface_solve.jsonl, so a
+stopped run carries on where it stopped.
 
-Walking back: the first ``--deals`` of those games are solved backwards from their
-end, one start-of-turn position at a time, sharing one table, until a position stays
-undecided within ``--seconds``: how many turns before the end of a real game exact
-solving reaches.
+``--regression`` runs the former fixed rows instead: deals 0, 1, 2, ... (20
+positions per row, ``--seconds`` per position, 10 s by default) and the walk back:
+the first ``--deals`` of those games solved backwards from their end, one
+start-of-turn position at a time, sharing one table, until a position stays
+undecided within ``--seconds`` (results/facetoface_solve_regression.md). Those rows
+were improved on again and again; the fresh rows say how far the solver reaches.
 
-Run: ``python benchmarks/facetoface_solve.py [--positions N] [--seconds S]``.
+Run: ``python benchmarks/facetoface_solve.py [--seeds a,b,c] [--positions N] [--nodes N]``
+or ``python benchmarks/facetoface_solve.py --regression [--seconds S]``.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import os
 import random
 import statistics
 import time
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from pathlib import Path
+
+import reach
 
 from playable.solver.core.budget import Budget
 from playable.solver.core.result import Status
@@ -49,6 +57,8 @@ from playable.solver.facetoface.search import Solver, solve, warm_up
 
 OFFICIAL = Variant()
 ROWS = (16, 24, 32)
+#: the former fixed rows' size (``--regression``)
+REGRESSION_POSITIONS = 20
 
 
 def self_play(seed: int) -> list[State]:
@@ -64,12 +74,19 @@ def self_play(seed: int) -> list[State]:
     return positions
 
 
-def real_positions(count: int) -> tuple[dict[int, list[tuple[int, State]]], int]:
-    """``count`` positions per row (seed, position) and the deals played to get them."""
+def real_positions(
+    count: int, deals: Iterator[int] | None = None
+) -> tuple[dict[int, list[tuple[int, State]]], int]:
+    """``count`` positions per row (deal seed, position) from the games of ``deals``
+    (0, 1, 2, ... by default) and how many deals were played to get them. A row's
+    i-th position does not depend on ``count``."""
     rows: dict[int, list[tuple[int, State]]] = {left: [] for left in ROWS}
-    seed = 0
-    while any(len(found) < count for found in rows.values()):
+    played = 0
+    for seed in deals if deals is not None else itertools.count():
+        if all(len(found) >= count for found in rows.values()):
+            break
         game = self_play(seed)
+        played += 1
         for left, found in rows.items():
             if len(found) >= count:
                 continue
@@ -78,8 +95,48 @@ def real_positions(count: int) -> tuple[dict[int, list[tuple[int, State]]], int]
                     if not is_terminal(state):
                         found.append((seed, state))
                     break
-        seed += 1
-    return rows, seed
+    return rows, played
+
+
+def label(left: int) -> str:
+    return f"<= {left} cards left"
+
+
+def draw(seed: int, count: int) -> Mapping[str, list[reach.Drawn[State]]]:
+    """``count`` positions per row from the deals run seed ``seed`` stands for."""
+    rows, _ = real_positions(count, reach.deal_seeds("facetoface_solve", seed))
+    return {
+        label(left): [reach.Drawn(label(left), i, deal, s) for i, (deal, s) in enumerate(found)]
+        for left, found in rows.items()
+    }
+
+
+def solve_nodes(state: State, nodes: int) -> reach.Outcome:
+    """One position under a node budget: won or lost for the player to move, or not."""
+    result = solve(state, Budget(nodes=nodes, memory_mb=128))
+    word = {Status.SOLVED: "win", Status.UNSOLVABLE: "loss"}.get(result.status, "unknown")
+    return reach.Outcome(word != "unknown", word, result.nodes, result.seconds)
+
+
+SPEC = reach.Spec(
+    name="facetoface_solve",
+    title="Face to Face: exact solving reach on fresh positions",
+    about=(
+        "`benchmarks/facetoface_solve.py`: positions from careful-bot self-play of "
+        "deals drawn from each run seed, the first position of each game with at most "
+        "N cards left per player (hand plus draw pile); each solved once under the node "
+        "budget with a fresh 128 MiB table, one process. *Decided*: a proven win or "
+        "loss for the player to move with its line replayed through the reference rules "
+        "(outcomes: win, loss, unknown). The share is each seed's with its 95% Wilson "
+        "interval; the bold line is the median of the seeds' shares and the pooled "
+        "count. Solver: docs/solver-facetoface.md. The former fixed rows (deals 0..43, "
+        "10 s a position): results/facetoface_solve_regression.md (`--regression`)."
+    ),
+    rows=tuple(label(left) for left in ROWS),
+    draw=draw,
+    solve=solve_nodes,
+    options="careful self-play; memory 128 MiB",
+)
 
 
 @dataclass
@@ -134,17 +191,25 @@ def walk_back(seed: int, seconds: float) -> tuple[int, int, int]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--positions", type=int, default=20)
-    parser.add_argument("--deals", type=int, default=6)
-    parser.add_argument("--seconds", type=float, default=10.0)
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    reach.add_arguments(parser, positions=100, nodes=200_000)
+    parser.add_argument("--deals", type=int, default=6, help="walk back (--regression)")
+    parser.add_argument("--seconds", type=float, default=10.0, help="(--regression)")
     args = parser.parse_args()
     warm_up()
+    if args.regression:
+        regression(REGRESSION_POSITIONS, args.deals, args.seconds)
+    else:
+        reach.main(SPEC, args)
+
+
+def regression(positions: int, deals: int, seconds: float) -> None:
+    """The former fixed rows (deals 0, 1, 2, ...) and the walk back, by seconds."""
     load_before = os.getloadavg()
     started = time.perf_counter()
-    rows, played = real_positions(args.positions)
-    measured = {left: measure(rows[left], args.seconds) for left in ROWS}
-    walks = [walk_back(seed, args.seconds) for seed in range(args.deals)]
+    rows, played = real_positions(positions)
+    measured = {left: measure(rows[left], seconds) for left in ROWS}
+    walks = [walk_back(seed, seconds) for seed in range(deals)]
     load_after = os.getloadavg()
     lines = [
         "Face to Face perfect-information solver (numba negamax over whole turns, "
@@ -158,7 +223,7 @@ def main() -> None:
         "docs/solver-facetoface.md).",
         f"Positions from real play: careful-bot self-play of deals 0..{played - 1}, the "
         "first position of each game with at most N cards left per player; "
-        f"{args.seconds:g} s per position, one process, 128 MiB table.",
+        f"{seconds:g} s per position, one process, 128 MiB table.",
         f"Machine load (1/5/15 min) before {load_before[0]:.2f}/{load_before[1]:.2f}/"
         f"{load_before[2]:.2f}, after {load_after[0]:.2f}/{load_after[1]:.2f}/"
         f"{load_after[2]:.2f} (2 shared cores).",
@@ -177,19 +242,19 @@ def main() -> None:
         )
     lines += [
         "",
-        f"Walking back along the self-play games of deals 0..{args.deals - 1}: solving "
-        f"from the end, {args.seconds:g} s per position, one shared table per game:",
+        f"Walking back along the self-play games of deals 0..{deals - 1}: solving "
+        f"from the end, {seconds:g} s per position, one shared table per game:",
         "",
         "| deal | turns in the game | last turns decided | most cards left (one player) "
         "at the earliest decided position |",
         "|---|---|---|---|",
     ]
-    for seed, (length, decided, reach) in enumerate(walks):
-        lines.append(f"| {seed} | {length} | {decided} | {reach} |")
+    for seed, (length, decided, furthest) in enumerate(walks):
+        lines.append(f"| {seed} | {length} | {decided} | {furthest} |")
     lines += ["", f"Total benchmark time: {time.perf_counter() - started:.0f} s."]
     table = "\n".join(lines) + "\n"
     print(table)
-    out = Path(__file__).parent / "results" / "facetoface_solve.md"
+    out = reach.RESULTS / "facetoface_solve_regression.md"
     out.write_text("# Face to Face: exact solving reach\n\n" + table, encoding="utf-8")
 
 

@@ -1,27 +1,35 @@
 """UNO two-player perfect-information solver: share of positions decided.
 
-Positions come from greedy self-play on seeded 2-player deals, stopped at the
-first normal turn where both hands hold at most k cards (k = 2, 3, 4; 20 each),
-and full rounds (7 cards each) straight from fresh deals (10). Each is solved in
-one process with 10 s a position (60 s a full round), once with ``seeded=True``
-(the deal's seed fixes every reshuffle, UN-9) and once without (a reshuffle is the
-end of known information). Columns: win / loss / no-forced-win / unknown (budget)
-/ unknown (reshuffle), median seconds, median nodes, nodes per second (all nodes
-over all seconds). Run ``python benchmarks/uno_endgame.py [seeded|unseeded|both]``
-(writes benchmarks/results/uno_endgame.md; with one mode, only that mode's rows
-are printed and merged into the file). ``compare`` runs the new search and the
-former one (solver/uno/endgame_ab.py) on 20 random 4-and-4-card positions with 9
-cards to draw (the rest on the discard pile, no seeded reshuffles) and appends that
-table to the file.
+Positions come from greedy self-play on 2-player deals, stopped at the first normal
+turn where both hands hold at most k cards (k = 2, 3, 4), and full rounds (7 cards
+each) straight from fresh deals. By default (benchmarks/reach.py) the deal seeds
+are drawn from a run seed (``--seed``/``--seeds``, new random ones if none is
+given), 100 positions per row, each solved under a node budget (``--nodes``,
+100,000 by default), with ``seeded=True`` (the deal's seed fixes every reshuffle,
+UN-9; ``--mode unseeded``: a reshuffle is the end of known information, written to
+results/uno_endgame_unseeded.md). Outcomes: win / loss / no-forced-win / budget /
+reshuffle (the last two undecided). Finished positions are kept in a JSONL file
+next to the results, so a stopped run carries on where it stopped.
+
+``--regression`` runs the former fixed rows instead (deal seeds 0, 1, 2, ...; 20
+per k, 10 full rounds of seeds 1000.., 10 s a position and 60 s a full round, by
+seconds; ``--mode`` both by default) into results/uno_endgame_regression.md.
+``--compare`` runs the new search and the former one (solver/uno/endgame_ab.py) on
+20 random 4-and-4-card positions with 9 cards to draw (the rest on the discard
+pile, no seeded reshuffles) and appends that table to the regression file.
 """
 
 from __future__ import annotations
 
+import argparse
+import itertools
 import os
 import statistics
 import sys
 import time
-from pathlib import Path
+from collections.abc import Iterator, Mapping
+
+import reach
 
 from playable.solver.core.budget import Budget
 from playable.solver.core.result import SolveResult
@@ -33,32 +41,90 @@ SECONDS = 10.0
 ROUND_SECONDS = 60.0
 PER_K = 20
 ROUNDS = 10
-RESULTS = Path(__file__).parent / "results" / "uno_endgame.md"
+RESULTS = reach.RESULTS / "uno_endgame_regression.md"
+#: both hands at most k cards, one row each
+KS = (2, 3, 4)
+FULL = "full rounds (7 + 7)"
 HEADER = (
     "| mode | positions | n | win | loss | no forced win | unknown (budget) "
     "| unknown (reshuffle) | decided | median s | median nodes | nodes/s |"
 )
 
 
-def endgames(k: int, count: int) -> list[State]:
+def endgames(k: int, count: int, deals: Iterator[int] | None = None) -> list[tuple[int, State]]:
     """Positions from greedy self-play: the first play-phase turn with both hands
-    at most ``k`` cards (deal seeds 0, 1, 2, ...)."""
-    found: list[State] = []
-    seed = 0
+    at most ``k`` cards, with their deal seeds (``deals``; 0, 1, 2, ... by default)."""
+    found: list[tuple[int, State]] = []
     bot = GreedyPlayer()
-    while len(found) < count:
+    for seed in deals if deals is not None else itertools.count():
+        if len(found) >= count:
+            break
         s = random_deal(Options(), 2, seed).start()
-        seed += 1
         while not s.is_over and not (s.phase == Phase.PLAY and max(len(h) for h in s.hands) <= k):
             s = apply(s, bot.choose(view_of(s)))
         if not s.is_over:
-            found.append(s)
+            found.append((seed, s))
     return found
 
 
-def full_rounds(count: int) -> list[State]:
-    """Fresh deals (seeds 1000, 1001, ...): 7 cards each, the first card turned."""
-    return [random_deal(Options(), 2, 1000 + i).start() for i in range(count)]
+def full_rounds(count: int, deals: Iterator[int] | None = None) -> list[tuple[int, State]]:
+    """Fresh deals (seeds ``deals``; 1000, 1001, ... by default): 7 cards each, the
+    first card turned."""
+    seeds = deals if deals is not None else itertools.count(1000)
+    return [
+        (seed, random_deal(Options(), 2, seed).start()) for seed in itertools.islice(seeds, count)
+    ]
+
+
+def label(k: int) -> str:
+    return f"both hands <= {k}"
+
+
+def draw(seed: int, count: int) -> Mapping[str, list[reach.Drawn[State]]]:
+    """``count`` positions per row from the deals run seed ``seed`` stands for (one
+    stream of deal seeds per row, so that rows do not share deals)."""
+    rows = {label(k): endgames(k, count, reach.deal_seeds(f"uno_endgame/{k}", seed)) for k in KS}
+    rows[FULL] = full_rounds(count, reach.deal_seeds("uno_endgame/full", seed))
+    return {
+        name: [reach.Drawn(name, i, deal, s) for i, (deal, s) in enumerate(found)]
+        for name, found in rows.items()
+    }
+
+
+def solver(seeded: bool) -> reach.Spec[State]:
+    """The reach benchmark in one mode: seeded reshuffles or not."""
+
+    def solve(state: State, nodes: int) -> reach.Outcome:
+        r = solve_position(state, Budget(nodes=nodes), seeded)
+        value = r.extra["value"]
+        word = value if value != "unknown" else str(r.extra["unknown"])
+        return reach.Outcome(value != "unknown", word, r.nodes, r.seconds)
+
+    mode = "seeded" if seeded else "unseeded"
+    return reach.Spec(
+        name="uno_endgame" if seeded else "uno_endgame_unseeded",
+        title=f"UNO endgames: share decided by the perfect-information solver ({mode})",
+        about=(
+            "`benchmarks/uno_endgame.py`: two-player positions from greedy self-play of "
+            "deals drawn from each run seed, the first normal turn with both hands at most "
+            "k cards, and full rounds (7 + 7) straight from fresh deals; each solved once "
+            "by the df-pn endgame search (docs/solver-uno.md) under the node budget, one "
+            + (
+                "process, the deal's seed fixing every reshuffle (UN-9). "
+                if seeded
+                else "process, a reshuffle being the end of known information (UN-9). "
+            )
+            + "Outcomes: win, loss, no-forced-win (decided), budget, cycle or reshuffle "
+            "(undecided). The share is each seed's with its 95% Wilson interval; the bold "
+            "line is the median of the seeds' shares and the pooled count. The former fixed "
+            "rows (deal seeds 0.., 10 s a position): results/uno_endgame_regression.md "
+            "(`--regression`)."
+        ),
+        rows=(*(label(k) for k in KS), FULL),
+        draw=draw,
+        solve=solve,
+        options=f"greedy self-play; {mode}",
+    )
 
 
 def row(mode: str, label: str, results: list[SolveResult]) -> str:
@@ -79,11 +145,11 @@ def row(mode: str, label: str, results: list[SolveResult]) -> str:
 def run(mode: str) -> list[str]:
     seeded = mode == "seeded"
     rows = []
-    sets = [(f"both hands <= {k}", endgames(k, PER_K), SECONDS) for k in (2, 3, 4)]
-    sets.append(("full rounds (7 + 7)", full_rounds(ROUNDS), ROUND_SECONDS))
-    for label, positions, seconds in sets:
-        results = [solve_position(s, Budget(seconds=seconds), seeded) for s in positions]
-        rows.append(row(mode, label, results))
+    sets = [(label(k), endgames(k, PER_K), SECONDS) for k in KS]
+    sets.append((FULL, full_rounds(ROUNDS), ROUND_SECONDS))
+    for name, positions, seconds in sets:
+        results = [solve_position(s, Budget(seconds=seconds), seeded) for _, s in positions]
+        rows.append(row(mode, name, results))
         print(rows[-1], flush=True)
     return rows
 
@@ -150,10 +216,28 @@ def compare() -> None:
 
 
 def main() -> None:
-    which = sys.argv[1] if len(sys.argv) > 1 else "both"
-    if which == "compare":
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    reach.add_arguments(parser, positions=100, nodes=100_000)
+    parser.add_argument(
+        "--mode",
+        choices=("seeded", "unseeded", "both"),
+        default=None,
+        help="reshuffles follow the seed or not (default: seeded; both with --regression)",
+    )
+    parser.add_argument("--compare", action="store_true", help="df-pn against the former search")
+    args = parser.parse_args()
+    if args.compare:
         compare()
-        return
+    elif args.regression:
+        regression(args.mode or "both")
+    elif args.mode == "both":
+        parser.error("--mode both needs --regression (run seeded and unseeded one at a time)")
+    else:
+        reach.main(solver(args.mode != "unseeded"), args)
+
+
+def regression(which: str) -> None:
+    """The former fixed rows, by seconds, merged into the regression file."""
     modes = ["seeded", "unseeded"] if which == "both" else [which]
     start_load = os.getloadavg()
     started = time.time()
@@ -177,7 +261,8 @@ def main() -> None:
     lines = [
         "# UNO endgames: share decided by the perfect-information solver",
         "",
-        "`python benchmarks/uno_endgame.py`: positions from greedy self-play on seeded "
+        "`python benchmarks/uno_endgame.py --regression`: positions from greedy "
+        "self-play on seeded "
         f"deals ({PER_K} per row, budget {SECONDS:.0f} s each) and full rounds from fresh "
         f"deals ({ROUNDS}, {ROUND_SECONDS:.0f} s each); one process per mode, on a shared "
         "2-core machine. `seeded`: the deal's seed fixes every reshuffle (UN-9); "
