@@ -179,7 +179,7 @@ class Store:
         found = self.done.get((seed, row, index))
         return found[1] if found else None
 
-    def put(self, seed: int, drawn: Drawn[object], outcome: Outcome) -> None:
+    def put(self, seed: int, drawn: Drawn[T], outcome: Outcome) -> None:
         record = {
             "options": self.options,
             "seed": seed,

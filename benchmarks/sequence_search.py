@@ -1,14 +1,23 @@
-"""Benchmark: Sequence analysis, win-in-2 / win-in-3 proofs and CP-SAT distance.
+"""Benchmark: Sequence forced-win proofs on fresh positions, and the former fixed set.
 
-A fixed set of positions from simulated games (:func:`sample_positions`, seed
-2026, 2- and 3-sided games, most taken when the side to move has a line that
-needs one chip). For each position: the analyser's time, the proof search for a
-forced win within 2, 3 and 4 own turns (status, nodes, time), the plain
-reference search for 2 turns (for comparison), and the CP-SAT
-distance to win with a horizon of 4 own turns. Prints one summary table and
-writes it to benchmarks/results/sequence_search.md.
+By default (benchmarks/reach.py) positions come from simulated games of deals
+drawn from a run seed (``--seed``/``--seeds``, new random ones if none is given):
+each deal seed gives one position (:func:`sample_positions` of one position, greedy
+bots with 30% random moves, 70% taken when the side to move has a line needing one
+chip). Rows: the proof search for a forced win within 3, 4, 5 and 6 own turns
+(SQ-8), 100 positions each (the same positions in every row), under a node budget
+(``--nodes``, 300,000 by default). *Decided* means proven won or proven not won
+within that many turns. Finished positions are kept in a JSONL file next to the
+results, so a stopped run carries on where it stopped.
 
-Run: ``python benchmarks/sequence_search.py [--positions N]``.
+``--regression`` runs the former fixed set instead: 40 positions of
+``sample_positions`` seed 2026; for each the analyser's time, the proof search for
+a forced win within 2, 3 and 4 own turns, the plain reference search for 2 turns
+(for comparison) and the CP-SAT distance to win with a horizon of 4 own turns, by
+seconds, into results/sequence_search_regression.md.
+
+Run: ``python benchmarks/sequence_search.py [--seeds a,b,c] [--positions N] [--nodes N]``
+or ``python benchmarks/sequence_search.py --regression``.
 """
 
 from __future__ import annotations
@@ -17,16 +26,72 @@ import argparse
 import statistics
 import time
 from collections import Counter
-from pathlib import Path
+from collections.abc import Mapping
+
+import reach
 
 from playable.solver.core.budget import Budget
 from playable.solver.sequence.analysis import analyse
 from playable.solver.sequence.cpsat import distance_to_win
+from playable.solver.sequence.rules import State
 from playable.solver.sequence.search import forced_win, reference_win_within
 from playable.solver.sequence.simulate import sample_positions
 
 SEED = 2026
 SECONDS = 20.0
+#: own turns of the proof rows
+TURNS = (3, 4, 5, 6)
+THREAT_SHARE = 0.7
+#: the former fixed set's size (``--regression``)
+REGRESSION_POSITIONS = 40
+
+
+def label(turns: int) -> str:
+    return f"win-in-{turns} proof"
+
+
+def draw(seed: int, count: int) -> Mapping[str, list[reach.Drawn[tuple[int, State]]]]:
+    """``count`` positions, one per deal seed run seed ``seed`` stands for; every row
+    gets the same positions (the row's turns travel with the state)."""
+    deals = reach.deal_seeds("sequence_search", seed)
+    found = [
+        (deal, sample_positions(1, deal, threat_share=THREAT_SHARE)[0])
+        for deal, _ in zip(deals, range(count), strict=False)
+    ]
+    return {
+        label(t): [reach.Drawn(label(t), i, deal, (t, s)) for i, (deal, s) in enumerate(found)]
+        for t in TURNS
+    }
+
+
+def prove(item: tuple[int, State], nodes: int) -> reach.Outcome:
+    """The proof search for a forced win within the row's own turns."""
+    turns, state = item
+    result = forced_win(state, turns, Budget(nodes=nodes, memory_mb=64))
+    word = {"solved": "won", "unsolvable": "not won"}.get(result.status.value, "unknown")
+    return reach.Outcome(word != "unknown", word, result.nodes, result.seconds)
+
+
+SPEC = reach.Spec(
+    name="sequence_search",
+    title="Sequence: forced-win proofs on fresh positions",
+    about=(
+        "`benchmarks/sequence_search.py`: positions from simulated games (greedy bots "
+        "with 30% random moves, 2- to 3-sided variants, 70% taken when the side to move "
+        "has a line needing one chip), one per deal drawn from each run seed, the same "
+        "positions in every row; each row is the proof search for a forced win within "
+        "that many own turns (SQ-8) under the node budget, 64 MiB table, one process. "
+        "*Decided*: proven won or proven not won within the turns. The share is each "
+        "seed's with its 95% Wilson interval; the bold line is the median of the "
+        "seeds' shares and the pooled count. The former fixed set (seed 2026, 40 "
+        "positions, by seconds, with CP-SAT): results/sequence_search_regression.md "
+        "(`--regression`)."
+    ),
+    rows=tuple(label(t) for t in TURNS),
+    draw=draw,
+    solve=prove,
+    options=f"sample_positions(1, deal, threat_share={THREAT_SHARE}); memory 64 MiB",
+)
 
 
 def row(name: str, times: list[float], statuses: Counter[str], nodes: list[int]) -> str:
@@ -40,12 +105,19 @@ def row(name: str, times: list[float], statuses: Counter[str], nodes: list[int])
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--positions", type=int, default=40)
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    reach.add_arguments(parser, positions=100, nodes=300_000)
     args = parser.parse_args()
-    positions = sample_positions(args.positions, SEED, threat_share=0.7)
-    # warm up (numba loads or compiles the kernel once)
-    forced_win(positions[0], 1, Budget(memory_mb=8))
+    if args.regression:
+        regression(REGRESSION_POSITIONS)
+    else:
+        reach.main(SPEC, args)
+
+
+def regression(count: int) -> None:
+    """The former fixed set (seed 2026), by seconds, with the reference and CP-SAT."""
+    positions = sample_positions(count, SEED, threat_share=0.7)
+    forced_win(positions[0], 1, Budget(memory_mb=8))  # numba loads the kernel once
     rows = []
     times: list[float] = []
     for state in positions:
@@ -87,7 +159,7 @@ def main() -> None:
         ]
     )
     print(table)
-    out = Path(__file__).parent / "results" / "sequence_search.md"
+    out = reach.RESULTS / "sequence_search_regression.md"
     out.write_text(table + "\n", encoding="utf-8")
 
 

@@ -1,17 +1,24 @@
 """Benchmark of the perfect-information solver (`playable solve thegame`, docs/solver-thegame.md).
 
-Fixed seed sets of official 98-card deals per configuration (players, expert
-minimum), a per-deal budget, and one summary table: solved %, proven unsolvable %,
-unknown % (and which seeds), median and 95th-percentile seconds, nodes per wall-clock
-second and per CPU second of this process (the second is less sensitive to a loaded
-machine).
-Writes the table to benchmarks/results/thegame_solve.md.
+By default (benchmarks/reach.py) the deals are drawn from a run seed (``--seed``/
+``--seeds``, new random ones if none is given): per configuration (players, expert
+minimum; ``--configs 1,1e,2,...``) 100 official 98-card deals, each solved under a
+node budget (``--nodes``, 20,000,000 by default, about 10 s of one core) and a
+``--memory`` MiB table, the figures written being the median over the run seeds
+with every seed's figure listed. Finished deals are kept in a JSONL file next to
+the results, so a stopped run carries on where it stopped.
 
-    python benchmarks/thegame_solve.py [--solo-deals N] [--deals N] [--seconds S]
-        [--memory MB] [--configs 1,1e,2,2e,...] [--no-repair] [--nodes N] [--out FILE]
+``--regression`` runs the former fixed seed sets instead (seeds 0..199 solo and
+0..99 for 2-5 players, ``--solo-deals``/``--deals``, by ``--seconds`` unless
+``--nodes`` is given) and writes one summary table: solved %, proven unsolvable %,
+unknown % (and which seeds), median and 95th-percentile seconds, nodes per
+wall-clock second and per CPU second of this process, to
+results/thegame_solve_regression.md.
 
-The defaults are the full size: 200 solo deals, 100 per other configuration,
-10 s each (about 8 minutes on one core; most deals are won in well under a second).
+    python benchmarks/thegame_solve.py [--seeds a,b,c] [--positions N] [--nodes N]
+        [--memory MB] [--configs 1,1e,2,2e,...] [--no-repair] [--out FILE]
+    python benchmarks/thegame_solve.py --regression [--solo-deals N] [--deals N]
+        [--seconds S | --nodes N]
 """
 
 from __future__ import annotations
@@ -21,16 +28,25 @@ import os
 import platform
 import statistics
 import time
-from pathlib import Path
+from collections.abc import Mapping
+
+import reach
 
 from playable.solver.core.budget import Budget
+from playable.solver.core.errors import PlayableError
 from playable.solver.core.result import Status
 from playable.solver.thegame.notation import Deal
 from playable.solver.thegame.rules import Variant, shuffled_deck
 from playable.solver.thegame.search import solve
 
 CONFIGS = [(p, e) for p in (1, 2, 3, 4, 5) for e in (False, True)]
-RESULTS = Path(__file__).parent / "results" / "thegame_solve.md"
+RESULTS = reach.RESULTS / "thegame_solve_regression.md"
+
+
+def warm_up() -> None:
+    """Compile (or load) every kernel before a clock runs."""
+    small = Variant(max_card=30)
+    solve(Deal(small, tuple(shuffled_deck(small, 0))), Budget(seconds=5, memory_mb=1))
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -43,6 +59,53 @@ def parse_configs(text: str) -> list[tuple[int, bool]]:
     return [(int(item.rstrip("e")), item.endswith("e")) for item in text.split(",") if item]
 
 
+def label(players: int, expert: bool) -> str:
+    return f"{players} player{'s' if players > 1 else ''}{', expert' if expert else ''}"
+
+
+def reach_spec(configs: list[tuple[int, bool]], memory: int, repair: bool) -> reach.Spec[Deal]:
+    """The reach benchmark over ``configs``: one row each, its own stream of deals."""
+
+    def draw(seed: int, count: int) -> Mapping[str, list[reach.Drawn[Deal]]]:
+        rows: dict[str, list[reach.Drawn[Deal]]] = {}
+        for players, expert in configs:
+            variant = Variant(players=players, expert=expert)
+            name = label(players, expert)
+            deals = reach.deal_seeds(f"thegame_solve/{players}{'e' if expert else ''}", seed)
+            rows[name] = [
+                reach.Drawn(name, i, deal, Deal(variant, tuple(shuffled_deck(variant, deal))))
+                for i, deal in zip(range(count), deals, strict=False)
+            ]
+        return rows
+
+    def solve_nodes(deal: Deal, nodes: int) -> reach.Outcome:
+        result = solve(deal, Budget(nodes=nodes, memory_mb=memory), repair=repair)
+        return reach.Outcome(
+            result.status != Status.UNKNOWN, result.status.value, result.nodes, result.seconds
+        )
+
+    return reach.Spec(
+        name="thegame_solve",
+        title="The Game: perfect-information solver on fresh deals",
+        about=(
+            "`benchmarks/thegame_solve.py`: official deals (cards 2..99) drawn from each run "
+            "seed, 100 per configuration (players, expert minimum), each solved once by the "
+            f"`dfs` engine under the node budget with a {memory} MiB table (pilot with "
+            "restarts + beam search + discrepancy search"
+            f"{', suffix repair of the best line' if repair else ', no suffix repair'}), one "
+            "process. Outcomes: solved (all 98 cards laid, line replayed through the rules), "
+            "unsolvable (proven), unknown; *decided* is either of the first two. The share "
+            "is each seed's with its 95% Wilson interval; the bold line is the median of the "
+            "seeds' shares and the pooled count. The former fixed seed sets (0..199 solo, "
+            "0..99 otherwise): results/thegame_solve_regression.md (`--regression`)."
+        ),
+        rows=tuple(label(p, e) for p, e in configs),
+        draw=draw,
+        solve=solve_nodes,
+        options=f"memory {memory} MiB; repair {repair}",
+    )
+
+
 def run(
     configs: list[tuple[int, bool]],
     solo_deals: int,
@@ -52,8 +115,7 @@ def run(
     repair: bool = True,
     nodes_budget: int | None = None,
 ) -> str:
-    small = Variant(max_card=30)  # compile every kernel before the clock runs
-    solve(Deal(small, tuple(shuffled_deck(small, 0))), Budget(seconds=5, memory_mb=1))
+    warm_up()
     rows = [
         "| players | expert | deals | solved % | unsolvable % | unknown % "
         "| median s | p95 s | nodes/s (wall) | nodes/s (CPU) | unknown seeds |",
@@ -120,29 +182,39 @@ def run(
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--solo-deals", type=int, default=200)
-    parser.add_argument("--deals", type=int, default=100)
-    parser.add_argument("--seconds", type=float, default=10.0)
-    parser.add_argument("--memory", type=int, default=64)
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    reach.add_arguments(parser, positions=100, nodes=20_000_000)
+    parser.add_argument("--solo-deals", type=int, default=200, help="(--regression)")
+    parser.add_argument("--deals", type=int, default=100, help="(--regression)")
+    parser.add_argument("--seconds", type=float, default=None, help="(--regression)")
+    parser.add_argument("--memory", type=reach.positive, default=64)
     parser.add_argument("--configs", default="1,1e,2,2e,3,3e,4,4e,5,5e")
     parser.add_argument("--no-repair", action="store_true", help="turn the suffix repair off")
-    parser.add_argument(
-        "--nodes", type=int, default=None, help="a node budget per deal instead of --seconds"
-    )
-    parser.add_argument("--out", type=Path, default=RESULTS, help="the results file")
     args = parser.parse_args()
+    try:
+        configs = parse_configs(args.configs)
+        for players, expert in configs:
+            Variant(players=players, expert=expert)
+        if not configs:
+            raise ValueError("no configuration given")
+    except (ValueError, PlayableError) as error:
+        parser.error(f"--configs: {error}")
+    if not args.regression:
+        warm_up()
+        reach.main(reach_spec(configs, args.memory, not args.no_repair), args)
+        return
     table = run(
-        parse_configs(args.configs),
+        configs,
         args.solo_deals,
         args.deals,
-        args.seconds,
+        args.seconds or 10.0,
         args.memory,
         repair=not args.no_repair,
-        nodes_budget=args.nodes,
+        nodes_budget=None if args.seconds else args.nodes,
     )
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(table, encoding="utf-8")
+    out = args.out or RESULTS
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(table, encoding="utf-8")
     print(table)
 
 
