@@ -103,10 +103,23 @@ def parse_seeds(text: str) -> list[int]:
     try:
         seeds = [int(part) for part in text.split(",") if part.strip()]
     except ValueError:
-        raise argparse.ArgumentTypeError(f"--seeds wants integers a,b,c; got {text!r}") from None
+        raise argparse.ArgumentTypeError(f"wants integers a,b,c, got {text!r}") from None
     if not seeds or any(s < 0 for s in seeds):
-        raise argparse.ArgumentTypeError(f"--seeds wants integers >= 0; got {text!r}")
+        raise argparse.ArgumentTypeError(f"wants integers >= 0, got {text!r}")
+    if len(set(seeds)) < len(seeds):
+        raise argparse.ArgumentTypeError(f"names a seed twice: {text!r}")
     return seeds
+
+
+def seed_value(text: str) -> int:
+    """A run seed for argparse: an integer >= 0."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"wants an integer, got {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"wants an integer >= 0, got {value}")
+    return value
 
 
 def positive(text: str) -> int:
@@ -123,7 +136,7 @@ def positive(text: str) -> int:
 def add_arguments(parser: argparse.ArgumentParser, positions: int, nodes: int) -> None:
     """The options every reach benchmark takes."""
     seeds = parser.add_mutually_exclusive_group()
-    seeds.add_argument("--seed", type=int, help="one run seed (default: new random seeds)")
+    seeds.add_argument("--seed", type=seed_value, help="one run seed (default: new random seeds)")
     seeds.add_argument("--seeds", type=parse_seeds, help="run seeds a,b,c (median over them)")
     parser.add_argument("--positions", type=positive, default=positions, help="per row")
     parser.add_argument("--nodes", type=positive, default=nodes, help="node budget a position")
@@ -138,8 +151,6 @@ def chosen_seeds(args: argparse.Namespace) -> list[int]:
     if args.seeds:
         return list(args.seeds)
     if args.seed is not None:
-        if args.seed < 0:
-            raise SystemExit("--seed wants an integer >= 0")
         return [args.seed]
     fresh = random.SystemRandom()
     return [fresh.randrange(1_000_000) for _ in range(DEFAULT_RUNS)]
