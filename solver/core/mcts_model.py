@@ -1,0 +1,158 @@
+"""Who plays for whom, and what one number an outcome is worth, for the tree search
+(:mod:`playable.solver.core.mcts`, docs/analysis.md).
+
+The search keeps every value from the point of view of the player to move at the
+root (the *root side*), so a node needs one number per sample, not one per player:
+
+* **cooperative** (The Game, TG-8): every player has the same return, minus the cards
+  not laid; every node maximises it. A sample is a success when every card is laid
+  (the return reaches the top of the value range, 0).
+* **two-sided** (Face to Face, FF-6; UNO with two players, UN-10; Sequence with two
+  sides, SQ-3/SQ-8): the value is the *margin*, the root side's return minus the other
+  side's (a side's return is that of its first player). Players of the root side
+  maximise it, the others minimise it, so proven bounds are backed up max/min (score
+  bounded MCTS). A sample is a win when the margin is positive.
+* **multi-sided** (UNO with 3+ players, Sequence with 3 sides): each player
+  maximises their own return (max^n); the value reported is the root player's own
+  return, and a sample is a win when it beats every other side's return. Nothing is
+  proven except finished games.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from playable.solver.core.game import Game
+
+
+class Mode(Enum):
+    """How the players' returns combine into the search's one value."""
+
+    COOPERATIVE = "cooperative"
+    TWO_SIDED = "two-sided"
+    MULTI_SIDED = "multi-sided"
+
+
+#: The range of the value (in the root side's terms) where a game's documented
+#: returns fix it (Game.returns): The Game's shared return is minus the cards left,
+#: at most 0 (TG-8); Face to Face and Sequence give 1 to the winners and -1 to the
+#: others, so a margin lies in [-2, 2] (FF-6, SQ-8). UNO's points have no small
+#: bound (UN-10).
+_RANGES: dict[tuple[str, Mode], tuple[float, float]] = {
+    ("thegame", Mode.COOPERATIVE): (-math.inf, 0.0),
+    ("facetoface", Mode.TWO_SIDED): (-2.0, 2.0),
+    ("sequence", Mode.TWO_SIDED): (-2.0, 2.0),
+}
+
+
+def default_sides(game: Game[Any, Any], state: Any) -> tuple[int, ...]:
+    """The side of each player: one side in a cooperative game; two sides with two
+    players; Sequence's alternating sides (SQ-3: player ``p`` plays for side
+    ``p % sides``, read from the state's variant); else one side a player."""
+    players = game.players(state)
+    if game.cooperative:
+        return (0,) * players
+    if players == 2:
+        return (0, 1)
+    side_of = getattr(getattr(state, "variant", None), "side_of", None)
+    if callable(side_of):
+        return tuple(int(side_of(p)) for p in range(players))
+    return tuple(range(players))
+
+
+@dataclass(frozen=True)
+class Model:
+    """The value model of one search: the sides, the root side, the value range."""
+
+    mode: Mode
+    sides: tuple[int, ...]
+    root_player: int
+    low: float
+    high: float
+
+    @staticmethod
+    def of(
+        game: Game[Any, Any],
+        state: Any,
+        sides: Sequence[int] | None = None,
+        value_range: tuple[float, float] | None = None,
+    ) -> Model:
+        """The model for a search from ``state``; ``sides`` and ``value_range``
+        override the defaults (:func:`default_sides`, the documented ranges)."""
+        chosen = tuple(sides) if sides is not None else default_sides(game, state)
+        if len(chosen) != game.players(state):
+            raise ValueError(
+                f"sides names {len(chosen)} players, the game has {game.players(state)}"
+            )
+        count = len(set(chosen))
+        if game.cooperative or count == 1:
+            mode = Mode.COOPERATIVE
+        elif count == 2:
+            mode = Mode.TWO_SIDED
+        else:
+            mode = Mode.MULTI_SIDED
+        low, high = value_range or _RANGES.get((game.name, mode), (-math.inf, math.inf))
+        if not low <= high:
+            raise ValueError(f"value range {low}..{high} is empty")
+        return Model(mode, chosen, game.to_move(state), float(low), float(high))
+
+    @property
+    def root_side(self) -> int:
+        return self.sides[self.root_player]
+
+    @property
+    def proves(self) -> bool:
+        """Whether bounds are backed up (everywhere but the multi-sided case)."""
+        return self.mode is not Mode.MULTI_SIDED
+
+    def maximises(self, player: int) -> bool:
+        """Whether ``player`` wants the value high (the root side) or low."""
+        return self.mode is Mode.COOPERATIVE or self.sides[player] == self.root_side
+
+    def value(self, returns: Sequence[float]) -> float:
+        """The one number a finished game is worth to the root side."""
+        if self.mode is Mode.COOPERATIVE:
+            return float(returns[0])
+        if self.mode is Mode.MULTI_SIDED:
+            return float(returns[self.root_player])
+        other = next(p for p, side in enumerate(self.sides) if side != self.root_side)
+        first = self.sides.index(self.root_side)
+        return float(returns[first]) - float(returns[other])
+
+    def success(self, value: float, returns: Sequence[float] | None = None) -> bool:
+        """A cooperative sample that lays every card, or a win of the root side."""
+        if self.mode is Mode.COOPERATIVE:
+            return value >= self.high
+        if self.mode is Mode.TWO_SIDED:
+            return value > 0
+        assert returns is not None
+        mine = returns[self.root_player]
+        others = [r for p, r in enumerate(returns) if self.sides[p] != self.root_side]
+        return mine > max(others)
+
+    def from_mover(self, player: int, bounds: tuple[float, float]) -> tuple[float, float]:
+        """Bounds a leaf solver gives for the player to move, in the root side's terms
+        (a two-sided margin changes sign with the side)."""
+        low, high = float(bounds[0]), float(bounds[1])
+        if not low <= high:
+            raise ValueError(f"a leaf solver gave empty bounds {low}..{high}")
+        if self.maximises(player):
+            return (max(low, self.low), min(high, self.high))
+        return (max(-high, self.low), min(-low, self.high))
+
+    def to_mover(self, player: int, value: float) -> float:
+        """A value in the root side's terms as the player ``player`` sees it."""
+        return value if self.maximises(player) else -value
+
+    @property
+    def value_name(self) -> str:
+        """What the value means, for reports."""
+        if self.mode is Mode.COOPERATIVE:
+            return "shared return (minus the cards not laid in The Game, TG-8)"
+        if self.mode is Mode.TWO_SIDED:
+            return "margin: the mover's side's return minus the other side's"
+        return "the mover's own return"

@@ -1,0 +1,428 @@
+"""The tree search of docs/analysis.md (solver/core/mcts.py) against exact answers.
+
+On small positions of every game an exhaustive minimax over the one game interface
+gives the exact value of every move (in the search's terms: the shared return, the
+margin of the mover's side, the mover's own return); every bound the search reports
+must hold for it, so every value it marks proven is the exact one, and its estimates
+lie inside its bounds. The exhaustive minimax is itself checked against each game's
+own oracle (The Game's and Face to Face's brute force, UNO's seeded minimax, the
+Sequence engine). With a budget large enough the root of a tiny position is proven;
+the same seed and node budget give the same answer; budgets stop the search.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from playable.solver.core.budget import Budget
+from playable.solver.core.game import Game
+from playable.solver.core.mcts import BY_PROOF, MctsResult, search
+from playable.solver.core.mcts_model import Mode, Model
+from playable.solver.facetoface import bruteforce as ff_brute
+from playable.solver.facetoface import rules as ff
+from playable.solver.games import engine, game
+from playable.solver.thegame import bruteforce as tg_brute
+from playable.solver.thegame import rules as tg
+from tests.uno.endgame_brute import LOSS, UNKNOWN, WIN, seeded_minimax, tiny
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def example(path: str) -> str:
+    return (ROOT / path).read_text()
+
+
+THEGAME, FACETOFACE, UNO, SEQUENCE = (game(n) for n in ("thegame", "facetoface", "uno", "sequence"))
+
+
+# ------------------------------------------------------------------ exact answers
+
+
+def exact(
+    g: Game[Any, Any],
+    state: Any,
+    model: Model,
+    outcome: Callable[[Any], Sequence[float]] | None = None,
+    depth: int = 10**6,
+    memo: dict[Any, tuple[tuple[float, float], int]] | None = None,
+) -> tuple[float, float]:
+    """Bounds on the value of ``state`` under best play in ``model``'s terms
+    (cooperative: everybody maximises; two sides: the root side maximises, the
+    other minimises) by plain memoised minimax over the game interface, ``depth``
+    moves deep: a point wherever every line ends within the depth (always in The Game
+    and Face to Face, whose every move lays a card or ends a turn that laid some);
+    a UNO round can go on and on, so there it is searched to a depth."""
+    memo = {} if memo is None else memo
+    returns = outcome or g.returns
+    if g.is_terminal(state):
+        value = model.value(returns(state))
+        return (value, value)
+    if depth == 0:
+        return (model.low, model.high)
+    known = memo.get(state)
+    if known is not None and (known[0][0] == known[0][1] or known[1] >= depth):
+        return known[0]
+    maximises = model.maximises(g.to_move(state))
+    best = model.high if maximises else model.low  # nothing beats it: stop there
+    bounds = []
+    for move in g.legal_moves(state):
+        bounds.append(exact(g, g.apply(state, move), model, outcome, depth - 1, memo))
+        if bounds[-1] == (best, best):
+            break
+    pick = max if maximises else min
+    found = (pick(b[0] for b in bounds), pick(b[1] for b in bounds))
+    memo[state] = (found, depth)
+    return found
+
+
+def move_values(
+    g: Game[Any, Any],
+    state: Any,
+    model: Model,
+    outcome: Callable[[Any], Sequence[float]] | None = None,
+    depth: int = 10**6,
+) -> dict[str, tuple[float, float]]:
+    """The exact bounds of every move of ``state``."""
+    memo: dict[Any, tuple[tuple[float, float], int]] = {}
+    return {
+        str(m): exact(g, g.apply(state, m), model, outcome, depth, memo)
+        for m in g.legal_moves(state)
+    }
+
+
+# --------------------------------------------------------------- small positions
+
+
+def walk(g: Game[Any, Any], state: Any, rng: random.Random, steps: int) -> Any:
+    """``state`` after up to ``steps`` random moves (stops before the game ends)."""
+    for _ in range(steps):
+        moves = g.legal_moves(state)
+        after = g.apply(state, rng.choice(moves))
+        if g.is_terminal(after):
+            break
+        state = after
+    return state
+
+
+def thegame_position(seed: int) -> tg.State:
+    """A solo deal of cards 2..12 or 2..13 a few random moves in, or a duo deal of
+    2..16 some more moves in."""
+    rng = random.Random(seed)
+    players = rng.choice((1, 2))
+    max_card = rng.choice((12, 13)) if players == 1 else 16
+    variant = tg.Variant(players=players, max_card=max_card)
+    start = tg.deal(variant, tg.shuffled_deck(variant, seed))
+    steps = rng.randint(5, 10) if players == 1 else rng.randint(11, 15)
+    return walk(THEGAME, start, rng, steps)  # type: ignore[no-any-return]
+
+
+def facetoface_position(seed: int) -> ff.State:
+    """A duel of decks 2..7 (six cards a hand, nothing to draw), a few moves in."""
+    rng = random.Random(seed)
+    variant = ff.Variant(7)
+    a, b = ff.shuffled_decks(variant, seed)
+    start = ff.deal(variant, a, b, rng.randint(0, 1))
+    return walk(FACETOFACE, start, rng, rng.randint(6, 10))  # type: ignore[no-any-return]
+
+
+def uno_position(seed: int) -> Any:
+    """A two-player UNO endgame with 1-2 cards a hand and 0-2 to draw."""
+    return tiny(random.Random(seed), most=2, draws=2)
+
+
+def uno_wins(state: Any) -> tuple[int, ...]:
+    """+1 for the player who went out, -1 for the others: UNO as win or lose."""
+    return tuple(1 if p == state.winner else -1 for p in range(state.players))
+
+
+#: the margin of a win-or-lose outcome
+WIN_RANGE = (-2.0, 2.0)
+
+
+#: how deep the exhaustive minimax looks: UNO rounds need not end (draw, pass, ...)
+DEPTH = {"thegame": 10**6, "facetoface": 10**6, "uno": 12}
+
+POSITIONS: dict[str, tuple[Game[Any, Any], Callable[[int], Any]]] = {
+    "thegame": (THEGAME, thegame_position),
+    "facetoface": (FACETOFACE, facetoface_position),
+    "uno": (UNO, uno_position),
+}
+
+
+def check_bounds(
+    g: Game[Any, Any],
+    state: Any,
+    result: MctsResult,
+    outcome: Any = None,
+    value_range: tuple[float, float] | None = None,
+) -> int:
+    """Every reported bound agrees with the exact bounds (a proven value lies inside
+    them, so where they meet it is the exact value); estimates lie inside the
+    reported bounds; a proven root recommends a best move. Returns how many moves
+    were proven."""
+    model = Model.of(g, state, None, value_range)
+    values = move_values(g, state, model, outcome, DEPTH[g.name])
+    assert [m.move for m in result.moves] == list(values)
+    text = g.format(state)
+    for report in result.moves:
+        low, high = values[report.move]
+        assert report.low <= high and low <= report.high, (report, low, high, text)
+        if report.proven:
+            assert low <= report.low <= high, text
+            assert report.interval == (report.low, report.low)
+        if report.estimate is not None:
+            assert report.low <= report.estimate <= report.high
+        if report.interval is not None:
+            a, b = report.interval
+            assert report.low <= a <= b <= report.high
+        assert 0 <= report.successes.successes <= report.samples <= report.visits
+    best = (max(v[0] for v in values.values()), max(v[1] for v in values.values()))
+    assert result.low <= best[1] and best[0] <= result.high, text
+    if result.proven:
+        assert best[0] <= result.low <= best[1]
+        assert result.recommended_by == BY_PROOF
+        chosen = values[result.recommended or ""]
+        assert chosen[1] >= result.low  # it can reach the root's value
+    return sum(r.proven for r in result.moves)
+
+
+# ------------------------------------------------------------- the exact oracle
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_exhaustive_minimax_agrees_with_each_game_s_oracle(seed: int) -> None:
+    state = thegame_position(seed)
+    value = -tg_brute.optimal(state).cards_left
+    assert exact(THEGAME, state, Model.of(THEGAME, state)) == (value, value)
+    duel = facetoface_position(seed)
+    margin = 2 if ff_brute.wins(duel) else -2
+    assert exact(FACETOFACE, duel, Model.of(FACETOFACE, duel)) == (margin, margin)
+    endgame = uno_position(seed)
+    low, high = exact(UNO, endgame, Model.of(UNO, endgame, None, WIN_RANGE), uno_wins, DEPTH["uno"])
+    verdict = seeded_minimax(endgame, DEPTH["uno"], {})
+    assert (low, high) == {WIN: (2, 2), LOSS: (-2, -2), UNKNOWN: (low, high)}[verdict]
+    assert (verdict == UNKNOWN) == (low < high)
+
+
+# -------------------------------------------------------- proofs and estimates
+
+
+def decided(name: str, count: int) -> list[tuple[int, Any]]:
+    """The first ``count`` positions (by seed) whose exact value the minimax finds
+    (UNO: within its depth), as UNO is scored when only winning counts."""
+    g, make = POSITIONS[name]
+    outcome, value_range = (uno_wins, WIN_RANGE) if name == "uno" else (None, None)
+    found = []
+    for seed in range(100):
+        state = make(seed)
+        low, high = exact(g, state, Model.of(g, state, None, value_range), outcome, DEPTH[name])
+        if low == high:
+            found.append((seed, state))
+        if len(found) == count:
+            return found
+    raise AssertionError(f"fewer than {count} decided {name} positions")
+
+
+@pytest.mark.parametrize("name", list(POSITIONS))
+def test_tiny_positions_are_proven_exactly(name: str) -> None:
+    g = POSITIONS[name][0]
+    outcome, value_range = (uno_wins, WIN_RANGE) if name == "uno" else (None, None)
+    for seed, state in decided(name, 4):
+        budget = Budget(nodes=200_000)
+        result = search(g, state, budget, seed=seed, outcome=outcome, value_range=value_range)
+        assert result.stopped == "proven", g.format(state)
+        assert check_bounds(g, state, result, outcome, value_range) >= 1
+        assert result.line and result.line[0] == result.recommended
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    name=st.sampled_from(sorted(POSITIONS)),
+    position=st.integers(0, 10**6),
+    seed=st.integers(0, 2**32),
+    nodes=st.sampled_from((1, 30, 300, 3000)),
+)
+def test_every_bound_holds_on_random_small_positions(
+    name: str, position: int, seed: int, nodes: int
+) -> None:
+    g, make = POSITIONS[name]
+    state = make(position)
+    result = search(g, state, Budget(nodes=nodes), seed=seed)
+    check_bounds(g, state, result)
+    assert result.recommended in {m.move for m in result.moves}
+
+
+def test_uno_points_margin_is_exact() -> None:
+    """UNO by its points (UN-10): a round won while the loser holds only zeros is
+    worth a margin of 0, and the search proves that value, not a win."""
+    for seed in range(6):
+        state = uno_position(seed)
+        result = search(UNO, state, Budget(nodes=5000), seed=seed)
+        check_bounds(UNO, state, result)
+
+
+def test_a_leaf_solver_s_bounds_are_used_from_the_mover_s_side() -> None:
+    """An exact leaf solver (in the mover's terms) proves the root at once; the
+    search turns its bounds to the root side's terms."""
+    for seed in range(3):
+        state = facetoface_position(seed)
+
+        def leaf(s: Any) -> tuple[float, float]:
+            return exact(FACETOFACE, s, Model.of(FACETOFACE, s))
+
+        result = search(FACETOFACE, state, Budget(nodes=10), seed=0, leaf_solver=leaf)
+        assert result.stopped == "proven"
+        assert result.simulations == 0
+        check_bounds(FACETOFACE, state, result)
+        assert all(m.proven for m in result.moves)
+
+
+def test_a_leaf_solver_that_contradicts_the_returns_is_refused() -> None:
+    state = facetoface_position(1)
+    with pytest.raises((RuntimeError, ValueError)):
+        search(FACETOFACE, state, Budget(nodes=5000), leaf_solver=lambda s: (5.0, 3.0))
+
+
+def test_the_game_estimates_cards_left_and_the_chance_to_lay_all() -> None:
+    state = thegame_position(3)
+    result = search(THEGAME, state, Budget(nodes=400), seed=1)
+    assert result.mode == Mode.COOPERATIVE.value
+    for report in result.moves:
+        assert report.estimate is None or report.estimate <= 0  # minus the cards left
+        rate = report.successes.rate
+        assert 0 <= rate <= 1
+
+
+# ----------------------------------------------------------------- other games
+
+
+def test_sequence_win_in_one_is_proven_and_recommended() -> None:
+    """Blue has a9-e9 and four of b1-e1 with 6C in hand for a1: a second sequence
+    wins (SQ-8); the engine agrees."""
+    text = example("examples/win-in-2.sequence.txt")
+    state = SEQUENCE.parse(text)
+    state = SEQUENCE.apply(state, SEQUENCE.parse_move(state, "5C@b1"))
+    state = SEQUENCE.apply(state, SEQUENCE.parse_move(state, "7D@h2"))  # green elsewhere
+    result = search(SEQUENCE, state, Budget(nodes=3000), seed=0)
+    assert result.proven and result.value == 2
+    assert result.recommended_by == BY_PROOF
+    best = result.move(result.recommended or "")
+    assert best.proven and best.value == 2 and len(best.line) == 1
+    after = SEQUENCE.apply(state, SEQUENCE.parse_move(state, best.line[0]))
+    assert SEQUENCE.is_terminal(after) and SEQUENCE.returns(after)[0] == 1
+    from playable.solver.core.engine import SearchOptions
+
+    solved = engine("sequence").solve(state, Budget(seconds=20), SearchOptions(depth=1))
+    assert solved.status.value == "solved"
+
+
+def test_three_players_prove_only_finished_games() -> None:
+    """UNO with three players: max^n estimates, proofs only where the game ends."""
+    rng = random.Random(5)
+    state = UNO.parse(example("examples/deal-3p.uno.txt"))
+    state = walk(UNO, state, rng, 3)
+    result = search(UNO, state, Budget(nodes=20_000), seed=2)
+    assert result.mode == Mode.MULTI_SIDED.value and not result.proven
+    for report in result.moves:
+        after = UNO.apply(state, UNO.parse_move(state, report.move))
+        assert report.proven == UNO.is_terminal(after)
+    assert result.recommended is not None and result.simulations > 0
+
+
+# ------------------------------------------------------- repeatability, budgets
+
+
+def without_time(result: MctsResult) -> dict[str, Any]:
+    document = result.to_json()
+    del document["seconds"]
+    return document
+
+
+@pytest.mark.parametrize("name", list(POSITIONS))
+def test_same_seed_and_node_budget_same_answer(name: str) -> None:
+    g, make = POSITIONS[name]
+    state = make(11)
+    first = search(g, state, Budget(nodes=2000), seed=7)
+    again = search(g, state, Budget(nodes=2000), seed=7)
+    assert without_time(first) == without_time(again)
+
+
+@pytest.mark.parametrize(
+    "budget",
+    [Budget(nodes=1), Budget(seconds=0.0), Budget(stop=lambda: True)],
+    ids=["nodes", "seconds", "stop"],
+)
+def test_a_spent_budget_still_answers_every_move(budget: Budget) -> None:
+    state = THEGAME.parse(example("examples/thegame-solo.deal.txt"))
+    result = search(THEGAME, state, budget, seed=0)
+    assert result.stopped == "budget" and result.simulations == 0
+    assert [m.move for m in result.moves] == [str(m) for m in THEGAME.legal_moves(state)]
+    assert result.recommended == result.moves[0].move
+    document = result.to_json()
+    assert all(m["proven"] is False for m in document["moves"])
+
+
+def test_a_node_budget_bounds_the_work() -> None:
+    state = FACETOFACE.parse(example("examples/endgame.facetoface.txt"))
+    for nodes in (100, 1000):
+        result = search(FACETOFACE, state, Budget(nodes=nodes), seed=0)
+        # one simulation may run past the limit by at most one game's length
+        assert nodes <= result.nodes < nodes + 200
+        assert result.stopped == "budget"
+
+
+def test_a_time_budget_stops_the_search() -> None:
+    state = UNO.parse(example("examples/deal-3p.uno.txt"))
+    result = search(UNO, state, Budget(seconds=0.3), seed=0)
+    assert result.stopped == "budget" and result.seconds < 2.0
+
+
+def test_a_finished_game_has_no_moves() -> None:
+    state = thegame_position(0)
+    while not THEGAME.is_terminal(state):
+        state = THEGAME.apply(state, THEGAME.legal_moves(state)[0])
+    result = search(THEGAME, state, Budget(nodes=10))
+    assert result.moves == () and result.recommended is None and result.stopped == "terminal"
+
+
+# ------------------------------------------------------------------- playouts
+
+
+def test_a_playout_policy_is_used_and_an_illegal_answer_replaced() -> None:
+    state = facetoface_position(2)
+    calls = 0
+
+    def first_move(s: Any, rng: random.Random) -> Any:
+        nonlocal calls
+        calls += 1
+        return ff.END_TURN  # often refused (FF-4: the minimum not yet reached)
+
+    result = search(FACETOFACE, state, Budget(nodes=3000), seed=3, playout=first_move)
+    assert calls > 0 and result.stuck == 0
+    check_bounds(FACETOFACE, state, result)
+
+
+def test_a_rollout_replaces_the_simulation() -> None:
+    state = thegame_position(4)
+    result = search(THEGAME, state, Budget(nodes=500), seed=0, rollout=lambda s, rng: (-99.0,) * 2)
+    samples = [m for m in result.moves if m.samples and not m.proven]
+    assert all(m.playout_mean is not None and m.playout_mean < -50 for m in samples) or not samples
+
+
+def test_the_json_document() -> None:
+    state = uno_position(3)
+    document = search(UNO, state, Budget(nodes=500), seed=0).to_json()
+    assert set(document) >= {"recommended", "moves", "simulations", "nodes", "seconds", "seed"}
+    for move in document["moves"]:
+        assert isinstance(move["proven"], bool)
+        assert move["proven"] == (move["value"] is not None)
+        for bound in move["bounds"].values():
+            assert bound is None or math.isfinite(bound)
