@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 from playable.solver.core.budget import Budget
 from playable.solver.core.game import Game
 from playable.solver.core.mcts import BY_PROOF, MctsResult, search
+from playable.solver.core.mcts_leaf import engine_leaf_solver
 from playable.solver.core.mcts_model import Mode, Model
 from playable.solver.facetoface import bruteforce as ff_brute
 from playable.solver.facetoface import rules as ff
@@ -426,3 +427,46 @@ def test_the_json_document() -> None:
         assert move["proven"] == (move["value"] is not None)
         for bound in move["bounds"].values():
             assert bound is None or math.isfinite(bound)
+
+
+# ------------------------------------------------------- the engines as leaves
+
+
+@pytest.mark.parametrize(
+    ("name", "wins_only", "positions", "nodes"),
+    [
+        ("thegame", False, 4, 400),
+        ("facetoface", False, 2, 15),
+        ("uno", False, 4, 400),
+        ("uno", True, 4, 400),
+    ],
+)
+def test_engine_leaf_solvers_prove_only_what_holds(
+    name: str, wins_only: bool, positions: int, nodes: int
+) -> None:
+    """Bounds read from each engine's answers (docs/analysis.md) hold for the exact
+    values, and some moves are proven with a small budget."""
+    g, make = POSITIONS[name]
+    leaf = engine_leaf_solver(name, nodes=300, wins_only=wins_only)
+    outcome, value_range = (uno_wins, WIN_RANGE) if wins_only else (None, None)
+    proven = 0
+    for seed in range(positions):
+        state = make(seed + 20)
+        result = search(
+            g,
+            state,
+            Budget(nodes=nodes),
+            seed=seed,
+            leaf_solver=leaf,
+            outcome=outcome,
+            value_range=value_range,
+        )
+        proven += check_bounds(g, state, result, outcome, value_range)
+    assert proven > 0
+
+
+def test_the_sequence_engine_proves_a_forced_win_at_the_root() -> None:
+    state = SEQUENCE.parse(example("examples/win-in-2.sequence.txt"))
+    leaf = engine_leaf_solver("sequence", nodes=20_000)
+    result = search(SEQUENCE, state, Budget(nodes=60), seed=0, leaf_solver=leaf)
+    assert result.proven and result.value == 2
