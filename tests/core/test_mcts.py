@@ -16,6 +16,7 @@ import math
 import random
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -23,13 +24,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from playable.solver.core.budget import Budget
+from playable.solver.core.errors import IllegalMove
 from playable.solver.core.game import Game
-from playable.solver.core.mcts import BY_PROOF, MctsResult, search
+from playable.solver.core.mcts import BY_PROOF, MctsResult, default_sides, search
 from playable.solver.core.mcts_leaf import engine_leaf_solver
 from playable.solver.core.mcts_model import Mode, Model
 from playable.solver.facetoface import bruteforce as ff_brute
 from playable.solver.facetoface import rules as ff
-from playable.solver.games import engine, game
+from playable.solver.games import engine, game, game_of
+from playable.solver.sequence.rules import Variant as SequenceVariant
 from playable.solver.thegame import bruteforce as tg_brute
 from playable.solver.thegame import rules as tg
 from tests.uno.endgame_brute import LOSS, UNKNOWN, WIN, seeded_minimax, tiny
@@ -325,17 +328,56 @@ def test_sequence_win_in_one_is_proven_and_recommended() -> None:
     assert solved.status.value == "solved"
 
 
-def test_three_players_prove_only_finished_games() -> None:
-    """UNO with three players: max^n estimates, proofs only where the game ends."""
-    rng = random.Random(5)
-    state = UNO.parse(example("examples/deal-3p.uno.txt"))
-    state = walk(UNO, state, rng, 3)
-    result = search(UNO, state, Budget(nodes=20_000), seed=2)
+@pytest.mark.parametrize(
+    ("path", "walked"),
+    [("examples/deal-3p.uno.txt", 3), ("examples/threats.sequence.txt", 0)],
+)
+def test_three_sides_prove_only_finished_games(path: str, walked: int) -> None:
+    """UNO with three players and Sequence with three sides: max^n estimates,
+    proofs only where the game ends."""
+    text = example(path)
+    g = game_of(text)
+    state = walk(g, g.parse(text), random.Random(5), walked)
+    result = search(g, state, Budget(nodes=5000), seed=2)
     assert result.mode == Mode.MULTI_SIDED.value and not result.proven
     for report in result.moves:
-        after = UNO.apply(state, UNO.parse_move(state, report.move))
-        assert report.proven == UNO.is_terminal(after)
+        try:
+            after = g.apply(state, g.parse_move(state, report.move))
+        except IllegalMove:  # an unknown card to draw (SQ-4): never searched
+            assert not report.proven and report.visits == 0
+            continue
+        assert report.proven == g.is_terminal(after)
     assert result.recommended is not None and result.simulations > 0
+
+
+def test_moves_that_need_an_unknown_card_are_reported_unsearched() -> None:
+    """Sequence: once the known draw pile is used up every move would draw an unknown
+    card (SQ-4); each is still reported, unproven and unvisited, and the search
+    stops as it has nothing to search."""
+    state = SEQUENCE.parse(example("examples/win-in-2.sequence.txt"))
+    for _ in range(4):
+        state = SEQUENCE.apply(state, SEQUENCE.legal_moves(state)[0])
+    assert state.draw == () and state.unknown > 0
+    result = search(SEQUENCE, state, Budget(nodes=1000), seed=0)
+    assert result.stopped == "exhausted" and result.simulations == 0
+    assert [m.move for m in result.moves] == [str(m) for m in SEQUENCE.legal_moves(state)]
+    assert not any(m.proven or m.visits for m in result.moves)
+    assert result.recommended == result.moves[0].move
+
+
+def test_sides_follow_the_game() -> None:
+    """One team in The Game, two sides with two players, Sequence's p % sides
+    (SQ-3), one side a player otherwise."""
+    assert default_sides(THEGAME, thegame_position(0)) == (0,) * thegame_position(0).variant.players
+    assert default_sides(FACETOFACE, facetoface_position(0)) == (0, 1)
+    four = SimpleNamespace(variant=SequenceVariant(players=4, sides=2), to_move=1)
+    assert default_sides(SEQUENCE, four) == (0, 1, 0, 1)
+    model = Model.of(SEQUENCE, four)
+    assert model.mode is Mode.TWO_SIDED and model.maximises(3) and not model.maximises(0)
+    six = SimpleNamespace(variant=SequenceVariant(players=6, sides=3), to_move=0)
+    assert Model.of(SEQUENCE, six).mode is Mode.MULTI_SIDED
+    three = UNO.parse(example("examples/deal-3p.uno.txt"))
+    assert default_sides(UNO, three) == (0, 1, 2)
 
 
 # ------------------------------------------------------- repeatability, budgets
