@@ -118,6 +118,7 @@ class _Search:
     model: Model
     max_playout: int
     outcome: Outcome
+    root: Node
 
     def __init__(
         self,
@@ -145,7 +146,7 @@ class _Search:
 
     def run(self) -> MctsResult:
         began = time.perf_counter()
-        root = self.make(self.state, None, root=True)
+        root = self.root = self.make(self.state, None, root=True)
         while root.untried:  # every legal move is reported, whatever the budget
             root.children.append(self.child(root, root.untried.pop(0)))
         update(root, self.model)

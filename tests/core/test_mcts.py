@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -26,9 +26,18 @@ from hypothesis import strategies as st
 from playable.solver.core.budget import Budget
 from playable.solver.core.errors import IllegalMove
 from playable.solver.core.game import Game
-from playable.solver.core.mcts import BY_PROOF, MctsResult, default_sides, search
+from playable.solver.core.mcts import (
+    BY_PROOF,
+    EXPLORATION,
+    MAX_PLAYOUT,
+    MctsResult,
+    _Search,
+    default_sides,
+    search,
+)
 from playable.solver.core.mcts_leaf import engine_leaf_solver
 from playable.solver.core.mcts_model import Mode, Model
+from playable.solver.core.mcts_tree import Node
 from playable.solver.facetoface import bruteforce as ff_brute
 from playable.solver.facetoface import rules as ff
 from playable.solver.games import engine, game, game_of
@@ -262,6 +271,50 @@ def test_every_bound_holds_on_random_small_positions(
     result = search(g, state, Budget(nodes=nodes), seed=seed)
     check_bounds(g, state, result)
     assert result.recommended in {m.move for m in result.moves}
+
+
+def tree_nodes(node: Node) -> Iterator[Node]:
+    yield node
+    for child in node.children:
+        yield from tree_nodes(child)
+
+
+def larger_position(name: str, seed: int) -> Any:
+    """Positions a little larger than :data:`POSITIONS` gives, so that a budget of a
+    few thousand nodes leaves the tree open."""
+    rng = random.Random(seed)
+    if name == "thegame":
+        variant = tg.Variant(max_card=14)
+        return walk(THEGAME, tg.deal(variant, tg.shuffled_deck(variant, seed)), rng, 9)
+    if name == "facetoface":
+        variant = ff.Variant(8)
+        a, b = ff.shuffled_decks(variant, seed)
+        return walk(FACETOFACE, ff.deal(variant, a, b, seed % 2), rng, 6)
+    return tiny(rng, most=2, draws=3)
+
+
+@pytest.mark.parametrize("name", list(POSITIONS))
+def test_every_node_of_the_tree_is_bounded_soundly(name: str) -> None:
+    """Inside the tree too, every node's bounds hold for its exact value (so every
+    node marked proven has its exact value), whatever the budget left open."""
+    g = POSITIONS[name][0]
+    checked = proven = 0
+    for seed in range(3):
+        state = larger_position(name, seed)
+        run = _Search(g, state, Budget(nodes=4000), seed, None, None, None, EXPLORATION)
+        run.model, run.max_playout, run.outcome = Model.of(g, state), MAX_PLAYOUT, g.returns
+        run.run()
+        memo: dict[Any, tuple[tuple[float, float], int]] = {}
+        for node in tree_nodes(run.root):
+            if node.opaque:
+                continue
+            low, high = exact(g, node.state, run.model, None, DEPTH[name], memo)
+            assert node.low <= high and low <= node.high, g.format(node.state)
+            if node.proven:
+                assert low <= node.low <= high
+                proven += 1
+            checked += 1
+    assert proven > 0 and checked > proven
 
 
 def test_uno_points_margin_is_exact() -> None:
