@@ -110,7 +110,7 @@ def worker(seed: int, count: int, nodes: int, engines: list[str]) -> dict[str, A
             began = time.process_time()
             s = search.forced_win(state, TURNS, budget)
             seconds["sequence"] += time.process_time() - began
-            line = hashlib.sha256(repr(s.line).encode()).hexdigest()[:12]
+            line = hashlib.sha256(repr(s.to_json()["line"]).encode()).hexdigest()[:12]
             result = [s.status.value, s.objective, s.tt_entries, line]
             records["sequence"].append([f"position {i}", s.nodes, result])
     return {"records": records, "seconds": seconds, "kernel_seconds": kernel_seconds}

@@ -154,8 +154,8 @@ def compare(positions: list[State], turns: int) -> dict[str, float]:
         cp_time, dfs_time, cp_max = cp_time + cp, dfs_time + middle - started, max(cp_max, cp)
         decided = {Status.SOLVED, Status.UNSOLVABLE}
         tally["positions"] += 1
-        tally["exchange"] += any(m["move"].startswith("dead:") for m in model.line)
-        tally["pass"] += any(m["move"] == "pass" for m in model.line)
+        tally["exchange"] += any(step.text.startswith("dead:") for step in model.line)
+        tally["pass"] += any(step.text == "pass" for step in model.line)
         tally[f"cpsat {model.status.value}"] += 1
         tally["cpsat solved, not proven optimal"] += (
             model.status == Status.SOLVED and not model.proven_optimal

@@ -25,7 +25,7 @@ from pathlib import Path
 from playable.solver.core.budget import Budget
 from playable.solver.core.result import Status
 from playable.solver.thegame.notation import Deal
-from playable.solver.thegame.rules import Play, Variant, play_turn, shuffled_deck
+from playable.solver.thegame.rules import Variant, shuffled_deck
 from playable.solver.thegame.search import certify, solve
 
 RESULTS = Path(__file__).parent / "results"
@@ -42,9 +42,7 @@ def restart(variant: Variant, seed: int, line_nodes: int, nodes: int) -> str:
     if first.status is Status.SOLVED:
         return f"| {seed} | won by the first solve | | {time.perf_counter() - start:.0f} |"
     root = deal.start(first.extra["first_player"])
-    states = [root]
-    for turn in first.line:
-        states.append(play_turn(states[-1], [Play(p["card"], p["pile"]) for p in turn["plays"]]))
+    states = [first.line.start, *(step.after for step in first.line)]
     tried = []
     for turn in range(len(states) - 1, -1, -1):
         state = states[turn]
@@ -53,7 +51,7 @@ def restart(variant: Variant, seed: int, line_nodes: int, nodes: int) -> str:
         sub = solve(state, Budget(nodes=nodes, memory_mb=64), repair=False, optimum=False)
         tried.append(f"{state.cards_left} {sub.status.value}")
         if sub.status is Status.SOLVED:
-            line = first.line[:turn] + sub.line
+            line = first.to_json()["line"][:turn] + sub.to_json()["line"]
             if not certify(root, line).is_won:
                 raise AssertionError(f"seed {seed}: the joined line does not win")
             print(json.dumps({"seed": seed, "first_player": root.to_move, "line": line}))

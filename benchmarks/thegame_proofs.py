@@ -31,7 +31,7 @@ from playable.solver.core.budget import Budget
 from playable.solver.core.result import Status
 from playable.solver.thegame import proof, proofcheck
 from playable.solver.thegame.notation import Deal
-from playable.solver.thegame.rules import Play, State, Variant, play_turn, shuffled_deck
+from playable.solver.thegame.rules import State, Variant, shuffled_deck
 from playable.solver.thegame.search import solve
 
 RESULTS = Path(__file__).parent / "results" / "thegame_proofs.md"
@@ -97,15 +97,6 @@ def stored_part() -> list[str]:
     ]
 
 
-def turn_starts(deal: Deal, result_line: list[dict], first: int) -> list[State]:  # type: ignore[type-arg]
-    state = deal.start(first)
-    out = [state]
-    for turn in result_line:
-        state = play_turn(state, [Play(p["card"], p["pile"]) for p in turn["plays"]])
-        out.append(state)
-    return out
-
-
 def horizon(states: list[State], nodes: int, positions: int) -> tuple[str, str]:
     """The largest position (cards left) of ``states`` proven lost by the search, and
     the largest with a checked proof file, walking back from the end."""
@@ -148,8 +139,8 @@ def deals_part(
         decided += result.status is not Status.UNKNOWN
         searched = proved = ""
         if result.status is Status.UNKNOWN:
-            first = result.extra["first_player"]
-            searched, proved = horizon(turn_starts(deal, result.line, first), nodes, positions)
+            starts = [result.line.start, *(step.after for step in result.line)]
+            searched, proved = horizon(starts, nodes, positions)
         rows.append(
             f"| {seed} | {result.status} | {result.objective} | {result.seconds:.1f} "
             f"| {result.nodes:,} | {searched} | {proved} |"

@@ -27,7 +27,7 @@ from pathlib import Path
 
 from playable.solver.core.budget import Budget
 from playable.solver.thegame.notation import Deal
-from playable.solver.thegame.rules import Play, State, Variant, play_turn, shuffled_deck
+from playable.solver.thegame.rules import State, Variant, shuffled_deck
 from playable.solver.thegame.search import solve
 from playable.solver.thegame.split import PartJob, combine, game_json, split
 
@@ -43,11 +43,10 @@ def position(seed: int, cards: int) -> State:
     variant = Variant(players=1, expert=True)
     deal = Deal(variant, tuple(shuffled_deck(variant, seed)))
     result = solve(deal, Budget(nodes=LINE_NODES, memory_mb=64))
-    state = deal.start(result.extra["first_player"])
-    for turn in result.line:
+    line = result.line
+    for state in [line.start, *(step.after for step in line)][: len(line)]:  # turn starts
         if state.cards_left == cards:
             return state
-        state = play_turn(state, [Play(p["card"], p["pile"]) for p in turn["plays"]])
     raise SystemExit(f"seed {seed}: no position with {cards} cards left on the line")
 
 

@@ -152,9 +152,8 @@ def _result_lines(state: State, result: Any) -> list[str]:
         f"[bold]{verdict}[/]",
         f"nodes {result.nodes}, {result.seconds:.3f} s, table entries {result.tt_entries}",
     ]
-    turns = notation.line_from_json(result.line)
-    for number, (player, plays) in enumerate(turns, start=1):
-        lines.append(f"{number:>3}. player {player + 1}: {notation.format_turn(plays)}")
+    for number, step in enumerate(result.line, start=1):
+        lines.append(f"{number:>3}. player {step.player + 1}: {step.text}")
     return lines
 
 

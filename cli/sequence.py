@@ -173,7 +173,7 @@ def analyse_command(
         if proof is not None:
             stdout.print(render_proof(proof))
             if proof.status == Status.SOLVED:
-                stdout.print(f"[bold]best move (proven): {proof.line[0]['move']}[/]")
+                stdout.print(f"[bold]best move (proven): {proof.line[0].text}[/]")
     if proof is not None and proof.status == Status.UNKNOWN:
         raise typer.Exit(3)
 
@@ -229,7 +229,7 @@ def render_proof(result: SolveResult) -> str:
     n = result.extra["max_turns"]
     counters = f"({result.nodes} nodes, {result.tt_entries} table entries, {result.seconds:.2f} s)"
     if result.status == Status.SOLVED:
-        line = " ".join(f"{d['player'] + 1}:{d['move']}" for d in result.line)
+        line = " ".join(f"{s.player + 1}:{s.text}" for s in result.line)
         return (
             f"[bold green]forced win in {result.objective} own turn(s)[/] against any defence "
             f"{counters}\n  line (one defence shown): {line}"
@@ -286,7 +286,7 @@ def render_distance(result: SolveResult) -> str:
     note = result.extra.get("exactness", "")
     counters = f"({result.seconds:.2f} s, {result.extra.get('solver_status', '')})"
     if result.status == Status.SOLVED:
-        line = " ".join(d["move"] for d in result.line)
+        line = " ".join(s.text for s in result.line)
         turns = f"{result.objective} own turn(s) to win"
         if not result.proven_optimal:
             turns = f"at most {result.objective} own turn(s) to win (at least {result.bound})"

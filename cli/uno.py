@@ -250,7 +250,7 @@ def solve_command(
         result = solve_cpsat(p, budget)
     else:
         result = solve(p, budget)
-    document = result.to_solve_result(len(problem.hand), p.honest).to_json()
+    document = result.to_json(len(problem.hand), p.honest)
     rule = "strict W4 (UN-5)" if p.honest else "lax W4 (UN-6 bluff)"
     lines = [
         f"[bold]{result.status.value}[/] ({result.engine}, {rule}, {result.nodes} nodes, "
@@ -288,7 +288,7 @@ def _solve_endgame(game: Deal | State, budget: Budget, json: bool, seeded: bool)
         f"nodes {result.nodes}, {result.seconds:.3f} s, table {result.tt_entries}",
     ]
     if result.line:
-        lines.append("line: " + " ".join(f"{m['player'] + 1}:{m['move']}" for m in result.line))
+        lines.append("line: " + " ".join(f"{s.player + 1}:{s.text}" for s in result.line))
     _print_result(document, json, lines)
     code = result.status.exit_code
     raise typer.Exit(EXIT_RESHUFFLE if reason == "reshuffle" else code)

@@ -6,12 +6,13 @@
 
 The API (docs/api.md): :func:`load` / :func:`loads` a position file of any of the four
 games, :meth:`Position.play` moves checked by the reference rules, :func:`solve` and
-:func:`analyse` (the JSON documents of ``playable solve|analyse --json``),
+:func:`analyse` (the JSON documents of ``playable solve|analyse --json``;
+:func:`solve_result` the typed record with the line's positions),
 :meth:`Position.text` / :meth:`Position.save` to write it back. The rules engines,
 solvers and bots are in ``playable.solver``, the puzzles in ``playable.puzzles``.
 """
 
-from playable.api import Position, analyse, load, loads, solve
+from playable.api import Position, analyse, load, loads, solve, solve_result
 from playable.solver.core.errors import IllegalMove, NotationError, PlayableError
 from playable.solver.games import NAMES as GAMES
 
@@ -27,4 +28,5 @@ __all__ = [
     "load",
     "loads",
     "solve",
+    "solve_result",
 ]

@@ -20,6 +20,7 @@ from playable.solver.core.engine import SearchOptions
 from playable.solver.core.errors import IllegalMove, NotationError, PlayableError
 from playable.solver.core.game import Game
 from playable.solver.core.limits import budget_problem, checked_budget
+from playable.solver.core.result import SolveResult
 from playable.solver.games import engine, game_of
 
 
@@ -139,13 +140,38 @@ def solve(
     if turns is not None:
         warnings.warn("solve(turns=...) is now solve(depth=...)", DeprecationWarning, 2)
         depth = turns
+    return solve_result(
+        position,
+        seconds=seconds,
+        nodes=nodes,
+        memory_mb=memory_mb,
+        depth=depth,
+        seeded_reshuffles=seeded_reshuffles,
+        progress=progress,
+    ).to_json()
+
+
+def solve_result(
+    position: Position,
+    *,
+    seconds: float | None = None,
+    nodes: int | None = None,
+    memory_mb: int = DEFAULT_MEMORY_MB,
+    depth: int = 3,
+    seeded_reshuffles: bool = False,
+    progress: Progress | None = None,
+) -> SolveResult:
+    """:func:`solve` as the typed record: its ``line`` is a
+    :class:`~playable.solver.core.line.Line` whose every turn carries the state after
+    it (already replayed through the reference rules), and ``to_json()`` is the
+    document :func:`solve` returns."""
     if problem := budget_problem(seconds, nodes, memory_mb):
         raise PlayableError(problem)
     options = SearchOptions(depth=depth, seeded_reshuffles=seeded_reshuffles, memory_mb=memory_mb)
     searches = engine(position.name)
     searches.warm_up()  # before the budget is made: loading kernels is never charged
     budget = checked_budget(seconds, nodes, memory_mb, progress)
-    return searches.solve(position.state, budget, options).to_json()
+    return searches.solve(position.state, budget, options)
 
 
 def analyse(

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 import playable
+from playable.api import Position
 from playable.puzzles.base import Puzzle
 from playable.puzzles.registry import kind_of
 from playable.solver.core.errors import PlayableError
@@ -102,7 +103,7 @@ def solution_frames(position: playable.Position, solution: str) -> list[dict[str
 
 
 def _line_of(document: dict[str, Any]) -> list[dict[str, Any]]:
-    """The line a solve or analyse document proposes, if any."""
+    """The line an analyse document proposes, if any."""
     if isinstance(document.get("line"), list):
         return list(document["line"])
     proof = document.get("proof")
@@ -116,8 +117,14 @@ def solve_task(
 ) -> dict[str, Any]:
     """``playable.solve`` on the position ``text``, and the frames of its line."""
     position = playable.loads(text, "<board>")
-    document = playable.solve(position, seconds=seconds, nodes=nodes, depth=turns, progress=report)
-    return {"document": document, "frames": frames(position, _line_of(document))}
+    result = playable.solve_result(
+        position, seconds=seconds, nodes=nodes, depth=turns, progress=report
+    )
+    shown = [  # the line's positions, replayed once by the solver
+        {"player": s.player, "move": s.text, "view": view(Position(position.game, s.after))}
+        for s in result.line
+    ]
+    return {"document": result.to_json(), "frames": shown}
 
 
 def analyse_task(

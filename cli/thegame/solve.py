@@ -187,7 +187,7 @@ def _report(game: Deal | State, result: SolveResult, json: bool) -> None:
     if json:
         print_json(result.to_json())
     else:
-        _render(_root(game, result), result)
+        _render(result)
 
 
 def _write_proof(game: Deal | State, result: SolveResult, path: Path, positions: int) -> None:
@@ -211,32 +211,16 @@ def _write_proof(game: Deal | State, result: SolveResult, path: Path, positions:
     _save_proof(found, game, path)
 
 
-def _root(game: Deal | State, result: SolveResult) -> State:
-    """The position the line starts from (a fresh deal: the chosen first player)."""
-    from playable.solver.thegame.notation import Deal
-
-    if isinstance(game, Deal):
-        first = result.extra.get("first_player")
-        return game.start(first if isinstance(first, int) else 0)
-    return game
-
-
-def _render(root: State, result: SolveResult) -> None:
+def _render(result: SolveResult) -> None:
     """The line turn by turn with the pile tops after each turn, then the verdict."""
-    from playable.solver.thegame.rules import end_turn, lay
-
     table = Table(title="The Game: optimal line" if result.proven_optimal else "The Game: line")
     for column in ("turn", "player", "plays", "piles after (↑ ↑ ↓ ↓)", "cards left"):
         table.add_column(column)
-    state = root
-    for number, turn in enumerate(result.line, start=1):
-        for play in turn["plays"]:
-            state = lay(state, play["card"], play["pile"])
-        if not state.is_won and state.laid >= state.minimum:
-            state = end_turn(state)
-        plays = " ".join(f"{p['card']}@{p['pile']}" for p in turn["plays"])
-        piles = " ".join(f"{t:>3}" for t in state.piles)
-        table.add_row(str(number), str(turn["player"] + 1), plays, piles, str(state.cards_left))
+    for number, step in enumerate(result.line, start=1):
+        piles = " ".join(f"{t:>3}" for t in step.after.piles)
+        table.add_row(
+            str(number), str(step.player + 1), step.text, piles, str(step.after.cards_left)
+        )
     if result.line:
         stdout.print(table)
     verdict = {

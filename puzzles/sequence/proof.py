@@ -110,5 +110,5 @@ def prove(state: State, max_turns: int, seconds: float) -> Proof | None:
             winning.append(move)
     if not winning:  # cannot happen when the search is right; never report it
         return None
-    line = tuple(f"{int(str(d['player'])) + 1}:{d['move']}" for d in result.line)
+    line = tuple(f"{step.player + 1}:{step.text}" for step in result.line)
     return Proof(turns, tuple(winning), len(moves), line, nodes, time.perf_counter() - started)

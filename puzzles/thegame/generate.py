@@ -39,8 +39,8 @@ from playable.puzzles.thegame.rating import (
     rate,
 )
 from playable.solver.core.result import Status
-from playable.solver.thegame.notation import format_line, format_position, line_from_json
-from playable.solver.thegame.rules import State, Variant, deal, end_turn, lay
+from playable.solver.thegame.notation import format_position
+from playable.solver.thegame.rules import State, Variant, deal
 
 GAME = "thegame"
 #: node budget of every exact solve (root deals, positions, children)
@@ -180,24 +180,10 @@ def _cuts(attempt: _Attempt) -> list[State]:
     if result.status is not Status.SOLVED:
         return []
     low, high = knobs.depth
-    states = [s for s in _turn_starts(start, result.line) if low <= s.cards_left <= high]
+    starts = [result.line.start, *(step.after for step in result.line if not step.after.is_won)]
+    states = [s for s in starts if low <= s.cards_left <= high]
     rng.shuffle(states)
     return states[:CUTS_PER_LINE]
-
-
-def _turn_starts(state: State, line: list[dict[str, object]]) -> list[State]:
-    """The position at the start of each turn of a winning line (JSON form)."""
-    starts = [state]
-    for turn in line:
-        plays = turn["plays"]
-        assert isinstance(plays, list)
-        for play in plays:
-            state = lay(state, int(play["card"]), int(play["pile"]))
-        if state.is_won:
-            break
-        state = end_turn(state)
-        starts.append(state)
-    return starts
 
 
 def _climb(attempt: _Attempt, state: State, measured: Measured) -> tuple[State, Measured]:
@@ -241,7 +227,7 @@ def swap_cards(state: State, rng: random.Random) -> State | None:
 def _puzzle(
     kind: str, level: Level, seed: int, state: State, rating: Rating, measured: Measured
 ) -> Puzzle:
-    solution = format_line(line_from_json(measured.solution.line))
+    solution = measured.solution.line.text()
     players = state.variant.players
     goal = (
         f"Lay all {state.cards_left} remaining cards; {team_phrase(players)} "

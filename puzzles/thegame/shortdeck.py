@@ -33,7 +33,7 @@ from playable.puzzles.thegame.line import check_answer, example_line, team_phras
 from playable.puzzles.thegame.rating import MEMORY_MB
 from playable.solver.core.budget import Budget
 from playable.solver.core.result import SolveResult, Status
-from playable.solver.thegame.notation import Deal, format_deal, format_line, line_from_json
+from playable.solver.thegame.notation import Deal, format_deal
 from playable.solver.thegame.rules import State, Variant, deal
 from playable.solver.thegame.search import solve
 
@@ -164,7 +164,6 @@ class ShortDeck:
             {**rated.rating.metrics, "planner_success": planner},
             rated.rating.held_out,
         )
-        turns = line_from_json(rated.solution.line)
         players = state.variant.players
         first = "" if players == 1 else ", player 1 first"
         goal = (
@@ -180,7 +179,7 @@ class ShortDeck:
             f"answer with a line such as '{example_line(players)}'.\n"
             + format_deal(deal_of(state)),
             goal=goal,
-            solution=format_line(turns),
+            solution=rated.solution.line.text(),
             unique=False,
             rating=rating,
             extra={"players": str(players), "max_card": str(state.variant.max_card)},

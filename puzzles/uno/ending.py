@@ -159,7 +159,7 @@ def rate(s: State) -> Rated | None:
         return None
     winning = values.count(WIN)
     unique = winning == 1 and values.count(LOSS) == len(values) - 1
-    mover_moves = sum(1 for step in line.line if step["player"] == s.to_move)
+    mover_moves = sum(1 for step in line.line if step.player == s.to_move)
     metrics = {
         "winning_first_moves": float(winning),
         "legal_moves": float(len(values)),
@@ -172,7 +172,7 @@ def rate(s: State) -> Rated | None:
     }
     score = score_of(max(1, winning), len(values), heuristic, mover_moves)
     rating = Rating(round(score, 4), metrics, ("greedy_success", "table"))
-    solution = " ".join(f"{int(str(step['player'])) + 1}:{step['move']}" for step in line.line)
+    solution = " ".join(f"{step.player + 1}:{step.text}" for step in line.line)
     return Rated(s, rating, solution, unique)
 
 

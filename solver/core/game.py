@@ -16,6 +16,7 @@ and raises :class:`~playable.solver.core.errors.IllegalMove` with the rule id.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any, Generic, Protocol, TypeVar
 
 StateT = TypeVar("StateT")
@@ -75,6 +76,11 @@ class Game(Protocol[StateT, MoveT]):
 
     def apply(self, state: StateT, move: MoveT) -> StateT:
         """The state after ``move``; ``IllegalMove`` (naming the rule id) if forbidden."""
+        ...
+
+    def step_to_json(self, player: int, moves: Sequence[MoveT]) -> dict[str, Any]:
+        """One turn of a line (:class:`playable.solver.core.line.Line`) as a ``line``
+        item of docs/json.md: the player (0-based) and the moves as text."""
         ...
 
     def is_terminal(self, state: StateT) -> bool:
@@ -158,3 +164,6 @@ class ReferenceGame(Generic[S, M]):
 
     def apply(self, state: S, move: M) -> S:
         return self._rules.apply(state, move)
+
+    def step_to_json(self, player: int, moves: Sequence[M]) -> dict[str, Any]:
+        return {"player": player, "move": " ".join(str(m) for m in moves)}

@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from playable.solver.core.line import Line
+
 
 class Status(StrEnum):
     """What a solver could establish.
@@ -43,10 +45,10 @@ class Status(StrEnum):
 class SolveResult:
     """A solver's answer and its counters.
 
-    ``line`` holds the moves in the game's JSON form (for The Game: a list of turns
-    ``{"player": p, "plays": [{"card": c, "pile": q}, ...]}``); it has been replayed
-    through the reference rules before the result is built. ``bound`` is the best
-    proven bound on the objective (equal to ``objective`` when ``proven_optimal``).
+    ``line`` is the line that reaches ``objective``, replayed through the reference
+    rules with the state after every turn (:class:`~playable.solver.core.line.Line`;
+    empty when there is none). ``bound`` is the best proven bound on the objective
+    (equal to ``objective`` when ``proven_optimal``).
     """
 
     game: str
@@ -56,7 +58,7 @@ class SolveResult:
     objective: int | None
     bound: int | None
     proven_optimal: bool
-    line: list[dict[str, Any]]
+    line: Line[Any, Any]
     nodes: int = 0
     seconds: float = 0.0
     tt_entries: int = 0
@@ -71,7 +73,7 @@ class SolveResult:
             self.objective_name: self.objective,
             "bound": self.bound,
             "proven_optimal": self.proven_optimal,
-            "line": self.line,
+            "line": self.line.to_json(),
             "nodes": self.nodes,
             "seconds": round(self.seconds, 6),
             "tt_entries": self.tt_entries,

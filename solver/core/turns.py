@@ -37,18 +37,20 @@ def format_line(turns: Sequence[Turn]) -> str:
     return " / ".join(f"{p + 1}: {format_turn(plays)}" for p, plays in turns)
 
 
+def turn_to_json(player: int, plays: Sequence[PilePlay]) -> dict[str, Any]:
+    """A turn in the JSON form shared by every game (docs/json.md, ``line`` items):
+    the player (0-based), ``move`` the turn as text, ``plays`` its cards and piles
+    (The Game's piles 0-3, TG-12; Face to Face's as seen by the player, FF-3)."""
+    return {
+        "player": player,
+        "move": format_turn(plays),
+        "plays": [{"card": m.card, "pile": m.pile} for m in plays],
+    }
+
+
 def line_to_json(turns: Sequence[Turn]) -> list[dict[str, Any]]:
-    """A line in the JSON form shared by every game (docs/json.md, ``line`` items):
-    players 0-based, ``move`` the turn as text, ``plays`` its cards and piles (The
-    Game's piles 0-3, TG-12; Face to Face's as seen by the player, FF-3)."""
-    return [
-        {
-            "player": p,
-            "move": format_turn(plays),
-            "plays": [{"card": m.card, "pile": m.pile} for m in plays],
-        }
-        for p, plays in turns
-    ]
+    """A line of turns in the JSON form of :func:`turn_to_json`."""
+    return [turn_to_json(p, plays) for p, plays in turns]
 
 
 def parse_turn_move(text: str, source: str, end_turn: E, parse_play: Callable[[Token], P]) -> E | P:

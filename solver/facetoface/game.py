@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
+from typing import Any
 
 from playable.solver.core.game import Game, ReferenceGame
-from playable.solver.core.turns import parse_turn_move
+from playable.solver.core.turns import parse_turn_move, turn_to_json
 from playable.solver.facetoface import notation, rules
-from playable.solver.facetoface.rules import END_TURN, Move, State
+from playable.solver.facetoface.rules import END_TURN, Move, Play, State
 
 
 class FaceToFace(ReferenceGame[State, Move]):
@@ -30,6 +32,10 @@ class FaceToFace(ReferenceGame[State, Move]):
     def parse_move(self, state: State, text: str, source: str = "<move>") -> Move:
         """``card@pile`` (``37@own-up``, ``12@opp-down``) or ``/`` to end the turn (FF-4)."""
         return parse_turn_move(text, source, END_TURN, notation.parse_play)
+
+    def step_to_json(self, player: int, moves: Sequence[Move]) -> dict[str, Any]:
+        """A turn with its cards and piles (docs/json.md); the turn's end is not written."""
+        return turn_to_json(player, [m for m in moves if isinstance(m, Play)])
 
     def is_terminal(self, state: State) -> bool:
         return rules.is_terminal(state)

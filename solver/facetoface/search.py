@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 import math
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,11 +21,13 @@ import numpy as np
 
 from playable.solver.core.budget import Budget
 from playable.solver.core.errors import IllegalMove
+from playable.solver.core.line import Line
+from playable.solver.core.line import replay as replay_line
 from playable.solver.core.result import SolveResult, Status
 from playable.solver.core.tt import SLOT_BYTES, new_table
 from playable.solver.facetoface import kernel, survival_kernel
-from playable.solver.facetoface.notation import line_to_json
-from playable.solver.facetoface.rules import Play, State, Variant, has_won, play_turn, turns, winner
+from playable.solver.facetoface.game import GAME as FACE_TO_FACE
+from playable.solver.facetoface.rules import Move, Play, State, Variant, has_won, turns, winner
 from playable.solver.facetoface.workspace import Deal, Node, Table
 
 GAME = "facetoface"
@@ -246,16 +249,16 @@ class Solver:
         return line
 
 
-def certify(start: State, line: list[tuple[int, list[Play]]], expected_winner: int) -> None:
-    """Replay ``line`` through the reference rules; it must end with ``expected_winner``
-    winning (FF-6). Raises :class:`IllegalMove` otherwise (a solver bug)."""
-    state = start
-    for player, plays in line:
-        if state.to_move != player:
-            raise IllegalMove(f"line out of turn: player {player + 1} is not to move")
-        state = play_turn(state, plays)
-    if winner(state) != expected_winner:
+def certify(
+    start: State, turns: Sequence[tuple[int, Sequence[Play]]], expected_winner: int
+) -> Line[State, Move]:
+    """The line of ``turns`` replayed through the reference rules; it must end with
+    ``expected_winner`` winning (FF-6). Raises :class:`IllegalMove` otherwise (a solver
+    bug)."""
+    line = replay_line(FACE_TO_FACE, start, turns)
+    if winner(line.final) != expected_winner:
         raise IllegalMove(f"the line does not end with player {expected_winner + 1} winning")
+    return line
 
 
 @functools.cache
@@ -288,7 +291,7 @@ def solve(state: State, budget: Budget | None = None, *, start: bool = True) -> 
     value = solver.value(state, budget)
     search_nodes, search_seconds = solver.counters.nodes, solver.counters.seconds
     search_turns = solver.counters.turns
-    line: list[tuple[int, list[Play]]] = []
+    line: Line[State, Move] = Line(FACE_TO_FACE, state)
     win_player: int | None = None
     extra: dict[str, Any] = {"to_move": state.to_move}
     if value != UNKNOWN:
@@ -298,8 +301,7 @@ def solve(state: State, budget: Budget | None = None, *, start: bool = True) -> 
             extra["proven_value"] = VALUE_NAMES[value]
             value, win_player = UNKNOWN, None
         else:
-            certify(state, built, win_player)
-            line = built
+            line = certify(state, built, win_player)
     status = {WIN: Status.SOLVED, LOSS: Status.UNSOLVABLE, UNKNOWN: Status.UNKNOWN}[value]
     c = solver.counters
     extra.update(
@@ -320,7 +322,7 @@ def solve(state: State, budget: Budget | None = None, *, start: bool = True) -> 
         objective=win_player,
         bound=None,
         proven_optimal=value != UNKNOWN,
-        line=line_to_json(line),
+        line=line,
         nodes=c.nodes,
         seconds=budget.elapsed,
         tt_entries=c.tt_entries,

@@ -200,7 +200,7 @@ class Analysis:
         if proof is not None:
             document["proof"] = proof.to_json()
             if proof.status == Status.SOLVED:
-                document["best_move"] = proof.line[0]["move"]
+                document["best_move"] = proof.line[0].text
         return document
 
 

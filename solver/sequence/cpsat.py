@@ -66,8 +66,11 @@ from typing import Any
 
 from playable.solver.core.budget import Budget
 from playable.solver.core.errors import IllegalMove
+from playable.solver.core.line import Line
+from playable.solver.core.line import replay as replay_line
 from playable.solver.core.result import SolveResult, Status
 from playable.solver.sequence.board import CELLS, CELLS_OF, CORNERS, GRID, LINES, shared_cells
+from playable.solver.sequence.game import GAME as SEQUENCE
 from playable.solver.sequence.rules import (
     DECK,
     ONE_EYED,
@@ -444,8 +447,8 @@ def distance_to_win(state: State, max_turns: int, budget: Budget | None = None) 
     need = state.variant.sequences_to_win - state.sequence_count(side)
     extra: dict[str, Any] = {"side": side, "max_turns": max_turns, "exactness": EXACT_NOTE}
     if state.winner is not None or need <= 0:
-        return _result(Status.SOLVED if state.winner == side else Status.UNSOLVABLE, 0, [],
-                       time.perf_counter() - started, extra)  # fmt: skip
+        status = Status.SOLVED if state.winner == side else Status.UNSOLVABLE
+        return _result(status, 0, Line(SEQUENCE, state), time.perf_counter() - started, extra)
 
     def left() -> float | None:
         return None if budget.seconds is None else budget.seconds - budget.elapsed
@@ -457,10 +460,14 @@ def distance_to_win(state: State, max_turns: int, budget: Budget | None = None) 
             f"no plan wins within {max_turns} own turns, whatever the cards below the "
             "known draws are"
         )
-        return _result(Status.UNSOLVABLE, None, [], time.perf_counter() - started, extra)
+        return _result(
+            Status.UNSOLVABLE, None, Line(SEQUENCE, state), time.perf_counter() - started, extra
+        )
     if lower.status == "stopped":
         extra["reason"] = "CP-SAT stopped before proving the optimum (budget)"
-        return _result(Status.UNKNOWN, None, [], time.perf_counter() - started, extra)
+        return _result(
+            Status.UNKNOWN, None, Line(SEQUENCE, state), time.perf_counter() - started, extra
+        )
     extra["lower_bound"] = lower.turns
     found = lower
     if lower.relies_on_beyond:
@@ -477,29 +484,34 @@ def distance_to_win(state: State, max_turns: int, budget: Budget | None = None) 
                 if upper.status == "infeasible"
                 else "CP-SAT stopped before finding a plan (budget)"
             )
-            return _result(Status.UNKNOWN, None, [], time.perf_counter() - started, extra)
+            return _result(
+                Status.UNKNOWN, None, Line(SEQUENCE, state), time.perf_counter() - started, extra
+            )
         found = upper
     replayed = _replay(solitaire(laid_out(state)), found.plan, found.chosen)
     if replayed is None:
         extra["reason"] = "the optimal plan does not replay through the rules (SQ-7 claims)"
-        return _result(Status.UNKNOWN, None, [], time.perf_counter() - started, extra)
+        return _result(
+            Status.UNKNOWN, None, Line(SEQUENCE, state), time.perf_counter() - started, extra
+        )
     return _result(Status.SOLVED, found.turns, replayed, time.perf_counter() - started, extra)
 
 
-def _replay(state: State, plan: list[_Turn], chosen: set[int]) -> list[dict[str, Any]] | None:
+def _replay(start: State, plan: list[_Turn], chosen: set[int]) -> Line[State, Move] | None:
     """Play the plan through the rules (other sides pass); the line, or None."""
-    side = state.side
-    line: list[dict[str, Any]] = []
+    state, side = start, start.side
+    line: list[tuple[int, list[Move]]] = []
     try:
         for turn in plan:
-            while state.side != side and state.winner is None:
+            while state.side != side and state.winner is None:  # the others pass
+                line.append((state.to_move, [PASS]))
                 state = apply(state, PASS)
             if turn.exchange is not None:
                 move: Move = ReplaceDead(turn.exchange)
-                line.append({"player": state.to_move, "move": str(move)})
+                line.append((state.to_move, [move]))
                 state = apply(state, move)
             if turn.card is None:
-                line.append({"player": state.to_move, "move": str(PASS)})
+                line.append((state.to_move, [PASS]))
                 state = apply(state, PASS)
                 continue
             options: list[Move] = [
@@ -514,17 +526,17 @@ def _replay(state: State, plan: list[_Turn], chosen: set[int]) -> list[dict[str,
             best = max(
                 options, key=lambda m: len(set(m.claims) & chosen) if isinstance(m, Place) else 0
             )
-            line.append({"player": state.to_move, "move": str(best)})
+            line.append((state.to_move, [best]))
             state = apply(state, best)
     except IllegalMove:
         return None
     if state.winner != side:
         return None
-    return line
+    return replay_line(SEQUENCE, start, line)
 
 
 def _result(
-    status: Status, turns: int | None, line: list[dict[str, Any]], seconds: float,
+    status: Status, turns: int | None, line: Line[State, Move], seconds: float,
     extra: dict[str, Any],
 ) -> SolveResult:  # fmt: skip
     bound = extra.get("lower_bound") if status != Status.UNSOLVABLE else None

@@ -26,10 +26,13 @@ import numpy as np
 
 from playable.solver.core.budget import Budget
 from playable.solver.core.errors import IllegalMove
+from playable.solver.core.line import Line
+from playable.solver.core.line import replay as replay_line
 from playable.solver.core.result import SolveResult, Status
 from playable.solver.core.tt import SLOT_BYTES, new_table
 from playable.solver.sequence import kernel
 from playable.solver.sequence.analysis import gain
+from playable.solver.sequence.game import GAME as SEQUENCE
 from playable.solver.sequence.rules import (
     DECK,
     Move,
@@ -162,13 +165,13 @@ def forced_win(state: State, max_turns: int, budget: Budget | None = None) -> So
         if won:
             found = turns
             break
-    line: list[dict[str, Any]] = []
+    line: Line[State, Move] = Line(SEQUENCE, state)
     if found is not None and not search.incomplete:
         moves = principal_line(state, found, side, search)
         if moves is None:
             stopped = True
         else:
-            line = [{"player": p, "move": str(m)} for p, m in moves]
+            line = replay_line(SEQUENCE, state, [(p, [m]) for p, m in moves])
     seconds = time.perf_counter() - started
     # docs/json.md: "winner" is the side that wins with perfect play, when proven
     extra: dict[str, Any] = {"side": side, "winner": None, "max_turns": max_turns}
@@ -192,7 +195,7 @@ def forced_win(state: State, max_turns: int, budget: Budget | None = None) -> So
         objective=found if status == Status.SOLVED else None,
         bound=found if status == Status.SOLVED else None,
         proven_optimal=status == Status.SOLVED,
-        line=line if status == Status.SOLVED else [],
+        line=line if status == Status.SOLVED else Line(SEQUENCE, state),
         nodes=search.nodes,
         seconds=seconds,
         tt_entries=int(search.counters[kernel.TT_NEW]),

@@ -26,11 +26,14 @@ from typing import Any
 from ortools.sat.python import cp_model
 
 from playable.solver.core.errors import IllegalMove
+from playable.solver.core.line import Line
+from playable.solver.core.line import replay as replay_line
 from playable.solver.core.result import SolveResult, Status
 from playable.solver.thegame.cpsat_model import GameModel, build_model
-from playable.solver.thegame.notation import Deal, line_from_json, line_to_json
+from playable.solver.thegame.game import GAME
+from playable.solver.thegame.notation import Deal
 from playable.solver.thegame.players import GreedyPlayer, play_out
-from playable.solver.thegame.rules import PILES, Play, State, end_turn, is_terminal, lay
+from playable.solver.thegame.rules import PILES, Move, Play, State, is_terminal
 
 Turns = list[tuple[int, list[Play]]]
 
@@ -95,7 +98,7 @@ def solve_cpsat(
     if has_solution:
         first, turns = read_line(built, solver)
         start = replace(state, to_move=first)
-        final = replay(start, turns)
+        final = replay(start, turns).final
         if final.cards_left != round(solver.objective_value):
             raise CpsatLineError(
                 f"the line leaves {final.cards_left} cards, the model said {solver.objective_value}"
@@ -110,17 +113,16 @@ def solve_cpsat(
             candidates.append((start, [(p, list(plays)) for p, plays in hint]))
         candidates.append((start, []))
 
-    best: tuple[State, Turns, State] | None = None
+    best: Line[State, Move] | None = None
     for begin, turns in candidates:
-        final = replay(begin, turns)
-        if not is_terminal(final):  # a stopped line is finished greedily: never worse
-            rest = play_out(final, GreedyPlayer())
-            turns = turns + rest.turns
-            final = replay(begin, turns)
-        if best is None or final.cards_left < best[2].cards_left:
-            best = (begin, turns, final)
+        line = replay(begin, turns)
+        if not is_terminal(line.final):  # a stopped line is finished greedily: never worse
+            rest = play_out(line.final, GreedyPlayer())
+            line = replay(begin, [*turns, *rest.turns])
+        if best is None or line.final.cards_left < best.final.cards_left:
+            best = line
     assert best is not None
-    start, turns, final = best
+    start, final = best.start, best.final
 
     objective = final.cards_left
     if code == cp_model.OPTIMAL:
@@ -147,7 +149,7 @@ def solve_cpsat(
         objective=objective,
         bound=bound,
         proven_optimal=bound == objective,
-        line=line_to_json(turns),
+        line=best,
         nodes=int(solver.num_branches),
         seconds=time.perf_counter() - started,
         extra=extra,
@@ -177,7 +179,7 @@ def solve_cpsat_warm(
     if first.proven_optimal:
         return first  # nothing left for CP-SAT to prove
     remaining = None if seconds is None else max(seconds - (time.perf_counter() - started), 1.0)
-    hint = line_from_json(first.line) if first.line else None
+    hint = [(s.player, list(s.moves)) for s in first.line] or None
     result = solve_cpsat(game, seconds=remaining, workers=workers, hint=hint)
     return replace(
         result,
@@ -220,20 +222,13 @@ def model_size(built: GameModel) -> dict[str, int]:
     }
 
 
-def replay(state: State, turns: Turns) -> State:
-    """Play ``turns`` through the reference rules; raise :class:`CpsatLineError` if the
-    rules refuse any of it. A turn ends with :func:`end_turn` unless it won the game."""
+def replay(state: State, turns: Turns) -> Line[State, Move]:
+    """Play ``turns`` through the reference rules (:func:`playable.solver.core.line.replay`);
+    raise :class:`CpsatLineError` if the rules refuse any of it."""
     try:
-        for player, plays in turns:
-            if state.to_move != player:
-                raise IllegalMove(f"player {player + 1} is not to move")
-            for play in plays:
-                state = lay(state, play.card, play.pile)
-            if not state.is_won:
-                state = end_turn(state)
+        return replay_line(GAME, state, turns)
     except IllegalMove as error:
         raise CpsatLineError(f"the line does not replay: {error}") from error
-    return state
 
 
 def read_line(built: GameModel, solver: cp_model.CpSolver) -> tuple[int, Turns]:

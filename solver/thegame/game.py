@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
+from typing import Any
 
 from playable.solver.core.game import Game, ReferenceGame
-from playable.solver.core.turns import parse_turn_move
+from playable.solver.core.turns import parse_turn_move, turn_to_json
 from playable.solver.thegame import notation, rules
-from playable.solver.thegame.rules import END_TURN, Move, State
+from playable.solver.thegame.rules import END_TURN, Move, Play, State
 
 
 class TheGame(ReferenceGame[State, Move]):
@@ -31,6 +33,10 @@ class TheGame(ReferenceGame[State, Move]):
         """``card@pile`` (``37@0``, piles 0-1 ascending, 2-3 descending) or ``/`` to end
         the turn (TG-4)."""
         return parse_turn_move(text, source, END_TURN, notation.parse_play)
+
+    def step_to_json(self, player: int, moves: Sequence[Move]) -> dict[str, Any]:
+        """A turn with its cards and piles (docs/json.md); the turn's end is not written."""
+        return turn_to_json(player, [m for m in moves if isinstance(m, Play)])
 
     def is_terminal(self, state: State) -> bool:
         return rules.is_terminal(state)

@@ -120,7 +120,7 @@ def format_position(state: State) -> str:
 
 
 def line_from_json(line: Sequence[dict[str, Any]]) -> list[tuple[int, list[Play]]]:
-    """A line in the JSON form of :func:`line_to_json` (e.g. a ``SolveResult.line``)
+    """A line in its JSON form (docs/json.md, ``line`` items; e.g. a stored result's)
     as ``(player, plays)`` turns."""
     return [
         (int(turn["player"]), [Play(int(p["card"]), int(p["pile"])) for p in turn["plays"]])

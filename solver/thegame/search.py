@@ -42,13 +42,16 @@ import numpy as np
 import numpy.typing as npt
 
 from playable.solver.core.budget import Budget
+from playable.solver.core.line import Line
+from playable.solver.core.line import replay as replay_line
 from playable.solver.core.result import SolveResult, Status
 from playable.solver.core.tt import SLOT_BYTES, new_table
 from playable.solver.thegame import beam_kernel as B
 from playable.solver.thegame import kernel as K
 from playable.solver.thegame import nrpa_kernel as N
 from playable.solver.thegame import pilot_kernel as P
-from playable.solver.thegame.notation import Deal, check_turn, line_from_json, line_to_json
+from playable.solver.thegame.game import GAME as THE_GAME
+from playable.solver.thegame.notation import Deal, check_turn, line_from_json
 from playable.solver.thegame.players import GreedyPlayer, play_cost, play_out
 from playable.solver.thegame.rules import (
     Play,
@@ -210,9 +213,9 @@ class _Run:
 
 @dataclass
 class _Line:
-    """A replayed line: its turns, the player who started it, and the final state."""
+    """A replayed line: the position it starts from, its turns, and the final state."""
 
-    first_player: int
+    root: State
     turns: Turns
     final: State
 
@@ -529,7 +532,7 @@ class _Solver:
         reference rules): the dive's line is often worse."""
         for start in self.starts:
             out = play_out(start, GreedyPlayer())
-            self._offer(_Line(start.to_move, out.turns, out.final))
+            self._offer(_Line(start, out.turns, out.final))
 
     def _result(self, status: Status) -> SolveResult:
         if status is not Status.SOLVED and not (
@@ -553,7 +556,7 @@ class _Solver:
             "expert": variant.expert,
             "expert_hand": variant.expert_hand,
             "max_card": variant.max_card,
-            "first_player": best.first_player if best is not None else None,
+            "first_player": best.root.to_move if best is not None else None,
             "fresh_deal": self.fresh,
             "decided": status is not Status.UNKNOWN,
             "start_bounds": list(self.bounds),
@@ -568,7 +571,9 @@ class _Solver:
             objective=objective,
             bound=bound,
             proven_optimal=proven,
-            line=line_to_json(best.turns) if best is not None else [],
+            line=replay_line(THE_GAME, best.root, best.turns)
+            if best is not None
+            else Line(THE_GAME, root),
             nodes=self.nodes,
             seconds=self.budget.elapsed,
             tt_entries=self.tt_entries,
@@ -812,12 +817,9 @@ class _Repair:
             self.queue = self._turn_starts(best)
         return bool(self.queue)
 
-    def _root(self, line: _Line) -> State:
-        return next(s for s in self.solver.starts if s.to_move == line.first_player)
-
     def _turn_starts(self, line: _Line) -> list[tuple[int, State]]:
         """The positions after each whole turn of ``line`` (not the root), last first."""
-        state = self._root(line)
+        state = line.root
         out: list[tuple[int, State]] = []
         for i, (_, plays) in enumerate(line.turns):
             for play in plays:
@@ -854,11 +856,11 @@ class _Repair:
         if sub.status is Status.UNKNOWN:
             self.queue = []
             return False
-        turns = line.turns[:i] + line_from_json(sub.line)
-        final = certify(self._root(line), line_to_json(turns))
+        turns = line.turns[:i] + [(s.player, list(s.moves)) for s in sub.line]
+        final = replay_line(THE_GAME, line.root, turns).final
         if not final.is_won:
             raise CertificateError(f"repaired line replays to {final.cards_left} cards left")
-        solver._offer(_Line(line.first_player, turns, final))
+        solver._offer(_Line(line.root, turns, final))
         return True
 
 
@@ -885,7 +887,7 @@ def replay(root: State, path: list[int], *, finish: bool) -> _Line:
         state, plays, turns = _finish(state, plays, turns)
     if plays:
         turns.append((mover, plays))
-    return _Line(root.to_move, turns, state)
+    return _Line(root, turns, state)
 
 
 def _finish(state: State, plays: list[Play], turns: Turns) -> tuple[State, list[Play], Turns]:
@@ -911,16 +913,7 @@ def _finish(state: State, plays: list[Play], turns: Turns) -> tuple[State, list[
 
 
 def certify(root: State, turns: list[dict[str, Any]]) -> State:
-    """Replay a JSON line (:func:`notation.line_to_json`) from ``root`` through the
-    rules; return the final state. Raises ``IllegalMove`` or :class:`CertificateError`."""
-    state = root
-    for number, turn in enumerate(turns):
-        if turn["player"] != state.to_move:
-            raise CertificateError(
-                f"turn {number + 1}: player {turn['player']} is not to move ({state.to_move})"
-            )
-        for play in turn["plays"]:
-            state = lay(state, int(play["card"]), int(play["pile"]))
-        if not state.is_won and (number + 1 < len(turns) or state.laid >= state.minimum):
-            state = end_turn(state)
-    return state
+    """Replay a JSON line (docs/json.md, ``line`` items) from ``root`` through the
+    rules; return the final state. Raises ``IllegalMove`` for a move the rules forbid
+    or a turn out of turn."""
+    return replay_line(THE_GAME, root, line_from_json(turns)).final

@@ -41,8 +41,11 @@ from typing import Any
 
 from playable.solver.core.budget import Budget
 from playable.solver.core.errors import PlayableError
+from playable.solver.core.line import Line
+from playable.solver.core.line import replay as replay_line
 from playable.solver.core.result import SolveResult, Status
-from playable.solver.thegame.notation import Deal, line_to_json
+from playable.solver.thegame.game import GAME
+from playable.solver.thegame.notation import Deal, line_from_json
 from playable.solver.thegame.proof import (
     Proof,
     ProofBudget,
@@ -52,7 +55,7 @@ from playable.solver.thegame.proof import (
     turn_plays,
 )
 from playable.solver.thegame.pruning import dead_cards
-from playable.solver.thegame.rules import Play, State, Variant, is_terminal
+from playable.solver.thegame.rules import Move, Play, State, Variant, is_terminal
 
 ENGINE = "dfs-split"
 
@@ -208,7 +211,7 @@ class PartJob:
             "proven_optimal": result.proven_optimal,
             "nodes": result.nodes,
             "seconds": result.seconds,
-            "line": result.line,
+            "line": result.line.to_json(),
         }
         if self.proof_positions is not None and (result.bound or 0) >= 1:
             row["proof"] = _part_proof(part.state, result.bound or 0, self.proof_positions)
@@ -230,7 +233,7 @@ def combine(game: Deal | State, parts: Split, rows: dict[int, dict[str, Any]]) -
     """The root's answer from the parts' stored answers (``rows`` by part index, some
     maybe missing): the best line (replayed from its root), the proven bound and the
     status, as the module docstring argues."""
-    from playable.solver.thegame.search import CertificateError, certify
+    from playable.solver.thegame.search import CertificateError
 
     bounds = []
     best: tuple[int, int] | None = None
@@ -243,14 +246,15 @@ def combine(game: Deal | State, parts: Split, rows: dict[int, dict[str, Any]]) -
         if row["value"] is not None and (best is None or row["value"] < best[0]):
             best = (row["value"], i)
     bound = min(bounds)
-    line: list[dict[str, Any]] = []
+    line: Line[State, Move] = Line(GAME, parts.roots[0])
     objective = None
     first = None
     if best is not None:
         part = parts.parts[best[1]]
-        line = line_to_json(list(part.turns)) + rows[best[1]]["line"]
+        turns = [*part.turns, *line_from_json(rows[best[1]]["line"])]
         root = parts.roots[part.first_player] if isinstance(game, Deal) else parts.roots[0]
-        objective = certify(root, line).cards_left  # raises on a line that does not replay
+        line = replay_line(GAME, root, turns)  # raises on a line that does not replay
+        objective = line.final.cards_left
         if objective != best[0]:
             raise CertificateError(f"part {best[1]}'s line leaves {objective} cards, not {best[0]}")
         first = part.first_player

@@ -56,7 +56,7 @@ class Study:
             "proven_optimal": result.proven_optimal,
             "bound": result.bound,
             "first_player": result.extra.get("first_player"),
-            "line": result.line,
+            "line": result.line.to_json(),
         }
 
 

@@ -79,9 +79,12 @@ from typing import Any, Final
 
 from playable.solver.core.budget import Budget
 from playable.solver.core.errors import InvalidVariant
+from playable.solver.core.line import Line
+from playable.solver.core.line import replay as replay_line
 from playable.solver.core.result import SolveResult, Status
 from playable.solver.uno.endgame_ab import UNKNOWN, Endgame
 from playable.solver.uno.endgame_state import RESHUFFLE, Node, Rules, to_move
+from playable.solver.uno.game import GAME as UNO
 from playable.solver.uno.rules import Move, State, apply, legal_moves
 
 WIN: Final = 1
@@ -269,12 +272,13 @@ class Search:
             return True
         return any(node[:11] in earlier.table for earlier in self.facts)
 
-    def line(self, node: Node, state: State, limit: int = 600) -> list[dict[str, object]]:
+    def line(self, node: Node, state: State, limit: int = 600) -> Line[State, Move]:
         """A principal line from a decided ``node`` (the reference ``state``): at a win
         the mover plays a proven winning move, at a loss the first move (all lose),
-        until the round ends. Replayed through the reference rules as it is built (the
-        certificate); each node is checked to describe the reference state."""
-        out: list[dict[str, object]] = []
+        until the round ends. Played through the reference rules as it is built, each
+        node checked to describe the reference state, then replayed as a
+        :class:`~playable.solver.core.line.Line` (the certificate)."""
+        out: list[tuple[int, list[Move]]] = []
         s = state
         while len(out) < limit:
             target = self.prove(node)
@@ -287,14 +291,14 @@ class Search:
                 break
             code, after_node = chosen
             move: Move = to_move(code)
-            out.append({"player": s.to_move, "move": str(move)})
+            out.append((s.to_move, [move]))
             s = apply(s, move)
             if after_node is None:
                 break
             if not self.rules.agrees(after_node, s):
                 raise AssertionError("the search and the reference rules disagree")
             node = after_node
-        return out
+        return replay_line(UNO, state, out)
 
 
 @dataclass(frozen=True)
@@ -382,7 +386,7 @@ def solve_position(state: State, budget: Budget | None = None, seeded: bool = Fa
     budget = (budget or Budget()).start()
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 100000))
-    line: list[dict[str, object]] = []
+    line: Line[State, Move] = Line(UNO, state)
     nodes = entries = leaves = 0
     out_of_budget = False
     complete = False
@@ -396,7 +400,7 @@ def solve_position(state: State, budget: Budget | None = None, seeded: bool = Fa
             leaves, out_of_budget = d.search.reshuffle_leaves, d.search.out_of_budget
             if outcome.value in ("win", "loss"):
                 line = d.search.line(d.node, state)
-                complete = _check_line(state, line, WIN if outcome.value == "win" else LOSS)
+                complete = _check_line(line, WIN if outcome.value == "win" else LOSS)
     finally:
         sys.setrecursionlimit(limit)
     status = {
@@ -432,16 +436,12 @@ def solve_position(state: State, budget: Budget | None = None, seeded: bool = Fa
     )
 
 
-def _check_line(state: State, line: list[dict[str, object]], v: int) -> bool:
-    """The certificate: a decided line replays (it was applied move by move while
-    built) and, if it reaches the end of the round, the side the value says wins.
-    False when the line stops short (the table no longer held a value it needed and
-    the budget was spent, or 600 moves): the value stands, the line is partial."""
-    from playable.solver.uno.notation import play_from_text
-
-    s = state
-    for step in line:
-        s = apply(s, play_from_text(str(step["move"])))
+def _check_line(line: Line[State, Move], v: int) -> bool:
+    """The certificate: a decided line replays (it was, when it was built) and, if it
+    reaches the end of the round, the side the value says wins. False when the line
+    stops short (the table no longer held a value it needed and the budget was spent,
+    or 600 moves): the value stands, the line is partial."""
+    s, state = line.final, line.start
     winner = state.to_move if v == WIN else 1 - state.to_move
     if s.is_over and s.winner != winner:
         raise AssertionError("the line does not replay to the value's result")
@@ -471,7 +471,7 @@ def analyse(
                 d = decide(s, budget, seeded)
                 text = d.outcome.value
                 if d.outcome.value in ("win", "loss"):
-                    line += d.search.line(d.node, s)
+                    line += d.search.line(d.node, s).to_json()
                     if s.to_move != state.to_move:
                         text = "loss" if text == "win" else "win"
                 elif d.outcome.reason == "reshuffle":

@@ -62,7 +62,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from playable.solver.core.budget import Budget
-from playable.solver.core.result import SolveResult, Status
+from playable.solver.core.result import Status
 from playable.solver.uno.cards import (
     COLOURS,
     WILD,
@@ -158,20 +158,22 @@ class PlayoutResult:
     engine: str = "playout-dfs"
     extra: dict[str, Any] = field(default_factory=dict)
 
-    def to_solve_result(self, cards: int, honest: bool = True) -> SolveResult:
-        """The shared result record; ``w4_rule`` says which Wild Draw Four rule the
-        play-out followed: ``strict`` (UN-5, the default) or ``lax`` (the UN-6 bluff
-        allowed)."""
+    def to_json(self, cards: int, honest: bool = True) -> dict[str, Any]:
+        """The document of ``playable solve uno --json`` for a play-out, in the shape
+        every solver's result has (docs/json.md): the order is the ``line``, one card a
+        turn of the one player (not a line of a round, so not a
+        :class:`~playable.solver.core.line.Line`). ``w4_rule`` says which Wild Draw
+        Four rule the play-out followed: ``strict`` (UN-5, the default) or ``lax``
+        (the UN-6 bluff allowed)."""
         solved = self.status == Status.SOLVED
-        return SolveResult(
-            game="uno",
-            engine=self.engine,
-            status=self.status,
-            objective_name="cards_left",
-            objective=0 if solved else None,
-            bound=0 if solved else (1 if self.status == Status.UNSOLVABLE else None),
-            proven_optimal=self.status != Status.UNKNOWN,
-            line=[  # docs/json.md line items: one player, a card a turn
+        return {
+            "game": "uno",
+            "engine": self.engine,
+            "status": self.status.value,
+            "cards_left": 0 if solved else None,
+            "bound": 0 if solved else (1 if self.status == Status.UNSOLVABLE else None),
+            "proven_optimal": self.status != Status.UNKNOWN,
+            "line": [
                 {
                     "player": 0,
                     "move": s.text(),
@@ -180,17 +182,15 @@ class PlayoutResult:
                 }
                 for s in self.order
             ],
-            nodes=self.nodes,
-            seconds=self.seconds,
-            tt_entries=self.memo,
-            extra={
-                "order": [s.text() for s in self.order],
-                "cards": cards,
-                "proof": self.proof,
-                "w4_rule": "strict" if honest else "lax",
-                **self.extra,
-            },
-        )
+            "nodes": self.nodes,
+            "seconds": round(self.seconds, 6),
+            "tt_entries": self.memo,
+            "order": [s.text() for s in self.order],
+            "cards": cards,
+            "proof": self.proof,
+            "w4_rule": "strict" if honest else "lax",
+            **self.extra,
+        }
 
 
 # --------------------------------------------------------------------- the checker

@@ -179,7 +179,7 @@ def test_each_analysed_turn_value_matches_brute_force() -> None:
 def test_the_principal_line_is_certified_by_replay() -> None:
     state = live_positions(41, 1, most=6)[0]
     result = solve(state, SMALL)
-    line = notation.line_from_json(result.line)
+    line = notation.line_from_json(result.to_json()["line"])
     assert result.objective is not None
     certify(state, line, result.objective)  # does not raise
     with pytest.raises(IllegalMove):
@@ -193,7 +193,7 @@ def test_a_budget_that_runs_out_says_unknown() -> None:
     result = solve(deal(Variant(), a, b), Budget(nodes=50, memory_mb=2))
     assert result.status == Status.UNKNOWN
     assert result.objective is None
-    assert result.line == []
+    assert not result.line
     assert result.nodes <= 50
 
 

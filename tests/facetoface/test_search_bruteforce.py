@@ -82,7 +82,7 @@ def check(state: State) -> bool:
         assert result.status == (Status.SOLVED if expected else Status.UNSOLVABLE), text
         winner = state.to_move if expected else 1 - state.to_move
         assert result.objective == winner, text
-        certify(state, notation.line_from_json(result.line), winner)
+        certify(state, notation.line_from_json(result.to_json()["line"]), winner)
     for ordering, dominance, etc, race, killer_first, survival in (
         (kernel.ORDER_ROOM, False, False, False, False, False),
         (kernel.ORDER_ROOM, False, False, False, False, True),

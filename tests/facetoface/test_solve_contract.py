@@ -36,7 +36,7 @@ def test_the_node_budget_covers_proof_and_line() -> None:
     short = solve(lost, Budget(nodes=proof_only, memory_mb=2))
     assert short.nodes <= proof_only
     if short.status == Status.UNKNOWN:  # proven, but no nodes left to certify a line
-        assert short.objective is None and short.line == []
+        assert short.objective is None and not short.line
 
 
 def test_both_first_players_share_one_budget() -> None:
@@ -61,7 +61,7 @@ def test_a_finished_game_reports_its_real_winner(tmp_path: Path) -> None:
     state = notation.parse_position(FINISHED)
     assert winner(state) == 1
     result = solve(state, Budget(memory_mb=1))
-    assert result.objective == 1 and result.extra["finished"] and result.line == []
+    assert result.objective == 1 and result.extra["finished"] and not result.line
     path = tmp_path / "over.facetoface.txt"
     path.write_text(FINISHED)
     shown = invoke("solve", str(path))

@@ -33,8 +33,8 @@ for left, nodes in ((10, 300), (12, 300), (14, 200)):
     result = solve(state, Budget(nodes=nodes, memory_mb=1))
     extra = {k: v for k, v in result.extra.items() if k != "search_seconds"}
     won, after = kernel_turns(state)
-    out.append([result.status.value, result.nodes, result.tt_entries, result.line, extra,
-                won, len(after)])
+    line = result.to_json()["line"]
+    out.append([result.status.value, result.nodes, result.tt_entries, line, extra, won, len(after)])
 print(json.dumps(out))
 """
 

@@ -75,7 +75,7 @@ def test_forced_wins_are_fastest_and_replay_through_the_rules() -> None:
         assert result.status == Status.SOLVED
         assert result.objective == (1 if case.wins[1] else 2)
         state = case.state
-        for step in result.line:
+        for step in result.to_json()["line"]:
             assert step["player"] == state.to_move
             state = apply(state, parse_move(state, step["move"]))
         assert state.winner == case.state.side
@@ -84,7 +84,7 @@ def test_forced_wins_are_fastest_and_replay_through_the_rules() -> None:
 def test_no_forced_win_is_reported_as_unsolvable() -> None:
     case = next(c for c in CASES if 3 in c.wins and not c.wins[3])
     result = forced_win(case.state, 3, Budget(memory_mb=8))
-    assert result.status == Status.UNSOLVABLE and result.line == []
+    assert result.status == Status.UNSOLVABLE and not result.line
     assert "no forced win within 3" in result.extra["reason"]
 
 
@@ -150,7 +150,7 @@ def test_wins_in_exactly_three_turns_are_found_and_replayed() -> None:
         result = forced_win(state, 3, Budget(memory_mb=16))
         assert result.status == Status.SOLVED and result.objective == 3, number
         replayed = state
-        for step in result.line:
+        for step in result.to_json()["line"]:
             replayed = apply(replayed, parse_move(replayed, step["move"]))
         assert replayed.winner == state.side
 
@@ -174,6 +174,6 @@ def test_a_proven_win_is_shown_when_other_moves_would_draw_unlisted_cards() -> N
     with pytest.raises(UnknownCard):  # without the two listed draws the oracle cannot tell
         reference_win_within(replace(state, draw=(), unknown=state.unknown + 2), 2)
     side = state.side
-    for step in result.line:
+    for step in result.to_json()["line"]:
         state = apply(state, parse_move(state, step["move"]))
     assert state.winner == side

@@ -125,4 +125,4 @@ def test_the_solver_wins_with_the_beam() -> None:
     deal = Deal(variant, tuple(shuffled_deck(variant, 121)))
     result = solve(deal, Budget(nodes=10_000_000, memory_mb=16))
     assert result.status is Status.SOLVED
-    assert certify(deal.start(result.extra["first_player"]), result.line).is_won
+    assert certify(deal.start(result.extra["first_player"]), result.to_json()["line"]).is_won

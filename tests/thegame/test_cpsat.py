@@ -29,7 +29,7 @@ def check(result: SolveResult, start: State) -> None:
     """The invariants of every result: engine, objective, replayed line, bound, status."""
     assert result.engine == "cpsat" and result.objective_name == "cards_left"
     assert result.objective is not None and result.bound is not None
-    assert replay_json(start, result.line).cards_left == result.objective
+    assert replay_json(start, result.to_json()["line"]).cards_left == result.objective
     assert 0 <= result.bound <= result.objective
     assert result.proven_optimal == (result.bound == result.objective)
     if result.objective == 0:
@@ -107,7 +107,7 @@ def test_turn_in_progress_is_completed() -> None:
     state = lay(start, 5, 0)  # the trick on 15; then 6 and 12 may follow on pile 0
     result = solve_cpsat(state, workers=1)
     check(result, state)
-    assert result.line[0]["player"] == 0
+    assert result.line[0].player == 0
     assert result.objective == optimal(state).cards_left
 
 
@@ -119,7 +119,7 @@ def test_the_model_chooses_the_first_player(players: int) -> None:
     result = solve_cpsat(game, workers=1)
     first = result.extra["first_player"]
     check(result, game.start(first))
-    assert result.line and result.line[0]["player"] == first
+    assert result.line and result.line[0].player == first
     each = [solve_cpsat(game.start(p), workers=1).objective for p in range(players)]
     assert result.objective == min(o for o in each if o is not None)
 
@@ -161,4 +161,4 @@ def test_warm_start_from_the_depth_first_engine() -> None:
         assert result.objective <= given
     else:  # the depth-first engine finished on its own
         assert result.engine == "dfs" and result.proven_optimal
-        assert replay_json(start, result.line).cards_left == result.objective
+        assert replay_json(start, result.to_json()["line"]).cards_left == result.objective

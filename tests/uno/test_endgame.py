@@ -22,7 +22,7 @@ def test_action_card_gives_another_turn_and_wins() -> None:
     s = position(["RS R1", "G7 G8"], "R5", draw="B3 B4", fill_draw=False)
     result = solve_position(s)
     assert result.status == Status.SOLVED
-    assert [step["move"] for step in result.line] == ["RS", "R1"]
+    assert [step["move"] for step in result.to_json()["line"]] == ["RS", "R1"]
 
 
 def test_forced_loss_is_unsolvable_with_the_opponents_line() -> None:
@@ -32,7 +32,7 @@ def test_forced_loss_is_unsolvable_with_the_opponents_line() -> None:
     assert result.status == Status.UNSOLVABLE
     assert result.objective == 1 and result.to_json()["winner"] == 1  # player 2 wins
     assert result.extra["value"] == "loss"
-    assert [step["move"] for step in result.line] == ["draw", "R7"]
+    assert [step["move"] for step in result.to_json()["line"]] == ["draw", "R7"]
 
 
 def test_voluntary_draw_can_be_the_only_win() -> None:
@@ -41,7 +41,7 @@ def test_voluntary_draw_can_be_the_only_win() -> None:
     assert any(m != Draw() for m in legal_moves(s))
     result = solve_position(s)
     assert result.status == Status.SOLVED
-    assert result.line[0]["move"] == "draw"
+    assert result.to_json()["line"][0]["move"] == "draw"
     values = {str(m): v for m, v, _ in analyse(s)}
     assert values["draw"] == "win"
     assert all(v != "win" for m, v in values.items() if m != "draw")
@@ -140,7 +140,7 @@ def test_line_replays_through_the_rules() -> None:
         if result.extra["value"] not in ("win", "loss"):
             continue
         assert result.extra["line_complete"]
-        for step in result.line:
+        for step in result.to_json()["line"]:
             move = next(m for m in legal_moves(s) if str(m) == step["move"])
             s = apply(s, move)
         assert s.is_over

@@ -158,5 +158,5 @@ def test_the_result_says_which_wild_draw_four_rule_applied() -> None:
     """UN-6: the play-out uses the strict rule by default; the JSON says which."""
     strict = from_uno(cards("W4 R1"), cards("R5")[0], 0)
     lax = from_uno(cards("W4 R1"), cards("R5")[0], 0, honest=False)
-    assert solve(strict).to_solve_result(2, strict.honest).to_json()["w4_rule"] == "strict"
-    assert solve(lax).to_solve_result(2, lax.honest).to_json()["w4_rule"] == "lax"
+    assert solve(strict).to_json(2, strict.honest)["w4_rule"] == "strict"
+    assert solve(lax).to_json(2, lax.honest)["w4_rule"] == "lax"
