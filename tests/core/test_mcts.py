@@ -12,8 +12,12 @@ the same seed and node budget give the same answer; budgets stop the search.
 
 from __future__ import annotations
 
+import json
 import math
+import os
 import random
+import subprocess
+import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from types import SimpleNamespace
@@ -565,3 +569,42 @@ def test_the_sequence_engine_proves_a_forced_win_at_the_root() -> None:
     leaf = engine_leaf_solver("sequence", nodes=20_000)
     result = search(SEQUENCE, state, Budget(nodes=60), seed=0, leaf_solver=leaf)
     assert result.proven and result.value == 2
+
+
+SCRIPT = """
+import json, random, sys
+from playable.solver.core.budget import Budget
+from playable.solver.core.mcts import search
+from playable.solver.games import game_of
+documents = []
+for path in sys.argv[1:]:
+    text = open(path).read()
+    g = game_of(text)
+    document = search(g, g.parse(text), Budget(nodes=1500), seed=4).to_json()
+    del document["seconds"]
+    documents.append(document)
+print(json.dumps(documents))
+"""
+
+
+def test_the_answer_does_not_depend_on_the_process() -> None:
+    """Same seed and node budget in two processes with different hash seeds (set
+    and dict order): the same documents."""
+    paths = [
+        str(ROOT / "examples" / name)
+        for name in ("endgame.uno.txt", "win-in-2.sequence.txt", "thegame-solo-late.position.txt")
+    ]
+    outputs = []
+    for hash_seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        done = subprocess.run(
+            [sys.executable, "-c", SCRIPT, *paths],
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
+            timeout=120,
+        )
+        outputs.append(json.loads(done.stdout))
+    assert outputs[0] == outputs[1]
+    assert all(document["simulations"] > 0 for document in outputs[0])
