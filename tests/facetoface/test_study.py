@@ -5,26 +5,27 @@ another configuration refused, and a summary whose counts add up."""
 from __future__ import annotations
 
 import json
-import sqlite3
 from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
-from playable.cli.main import app
 from playable.solver.core.budget import Budget
 from playable.solver.facetoface import study as study_module
 from playable.solver.facetoface.rules import Variant, deal, shuffled_decks
 from playable.solver.facetoface.search import solve
 from playable.solver.facetoface.study import Study, study_from_config, summarise_study
+from tests.clirun import invoke
+from tests.study_checks import (
+    check_other_configuration_refused,
+    check_refused,
+    check_report,
+    resumed_run,
+    with_options,
+)
 
 NODES = 300_000
 BASE = ["study", "facetoface", "--max-card", "9", "--nodes", str(NODES), "--workers", "1"]
-
-
-def invoke(*args: str) -> Any:
-    return CliRunner().invoke(app, list(args))
 
 
 @pytest.mark.parametrize(("max_card", "seed"), [(9, 0), (10, 1), (11, 3)])
@@ -47,58 +48,20 @@ def test_study_resumes_without_redoing_deals(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     db = str(tmp_path / "ff.sqlite")
-    first = invoke(*BASE, "--deals", "2", "--seed", "5", "--db", db, "--json")
-    assert first.exit_code == 0, first.stderr
-    assert json.loads(first.stdout)["deals"] == 2
-    before = sqlite3.connect(db).execute("SELECT * FROM results ORDER BY seed").fetchall()
-    assert [row[0] for row in before] == [5, 6]  # deal i is the deal of seed SEED + i
-
-    solved: list[int] = []
-    original = study_module.Study.solve
-
-    def counting(self: Study, seed: int) -> dict[str, Any]:
-        solved.append(seed)
-        return original(self, seed)
-
-    monkeypatch.setattr(study_module.Study, "solve", counting)
-    second = invoke(*BASE, "--deals", "4", "--seed", "5", "--db", db, "--json")
-    assert second.exit_code == 0, second.stderr
-    assert sorted(solved) == [7, 8]  # only the deals without a row
-    after = sqlite3.connect(db).execute("SELECT * FROM results ORDER BY seed").fetchall()
-    assert after[:2] == before
-    document = json.loads(second.stdout)
+    document, solved = resumed_run(BASE, db, 5, (2, 4), study_module.Study, monkeypatch)
     assert document["deals"] == 4 and document["solves"] == 8
 
     solved.clear()  # a finished file: the summary again, nothing solved
     again = invoke(*BASE, "--deals", "4", "--seed", "5", "--db", db, "--json")
-    assert again.exit_code == 0 and solved == []
+    assert again.returncode == 0 and solved == []
     assert json.loads(again.stdout) == document
-    report = invoke("report", db, "--json")  # the same summary from `playable report`
-    assert report.exit_code == 0, report.stderr
-    assert json.loads(report.stdout)["facetoface_studies"] == [document]
-    table = invoke("report", db)
-    assert "first-player advantage" in table.stdout
-    pictures = tmp_path / "plots"
-    drawn = invoke("report", db, "--plots", pictures, "--json")
-    assert drawn.exit_code == 0, drawn.stderr
-    figure = pictures / "facetoface-first-player.png"
-    assert json.loads(drawn.stdout)["plots"] == [str(figure)]
-    assert figure.read_bytes().startswith(b"\x89PNG")
+    figure = tmp_path / "plots" / "facetoface-first-player.png"
+    check_report(db, "facetoface_studies", document, "first-player advantage", figure)
 
 
 def test_other_configuration_is_refused(tmp_path: Path) -> None:
-    db = str(tmp_path / "ff.sqlite")
-    assert invoke(*BASE, "--deals", "1", "--db", db).exit_code == 0
-    for change in (["--max-card", "10"], ["--seed", "1"], ["--nodes", "5"]):
-        args = [*BASE, "--deals", "1", "--db", db]
-        option = args.index(change[0]) if change[0] in args else None
-        if option is None:
-            args += change
-        else:
-            args[option + 1] = change[1]
-        other = invoke(*args)
-        assert other.exit_code == 2
-        assert "other arguments" in other.stderr and len(other.stderr.splitlines()) == 1
+    changes = [["--max-card", "10"], ["--seed", "1"], ["--nodes", "5"]]
+    check_other_configuration_refused(BASE, str(tmp_path / "ff.sqlite"), changes)
 
 
 @pytest.mark.parametrize(
@@ -115,14 +78,7 @@ def test_other_configuration_is_refused(tmp_path: Path) -> None:
 def test_bad_options_exit_2(tmp_path: Path, bad: list[str]) -> None:
     db = tmp_path / "ff.sqlite"
     args = ["study", "facetoface", "--max-card", "9", "--deals", "1", "--db", str(db)]
-    for i in range(0, len(bad), 2):
-        if bad[i] in args:
-            args[args.index(bad[i]) + 1] = bad[i + 1]
-        else:
-            args += bad[i : i + 2]
-    result = invoke(*args)
-    assert result.exit_code == 2, result.stdout
-    assert len(result.stderr.strip().splitlines()) == 1
+    check_refused(with_options(args, bad))
     assert not db.exists() or bad[0] == "--max-card"
 
 
@@ -161,10 +117,9 @@ def test_a_larger_budget_retries_the_undecided_deals(tmp_path: Path) -> None:
     db = str(tmp_path / "ff.sqlite")
     study = ["study", "facetoface", "--max-card", "11", "--nodes", "30", "--workers", "1"]
     study += ["--deals", "4", "--db", db, "--json"]
-    refused = invoke(*study, "--retry-nodes", "20")
-    assert refused.exit_code == 2 and "must be larger" in refused.stderr
+    check_refused([*study, "--retry-nodes", "20"], "must be larger")
     first = invoke(*study, "--retry-nodes", "300000")
-    assert first.exit_code == 0, first.stderr
+    assert first.returncode == 0, first.stderr
     summary = json.loads(first.stdout)
     (retry,) = summary["retries"]
     undecided = 4 - summary["first_pass"]["decided_deals"]

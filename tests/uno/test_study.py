@@ -4,27 +4,26 @@ summary whose counts add up."""
 
 from __future__ import annotations
 
-import json
-import sqlite3
 from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
-from playable.cli.main import app
 from playable.solver.core.budget import Budget
 from playable.solver.uno import study as study_module
 from playable.solver.uno.endgame import solve_position
 from playable.solver.uno.rules import Options, random_deal
 from playable.solver.uno.study import Study, study_from_config, summarise_study
+from tests.study_checks import (
+    check_other_configuration_refused,
+    check_refused,
+    check_report,
+    resumed_run,
+    with_options,
+)
 
 NODES = 30_000
 BASE = ["study", "uno", "--nodes", "2000", "--workers", "1", "--memory", "64"]
-
-
-def invoke(*args: str) -> Any:
-    return CliRunner().invoke(app, list(args))
 
 
 # seed 56 is a forced loss for the player to move within 1,070 nodes, 6 within
@@ -64,53 +63,16 @@ def test_study_resumes_without_redoing_rounds(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     db = str(tmp_path / "uno.sqlite")
-    first = invoke(*BASE, "--deals", "2", "--seed", "55", "--db", db, "--json")
-    assert first.exit_code == 0, first.stderr
-    assert json.loads(first.stdout)["deals"] == 2
-    before = sqlite3.connect(db).execute("SELECT * FROM results ORDER BY seed").fetchall()
-    assert [row[0] for row in before] == [55, 56]  # deal i is the deal of seed SEED + i
-
-    solved: list[int] = []
-    original = study_module.Study.solve
-
-    def counting(self: Study, seed: int) -> dict[str, Any]:
-        solved.append(seed)
-        return original(self, seed)
-
-    monkeypatch.setattr(study_module.Study, "solve", counting)
-    second = invoke(*BASE, "--deals", "3", "--seed", "55", "--db", db, "--json")
-    assert second.exit_code == 0, second.stderr
-    assert solved == [57]  # only the round without a row
-    after = sqlite3.connect(db).execute("SELECT * FROM results ORDER BY seed").fetchall()
-    assert after[:2] == before
-    document = json.loads(second.stdout)
+    document, _ = resumed_run(BASE, db, 55, (2, 3), study_module.Study, monkeypatch)
     assert document["deals"] == 3 and document["outcomes"]["loss"] >= 1  # seed 56
     assert sum(document["outcomes"].values()) == 3
-
-    report = invoke("report", db, "--json")  # the same summary from `playable report`
-    assert report.exit_code == 0, report.stderr
-    assert json.loads(report.stdout)["uno_studies"] == [document]
-    assert "force a win" in invoke("report", db).stdout
-    pictures = tmp_path / "plots"
-    drawn = invoke("report", db, "--plots", pictures, "--json")
-    assert drawn.exit_code == 0, drawn.stderr
-    figure = pictures / "uno-forced-win.png"
-    assert json.loads(drawn.stdout)["plots"] == [str(figure)]
-    assert figure.read_bytes().startswith(b"\x89PNG")
+    figure = tmp_path / "plots" / "uno-forced-win.png"
+    check_report(db, "uno_studies", document, "force a win", figure)
 
 
 def test_other_configuration_is_refused(tmp_path: Path) -> None:
-    db = str(tmp_path / "uno.sqlite")
-    assert invoke(*BASE, "--deals", "1", "--db", db).exit_code == 0
-    for change in (["--seeded-reshuffles"], ["--seed", "1"], ["--nodes", "5"]):
-        args = [*BASE, "--deals", "1", "--db", db]
-        if change[0] in args:
-            args[args.index(change[0]) + 1] = change[1]
-        else:
-            args += change
-        other = invoke(*args)
-        assert other.exit_code == 2
-        assert "other arguments" in other.stderr and len(other.stderr.splitlines()) == 1
+    changes = [["--seeded-reshuffles"], ["--seed", "1"], ["--nodes", "5"]]
+    check_other_configuration_refused(BASE, str(tmp_path / "uno.sqlite"), changes)
 
 
 @pytest.mark.parametrize(
@@ -127,15 +89,7 @@ def test_other_configuration_is_refused(tmp_path: Path) -> None:
 )
 def test_bad_options_exit_2(tmp_path: Path, bad: list[str]) -> None:
     db = tmp_path / "uno.sqlite"
-    args = [*BASE, "--deals", "1", "--db", str(db)]
-    for i in range(0, len(bad), 2):
-        if bad[i] in args:
-            args[args.index(bad[i]) + 1] = bad[i + 1]
-        else:
-            args += bad[i : i + 2]
-    result = invoke(*args)
-    assert result.exit_code == 2, result.stdout
-    assert len(result.stderr.strip().splitlines()) == 1
+    check_refused(with_options([*BASE, "--deals", "1", "--db", str(db)], bad))
     assert not db.exists()
 
 
