@@ -11,7 +11,6 @@ tiny budgets.
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -19,8 +18,8 @@ import pytest
 from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 
-from playable.cli.main import main
 from playable.solver.core.jsonkeys import SCHEMA_DIR, analyse_exit_code, schema, schema_names
+from tests.clirun import run_main
 
 EX = Path(__file__).parents[2] / "examples"
 SCHEMAS = {p.stem: json.loads(p.read_text("utf-8")) for p in SCHEMA_DIR.glob("*.json")}
@@ -31,23 +30,9 @@ REGISTRY: Registry[Any] = Registry().with_resources(
 ANSWER = "16@0 7@1 8@1 / 9@1 46@2 45@2 / 55@2 19@3 17@3 5@3 54@2 / 41@2 40@2"
 
 
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:
-    """``playable ARGS`` in-process: its exit code and stdout."""
-    saved = sys.argv
-    sys.argv = ["playable", *args]
-    try:
-        main()
-        code = 0
-    except SystemExit as stop:
-        code = stop.code if isinstance(stop.code, int) else (0 if stop.code is None else 1)
-    finally:
-        sys.argv = saved
-    return code, capsys.readouterr().out
-
-
 def check(capsys: pytest.CaptureFixture[str], kind: str, code: int, *args: str) -> Any:
     """Run ``args --json``: exactly one JSON document of ``kind`` and exit ``code``."""
-    got, out = run(capsys, *args, "--json")
+    got, out, _ = run_main(capsys, *args, "--json")
     assert got == code, f"{args}: exit {got}, expected {code}"
     document = json.loads(out)  # exactly one document: json.loads refuses trailing text
     errors = sorted(
@@ -249,7 +234,7 @@ ERRORS: list[list[str]] = [
 
 @pytest.mark.parametrize("args", ERRORS, ids=[_id(a) for a in ERRORS])
 def test_usage_and_input_errors_exit_2(capsys: pytest.CaptureFixture[str], args: list[str]) -> None:
-    code, out = run(capsys, *args, "--json")
+    code, out, _ = run_main(capsys, *args, "--json")
     assert code == 2
     assert out == ""
 

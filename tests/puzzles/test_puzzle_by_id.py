@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import json
 import sqlite3
-import sys
 from collections.abc import Iterator
 from contextlib import suppress
 from pathlib import Path
@@ -27,13 +26,13 @@ from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 
-from playable.cli.main import main
 from playable.puzzles.base import Level, Puzzle
 from playable.puzzles.fileformat import format_puzzle
 from playable.puzzles.generate import attempt
 from playable.puzzles.library import PuzzleLibrary
 from playable.solver.core.jsonkeys import SCHEMA_DIR
 from playable.solver.sequence.board import CELLS_OF
+from tests.clirun import run_main
 
 #: every puzzle kind of the four games (docs/puzzles.md)
 KINDS = [
@@ -98,22 +97,6 @@ def has_draws(puzzle: Puzzle) -> bool:
     return any(key.startswith("draw") and cards for key, cards in card_lines(puzzle.position))
 
 
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    """``playable ARGS`` in-process through the console entry point (its error
-    boundary): exit code, stdout, stderr."""
-    saved = sys.argv
-    sys.argv = ["playable", *args]
-    try:
-        main()
-        code = 0
-    except SystemExit as stop:
-        code = stop.code if isinstance(stop.code, int) else (0 if stop.code is None else 1)
-    finally:
-        sys.argv = saved
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
-
-
 def valid(kind: str, document: Any) -> None:
     errors = list(Draft202012Validator(SCHEMAS[kind], registry=REGISTRY).iter_errors(document))
     assert not errors, [f"{list(e.absolute_path)}: {e.message}" for e in errors[:5]]
@@ -164,7 +147,7 @@ def test_show_json_holds_every_card_of_the_position(
     capsys: pytest.CaptureFixture[str], library: Library, game: str, kind: str
 ) -> None:
     puzzle_id = library.ids[game, kind]
-    code, out, _ = run(
+    code, out, _ = run_main(
         capsys, "puzzles", "show", str(puzzle_id), "--db", str(library.path), "--json"
     )
     assert code == 0
@@ -179,7 +162,7 @@ def test_show_json_holds_every_card_of_the_position(
         assert any(key.startswith("draw") for key in lines), lines
     for key, cards in lines.items():
         assert shown_cards(state, key) == cards, key
-    solution = run(
+    solution = run_main(
         capsys, "puzzles", "show", str(puzzle_id), "--db", str(library.path), "--json", "--solution"
     )
     assert json.loads(solution[1])["solution"] == library.puzzles[puzzle_id].solution
@@ -191,7 +174,7 @@ def test_show_draws_every_card_of_the_position(
 ) -> None:
     puzzle_id = library.ids[game, kind]
     puzzle = library.puzzles[puzzle_id]
-    code, out, _ = run(capsys, "puzzles", "show", str(puzzle_id), "--db", str(library.path))
+    code, out, _ = run_main(capsys, "puzzles", "show", str(puzzle_id), "--db", str(library.path))
     assert code == 0
     assert "solution:" not in out
     lines = dict(card_lines(puzzle.position))
@@ -201,7 +184,7 @@ def test_show_draws_every_card_of_the_position(
             assert expected in out, (key, out)
         else:
             assert all(card in out for card in cards), (key, out)
-    revealed = run(
+    revealed = run_main(
         capsys, "puzzles", "show", str(puzzle_id), "--db", str(library.path), "--solution"
     )
     assert f"solution: {puzzle.solution}" in " ".join(revealed[1].split())
@@ -215,11 +198,11 @@ def test_answer_by_id_gives_solve_puzzles_verdict_and_counts_it(
     puzzle = library.puzzles[puzzle_id]
     file = str(library.file_of(puzzle_id))
     db = ["--db", str(library.path), "--seconds", SECONDS, "--json"]
-    show = run(capsys, "puzzles", "show", str(puzzle_id), "--db", str(library.path), "--json")
+    show = run_main(capsys, "puzzles", "show", str(puzzle_id), "--db", str(library.path), "--json")
     wrong = wrong_answer(game, json.loads(show[1])["state"])
     for answer, code in ((puzzle.solution, 0), (wrong, 1)):
         tries, solved = plays(library, puzzle_id)
-        got, out, err = run(capsys, "puzzles", "answer", str(puzzle_id), *answer.split(), *db)
+        got, out, err = run_main(capsys, "puzzles", "answer", str(puzzle_id), *answer.split(), *db)
         assert (got, err) == (code, ""), (answer, err)
         document = json.loads(out)
         valid("answer", document)
@@ -230,13 +213,15 @@ def test_answer_by_id_gives_solve_puzzles_verdict_and_counts_it(
             solved + (code == 0),
         )
         assert plays(library, puzzle_id) == (tries + 1, solved + (code == 0))
-        by_file = run(capsys, "solve", file, "--answer", answer, "--seconds", SECONDS, "--json")
+        by_file = run_main(
+            capsys, "solve", file, "--answer", answer, "--seconds", SECONDS, "--json"
+        )
         assert by_file[0] == code
         assert json.loads(by_file[1]) == {
             k: v for k, v in document.items() if k not in ("id", "tries", "solved")
         }
     # the rich form: the same verdict line, then the count
-    got, out, _ = run(capsys, "puzzles", "answer", str(puzzle_id), wrong, *db[:-1])
+    got, out, _ = run_main(capsys, "puzzles", "answer", str(puzzle_id), wrong, *db[:-1])
     assert got == 1 and out.startswith("not a solution: ") and f"puzzle {puzzle_id}: " in out
 
 
@@ -246,8 +231,8 @@ def test_an_answer_in_one_quoted_word_or_many_is_the_same(
     puzzle_id = library.ids["thegame", "lay-all"]
     solution = library.puzzles[puzzle_id].solution
     db = ["--db", str(library.path), "--json"]
-    one = run(capsys, "puzzles", "answer", str(puzzle_id), solution, *db)
-    many = run(capsys, "puzzles", "answer", str(puzzle_id), *solution.split(), *db)
+    one = run_main(capsys, "puzzles", "answer", str(puzzle_id), solution, *db)
+    many = run_main(capsys, "puzzles", "answer", str(puzzle_id), *solution.split(), *db)
     assert one[0] == many[0] == 0
     assert json.loads(one[1])["answer"] == json.loads(many[1])["answer"] == solution
 
@@ -264,7 +249,7 @@ def test_a_malformed_answer_is_one_line_exit_2_and_not_counted(
 ) -> None:
     puzzle_id = library.ids["thegame", "lay-all"]
     before = plays(library, puzzle_id)
-    code, out, err = run(
+    code, out, err = run_main(
         capsys, "puzzles", "answer", str(puzzle_id), "1:", "zz@9", "--db", str(library.path)
     )
     assert (code, out) == (2, "")
@@ -272,7 +257,7 @@ def test_a_malformed_answer_is_one_line_exit_2_and_not_counted(
     assert plays(library, puzzle_id) == before
     # `solve PUZZLE` names its option the same way
     file = str(library.file_of(puzzle_id))
-    code, out, err = run(capsys, "solve", file, "--answer", "1: zz@9")
+    code, out, err = run_main(capsys, "solve", file, "--answer", "1: zz@9")
     assert (code, out) == (2, "") and one_error_line(err).startswith("error: --answer:1:")
 
 
@@ -293,7 +278,7 @@ def test_errors_are_one_line_exit_2(
         ("puzzles", "answer", "one", "5@0", "--db", good): "Invalid value",
     }
     for args, words in cases.items():
-        code, out, err = run(capsys, *args, "--json")
+        code, out, err = run_main(capsys, *args, "--json")
         assert (code, out) == (2, ""), args
         assert words in one_error_line(err), (args, err)
 
@@ -322,7 +307,7 @@ def test_a_damaged_row_is_one_line_exit_2(
         db.execute(f"UPDATE puzzles SET {column}=? WHERE id=1", (value,))
     db.close()
     for args in (("show", "1"), ("answer", "1", "5@0")):
-        code, out, err = run(capsys, "puzzles", *args, "--db", str(damaged))
+        code, out, err = run_main(capsys, "puzzles", *args, "--db", str(damaged))
         assert (code, out) == (2, ""), (column, args)
         assert words in one_error_line(err), (column, err)
 
@@ -337,7 +322,7 @@ def test_a_library_without_a_plays_table_gets_one(
     db.close()
     puzzle_id = library.ids["uno", "lay-down"]
     answer = library.puzzles[puzzle_id].solution
-    code, out, _ = run(
+    code, out, _ = run_main(
         capsys, "puzzles", "answer", str(puzzle_id), answer, "--db", str(old), "--json"
     )
     assert code == 0 and json.loads(out)["tries"] == 1
@@ -354,7 +339,7 @@ def test_an_answer_that_cannot_be_counted_still_gets_its_verdict(
     monkeypatch.setattr(PuzzleLibrary, "record_play", refuse)
     puzzle_id = library.ids["uno", "lay-down"]
     answer = library.puzzles[puzzle_id].solution
-    code, out, err = run(
+    code, out, err = run_main(
         capsys, "puzzles", "answer", str(puzzle_id), answer, "--db", str(library.path), "--json"
     )
     assert code == 0 and json.loads(out)["correct"] and "tries" not in json.loads(out)
@@ -369,7 +354,7 @@ def test_fuzz_ids(capsys: pytest.CaptureFixture[str], library: Library, puzzle_i
     assume(puzzle_id not in library.puzzles)
     db = ["--db", str(library.path), "--json", "--"]
     for args in (["show", *db, str(puzzle_id)], ["answer", *db, str(puzzle_id), "R7"]):
-        code, out, err = run(capsys, "puzzles", *args)
+        code, out, err = run_main(capsys, "puzzles", *args)
         assert (code, out) == (2, ""), args
         assert f"no puzzle with id {puzzle_id}" in one_error_line(err)
 
@@ -380,7 +365,9 @@ def test_fuzz_id_words(capsys: pytest.CaptureFixture[str], library: Library, tex
     """An id that is no whole number of the library: one line, exit 2."""
     with suppress(ValueError):  # a text that is no number at all is never an id
         assume(int(text) not in library.puzzles)
-    code, out, err = run(capsys, "puzzles", "show", "--db", str(library.path), "--json", "--", text)
+    code, out, err = run_main(
+        capsys, "puzzles", "show", "--db", str(library.path), "--json", "--", text
+    )
     assert (code, out) == (2, ""), text
     one_error_line(err)
 
@@ -409,10 +396,10 @@ def test_fuzz_move_strings(
         "--",
         answer,
     ]
-    code, out, err = run(capsys, *args)
+    code, out, err = run_main(capsys, *args)
     given = " ".join(answer.split())  # `puzzles answer` joins its words with one blank
     file = str(library.file_of(puzzle_id))
-    by_file = run(capsys, "solve", file, "--answer", given, "--seconds", SECONDS, "--json")
+    by_file = run_main(capsys, "solve", file, "--answer", given, "--seconds", SECONDS, "--json")
     if not given:
         assert code == 2 and "the answer is empty" in one_error_line(err)
         assert plays(library, puzzle_id) == before
