@@ -147,6 +147,7 @@ class _Search:
     def run(self) -> MctsResult:
         began = time.perf_counter()
         root = self.root = self.make(self.state, None, root=True)
+        root.is_root = True
         while root.untried:  # every legal move is reported, whatever the budget
             root.children.append(self.child(root, root.untried.pop(0)))
         update(root, self.model)

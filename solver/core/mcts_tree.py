@@ -12,7 +12,8 @@ child, at most its best child's upper bound (a minimising node the mirror image)
 A node is *proven* when its bounds meet. A child whose optimistic bound is no better
 than the node's pessimistic bound cannot change the node's value and is not
 searched again (it is *cut*); a node is *done* when it is proven, finished, or has
-nothing left to search.
+nothing left to search. The root is done only once a move is proven best too (a leaf
+solver may prove the root's value before any move reaches it).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ class Node:
         "children",
         "done",
         "high",
+        "is_root",
         "low",
         "maximises",
         "move",
@@ -68,6 +70,7 @@ class Node:
         self.low = -math.inf
         self.high = math.inf
         self.done = False
+        self.is_root = False  # the root searches on until a move is proven best
 
     @property
     def proven(self) -> bool:
@@ -93,10 +96,20 @@ class Node:
 
 def cut(node: Node, child: Node) -> bool:
     """Whether ``child`` can no longer change ``node``'s value: its optimistic bound
-    is no better than ``node``'s pessimistic bound (for the player to move)."""
+    is no better than ``node``'s pessimistic bound (for the player to move). At a
+    proven root (its player always maximises) a child that may still reach the
+    root's value is kept, so that a best move can be proven."""
     if node.maximises:
+        if node.is_root and node.proven:
+            return child.high < node.low
         return child.high <= node.low
     return child.low >= node.high
+
+
+def best_proven(node: Node) -> bool:
+    """Whether some child of ``node`` is proven to reach ``node``'s optimistic bound
+    (a best move whatever the other moves are worth)."""
+    return any(c.proven and c.low >= node.high for c in node.children)
 
 
 def update(node: Node, model: Model) -> bool:
@@ -121,7 +134,7 @@ def update(node: Node, model: Model) -> bool:
                 f"inconsistent bounds {node.low}..{node.high} after {node.move}: "
                 "a leaf solver contradicts the game's returns"
             )
-    if model.proves and node.proven:
+    if model.proves and node.proven and (not node.is_root or best_proven(node)):
         node.done = True
     elif node.untried:
         node.done = False

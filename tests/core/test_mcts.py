@@ -608,3 +608,137 @@ def test_the_answer_does_not_depend_on_the_process() -> None:
         outputs.append(json.loads(done.stdout))
     assert outputs[0] == outputs[1]
     assert all(document["simulations"] > 0 for document in outputs[0])
+
+
+# ------------------------------------------------------ a synthetic game tree
+
+
+class RandomTree:
+    """A small random game tree behind the game interface, to fuzz the backups with
+    many-valued outcomes: each position (the path of move indices) draws from its own
+    seeded random source whether it is over, who moves (the same player may move
+    several times in a row, as in a turn of The Game or Face to Face), how many
+    moves it has and which of them cannot be applied (like a draw of an unknown
+    card, SQ-4); finished games return integers (two sides: any pair, not
+    necessarily zero-sum; one team: the same non-positive number for all)."""
+
+    name = "random-tree"
+    cooperative: bool
+    turn_end = None
+
+    def __init__(self, seed: int, cooperative: bool, depth: int, blocked: float) -> None:
+        self.seed, self.cooperative, self.depth, self.blocked = seed, cooperative, depth, blocked
+
+    def _rng(self, path: tuple[int, ...], what: str) -> random.Random:
+        return random.Random(f"{self.seed}:{what}:{path}")
+
+    def players(self, state: tuple[int, ...]) -> int:
+        return 2
+
+    def to_move(self, state: tuple[int, ...]) -> int:
+        return self._rng(state, "mover").randint(0, 1)
+
+    def is_terminal(self, state: tuple[int, ...]) -> bool:
+        return len(state) >= self.depth or (
+            len(state) > 0 and self._rng(state, "end").random() < 0.2
+        )
+
+    def legal_moves(self, state: tuple[int, ...]) -> list[int]:
+        return (
+            [] if self.is_terminal(state) else list(range(self._rng(state, "width").randint(1, 3)))
+        )
+
+    def apply(self, state: tuple[int, ...], move: int) -> tuple[int, ...]:
+        if move not in self.legal_moves(state):
+            raise IllegalMove(f"no move {move}")
+        if state and self._rng((*state, move), "blocked").random() < self.blocked:
+            raise IllegalMove("an unknown card")
+        return (*state, move)
+
+    def returns(self, state: tuple[int, ...]) -> tuple[int, ...]:
+        rng = self._rng(state, "returns")
+        if self.cooperative:
+            return (-rng.randint(0, 4),) * 2
+        return (rng.randint(-3, 3), rng.randint(-3, 3))
+
+    def format(self, state: tuple[int, ...]) -> str:
+        return f"random tree {self.seed}, path {state}"
+
+
+def exact_tree(tree: RandomTree, state: tuple[int, ...], model: Model) -> tuple[float, float]:
+    """Exact bounds in a random tree; a move that cannot be applied is unknown."""
+    if tree.is_terminal(state):
+        value = model.value(tree.returns(state))
+        return (value, value)
+    bounds = []
+    for move in tree.legal_moves(state):
+        try:
+            bounds.append(exact_tree(tree, tree.apply(state, move), model))
+        except IllegalMove:
+            bounds.append((model.low, model.high))
+    pick = max if model.maximises(tree.to_move(state)) else min
+    return (pick(b[0] for b in bounds), pick(b[1] for b in bounds))
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    tree_seed=st.integers(0, 10**6),
+    cooperative=st.booleans(),
+    depth=st.integers(2, 7),
+    blocked=st.sampled_from((0.0, 0.0, 0.1)),
+    nodes=st.integers(1, 400),
+    seed=st.integers(0, 99),
+    ranged=st.booleans(),
+    leaf=st.sampled_from((None, "exact", "loose")),
+)
+def test_random_trees_every_node_bounded_soundly(
+    tree_seed: int,
+    cooperative: bool,
+    depth: int,
+    blocked: float,
+    nodes: int,
+    seed: int,
+    ranged: bool,
+    leaf: str | None,
+) -> None:
+    """On random game trees, with or without the value range, with an exact or a
+    loose (sound but wide) leaf solver: every node's bounds contain its exact value,
+    a proven root recommends a best move, and a large budget proves the root when no
+    move is blocked."""
+    tree = RandomTree(tree_seed, cooperative, depth, blocked)
+    root: tuple[int, ...] = ()
+    value_range = ((-4.0, 0.0) if cooperative else (-6.0, 6.0)) if ranged else None
+    model = Model.of(tree, root, None, value_range)  # type: ignore[arg-type]
+    rng = random.Random(seed)
+
+    def leaf_solver(state: tuple[int, ...]) -> tuple[float, float] | None:
+        if leaf is None or rng.random() < 0.5:
+            return None
+        low, high = exact_tree(tree, state, model)
+        if not model.maximises(tree.to_move(state)):  # the mover's terms
+            low, high = -high, -low
+        if leaf == "loose":
+            low, high = low - rng.randint(0, 2), high + rng.randint(0, 2)
+        return (low, high)
+
+    run = _Search(tree, root, Budget(nodes=nodes), seed, None, None, leaf_solver, EXPLORATION)  # type: ignore[arg-type]
+    run.model, run.max_playout, run.outcome = model, MAX_PLAYOUT, tree.returns
+    result = run.run()
+    for node in tree_nodes(run.root):
+        if node.opaque:
+            continue
+        low, high = exact_tree(tree, node.state, model)
+        assert node.low <= high and low <= node.high, (tree.format(node.state), node.low, node.high)
+        if node.proven:
+            assert low <= node.low <= high
+    best = exact_tree(tree, root, model)
+    if result.proven:
+        assert best[0] <= result.low <= best[1]
+    if result.stopped == "proven" and blocked == 0.0:
+        assert result.recommended_by == BY_PROOF
+    if result.recommended_by == BY_PROOF:
+        chosen = tree.apply(root, int(result.recommended or 0))
+        assert exact_tree(tree, chosen, model)[0] >= result.low
+    if blocked == 0.0:
+        big = search(tree, root, Budget(nodes=20_000), seed=seed, value_range=value_range)  # type: ignore[arg-type]
+        assert big.proven and big.value == best[0] == best[1]
