@@ -34,6 +34,7 @@ import os
 import platform
 import random
 import shlex
+import signal
 import statistics
 import sys
 import time
@@ -356,9 +357,22 @@ def header(seeds: Sequence[int], nodes: int, load: tuple[float, float, float]) -
     )
 
 
+def interruptible() -> None:
+    """Ctrl-C and ``kill`` (SIGINT, SIGTERM) raise KeyboardInterrupt, so that
+    :func:`run` stops between positions with the finished ones kept; also when the
+    run was started in the background, where a shell leaves SIGINT ignored."""
+
+    def stop(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGINT, stop)
+    signal.signal(signal.SIGTERM, stop)
+
+
 def main(spec: Spec[T], args: argparse.Namespace, notes: Sequence[str] = ()) -> Path:
     """Run ``spec`` as the command line asks and write its results file: the title,
     what is measured, the header line, the table and ``notes``. Returns the file."""
+    interruptible()
     seeds = chosen_seeds(args)
     print(f"[{spec.name}] run seeds {', '.join(map(str, seeds))}", file=sys.stderr, flush=True)
     out: Path = args.out or RESULTS / f"{spec.name}.md"
