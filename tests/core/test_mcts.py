@@ -626,17 +626,20 @@ class RandomTree:
     cooperative: bool
     turn_end = None
 
-    def __init__(self, seed: int, cooperative: bool, depth: int, blocked: float) -> None:
+    def __init__(
+        self, seed: int, cooperative: bool, depth: int, blocked: float, players: int = 2
+    ) -> None:
         self.seed, self.cooperative, self.depth, self.blocked = seed, cooperative, depth, blocked
+        self.count = players
 
     def _rng(self, path: tuple[int, ...], what: str) -> random.Random:
         return random.Random(f"{self.seed}:{what}:{path}")
 
     def players(self, state: tuple[int, ...]) -> int:
-        return 2
+        return self.count
 
     def to_move(self, state: tuple[int, ...]) -> int:
-        return self._rng(state, "mover").randint(0, 1)
+        return self._rng(state, "mover").randrange(self.count)
 
     def is_terminal(self, state: tuple[int, ...]) -> bool:
         return len(state) >= self.depth or (
@@ -658,8 +661,8 @@ class RandomTree:
     def returns(self, state: tuple[int, ...]) -> tuple[int, ...]:
         rng = self._rng(state, "returns")
         if self.cooperative:
-            return (-rng.randint(0, 4),) * 2
-        return (rng.randint(-3, 3), rng.randint(-3, 3))
+            return (-rng.randint(0, 4),) * self.count
+        return tuple(rng.randint(-3, 3) for _ in range(self.count))
 
     def format(self, state: tuple[int, ...]) -> str:
         return f"random tree {self.seed}, path {state}"
@@ -742,3 +745,23 @@ def test_random_trees_every_node_bounded_soundly(
     if blocked == 0.0:
         big = search(tree, root, Budget(nodes=20_000), seed=seed, value_range=value_range)  # type: ignore[arg-type]
         assert big.proven and big.value == best[0] == best[1]
+
+
+@settings(max_examples=30, deadline=None)
+@given(tree_seed=st.integers(0, 10**6), depth=st.integers(2, 6), nodes=st.integers(1, 3000))
+def test_random_trees_of_three_sides(tree_seed: int, depth: int, nodes: int) -> None:
+    """Three sides (max^n): only finished games are proven, each with its own return;
+    every move is reported and the search ends (a whole tree is searched out)."""
+    tree = RandomTree(tree_seed, False, depth, 0.0, players=3)
+    root: tuple[int, ...] = ()
+    result = search(tree, root, Budget(nodes=nodes), seed=1)  # type: ignore[arg-type]
+    assert result.mode == Mode.MULTI_SIDED.value and not result.proven
+    assert [m.move for m in result.moves] == [str(m) for m in tree.legal_moves(root)]
+    for report in result.moves:
+        after = tree.apply(root, int(report.move))
+        assert report.proven == tree.is_terminal(after)
+        if report.proven:
+            assert report.value == tree.returns(after)[tree.to_move(root)]
+    assert result.stopped in ("budget", "exhausted")
+    whole = search(tree, root, Budget(nodes=10**6), seed=1)  # type: ignore[arg-type]
+    assert whole.stopped == "exhausted"
