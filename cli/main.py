@@ -13,7 +13,7 @@ import typer
 from typer.core import TyperGroup
 
 from playable import __version__
-from playable.cli import move, puzzles, serve
+from playable.cli import move, puzzles, review, serve
 from playable.cli.budget import (
     INTERRUPTED,
     forget_interrupts,
@@ -185,6 +185,7 @@ def show(
 
 app.command("report")(report.report_command)
 app.command("move")(move.move_command)
+app.command("review")(review.review_command)
 app.command("generate")(puzzles.generate_command)
 app.add_typer(puzzles.puzzles_app, name="puzzles")
 app.command("serve")(serve.serve_command)

@@ -1,0 +1,218 @@
+"""The review of a played game (docs/review.md): every move of a record set against
+the best move of its position, with a verdict from best to blunder.
+
+Each position where the player had a choice is analysed once (an
+:class:`~playable.solver.core.mcts.MctsResult`: every legal move with a proven value
+or an estimate, docs/analysis.md); the move played is compared with the best one by
+its *win chance*: 1 or 0 for a proven win or loss (The Game: every card laid, TG-8;
+the other games: the game won, FF-6, UN-10, SQ-8), else the share of the analysis'
+simulations that won. The drop from the best move's chance to the played move's
+chance gives the verdict (:func:`verdict`); in The Game a drop in cards left counts
+too, since a deal already lost can still be lost by more. A proven win thrown into a
+proven loss is always a blunder.
+
+In The Game (cooperative, TG-8) the review also names the first move after which the
+deal could no longer be won (the position before it proven winnable, the one after
+it proven lost) with a line that would have won.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from playable.solver.core.mcts_model import default_sides
+from playable.solver.core.mcts_result import MctsResult, MoveReport
+from playable.solver.core.record import Played, Record
+from playable.solver.core.stats import Proportion
+
+#: Verdicts from best to worst (docs/review.md); ``unknown`` when the analysis gave
+#: the played or the best move no value (no proof, no simulation).
+VERDICTS = ("forced", "best", "good", "inaccuracy", "mistake", "blunder", "unknown")
+#: Drops in win chance from which a move is an inaccuracy, a mistake, a blunder
+#: (the thresholds of lichess's win-chance judgement: 10, 20, 30 points there on
+#: its own scale; here on the share of won simulations or proofs).
+CHANCE_STEPS = (0.05, 0.15, 0.30)
+#: Drops in expected cards left (The Game) from which a move is an inaccuracy, a
+#: mistake, a blunder.
+CARD_STEPS = (1.0, 3.0, 6.0)
+
+#: Analyses one position: every legal move of the player to move, valued.
+Assess = Callable[[Any], MctsResult]
+#: A line that wins from a position, as text, or None if none is found in budget.
+WinningLine = Callable[[Any], str | None]
+
+
+def decided(report: MoveReport, cooperative: bool) -> bool | None:
+    """True or False when the move's proven bounds decide the game (every card laid,
+    TG-8, or the game won: a positive margin), None while they leave it open."""
+    if report.low > 0 or (cooperative and report.low >= 0):
+        return True
+    if report.high < 0:
+        return False
+    return None
+
+
+def win_chance(report: MoveReport, cooperative: bool) -> float:
+    """1 or 0 for a game the proofs decide, else the share of won simulations."""
+    outcome = decided(report, cooperative)
+    return report.successes.rate if outcome is None else float(outcome)
+
+
+def judged(report: MoveReport, cooperative: bool) -> bool:
+    """Whether a move has a value to judge by: a proof, or samples."""
+    return report.samples > 0 or report.proven or decided(report, cooperative) is not None
+
+
+def _step(drop: float, steps: tuple[float, float, float]) -> str:
+    for name, limit in zip(("blunder", "mistake", "inaccuracy"), steps[::-1], strict=True):
+        if drop >= limit - 1e-9:
+            return name
+    return "good"
+
+
+def verdict(best: MoveReport, played: MoveReport, cooperative: bool) -> str:
+    """best, good, inaccuracy, mistake or blunder for ``played`` against ``best``."""
+    if played.move == best.move:
+        return "best"
+    if not (judged(best, cooperative) and judged(played, cooperative)):
+        return "unknown"
+    high, low = win_chance(best, cooperative), win_chance(played, cooperative)
+    if best.proven and played.proven and high == 1.0 and low == 0.0:
+        return "blunder"  # a proven win thrown into a proven loss
+    if best.proven and played.proven and best.value == played.value:
+        return "best"
+    worst = _step(max(0.0, high - low), CHANCE_STEPS)
+    if cooperative and best.estimate is not None and played.estimate is not None:
+        cards = _step(max(0.0, best.estimate - played.estimate), CARD_STEPS)
+        worst = max(worst, cards, key=VERDICTS.index)
+    return worst
+
+
+@dataclass(frozen=True)
+class MoveReview:
+    """One move of the record, judged."""
+
+    number: int
+    played: Played
+    verdict: str
+    best: MoveReport | None
+    chosen: MoveReport | None
+    analysis: MctsResult | None
+
+    def to_json(self, cooperative: bool) -> dict[str, Any]:
+        document: dict[str, Any] = {
+            "number": self.number,
+            "player": self.played.player,
+            "move": self.played.text,
+            "line": self.played.line,
+            "column": self.played.column,
+            "verdict": self.verdict,
+        }
+        if self.best is not None and self.chosen is not None:
+            document.update(
+                best_move=self.best.move,
+                best=self.best.to_json(),
+                played=self.chosen.to_json(),
+                chance_best=win_chance(self.best, cooperative),
+                chance_played=win_chance(self.chosen, cooperative),
+            )
+        return document
+
+
+@dataclass
+class Review:
+    """The review so far (a stopped review keeps the moves it judged)."""
+
+    record: Record
+    moves: list[MoveReview] = field(default_factory=list)
+    lost_at: int | None = None
+    winning_line: str | None = None
+    complete: bool = False
+
+    def summary(self) -> list[dict[str, Any]]:
+        """Per player: how many moves of each verdict."""
+        players = self.record.game.players(self.record.start)
+        rows = [{"player": p, **dict.fromkeys(VERDICTS, 0)} for p in range(players)]
+        for move in self.moves:
+            rows[move.played.player][move.verdict] += 1
+        return rows
+
+    def to_json(self) -> dict[str, Any]:
+        cooperative = self.record.game.cooperative
+        return {
+            "game": self.record.game.name,
+            "kind": "review",
+            "complete": self.complete,
+            "moves": [m.to_json(cooperative) for m in self.moves],
+            "players": self.summary(),
+            "lost_at": self.lost_at,
+            "winning_line": self.winning_line,
+        }
+
+
+def _from_after(game: Any, played: Played, after: MctsResult, unseen: MoveReport) -> MoveReport:
+    """The played move's report from an analysis of the position after it, when the
+    analysis before never tried it (it stops once a best move is proven): the value
+    of the position after is that of its best move, as the player to move there sees
+    it; for the other side of a two-sided game the bounds, mean and wins turn over."""
+    sides = default_sides(game, played.before)
+    if game.is_terminal(played.after):  # the move ended the game: its value is exact
+        returns = game.returns(played.after)
+        own = returns[played.player]
+        others = [r for p, r in enumerate(returns) if sides[p] != sides[played.player]]
+        value = float(own - max(others)) if others and len(set(sides)) == 2 else float(own)
+        return replace(unseen, low=value, high=value)
+    if after.recommended is None:
+        return unseen
+    best = replace(after.move(after.recommended), move=unseen.move)
+    if sides[game.to_move(played.after)] != sides[played.player]:
+        interval = best.raw_interval
+        best = replace(
+            best,
+            low=-best.high,
+            high=-best.low,
+            playout_mean=None if best.playout_mean is None else -best.playout_mean,
+            raw_interval=None if interval is None else (-interval[1], -interval[0]),
+            successes=Proportion(best.samples - best.successes.successes, best.samples),
+        )
+    # the first analysis' bounds are proofs too (e.g. the move cannot beat the best)
+    return replace(best, low=max(best.low, unseen.low), high=min(best.high, unseen.high))
+
+
+def review(
+    record: Record, assess: Assess, winning_line: WinningLine | None = None
+) -> Iterator[Review]:
+    """Judge every move of ``record`` in order, yielding the review after each (so a
+    caller can show progress and keep what is done when stopped; the last one is
+    ``complete``). Positions with one legal move are not analysed (``forced``)."""
+    game = record.game
+    result = Review(record, complete=not record.moves)
+    for number, played in enumerate(record.moves, start=1):
+        result.complete = number == len(record.moves)
+        legal = game.legal_moves(played.before)
+        if len(legal) <= 1:
+            result.moves.append(MoveReview(number, played, "forced", None, None, None))
+            yield result
+            continue
+        analysis = assess(played.before)
+        best = analysis.move(analysis.recommended) if analysis.recommended else None
+        chosen = analysis.move(str(played.move))
+        if not chosen.proven and chosen.samples == 0:  # the search never tried it
+            chosen = _from_after(game, played, assess(played.after), chosen)
+        judged = "best" if best is None else verdict(best, chosen, game.cooperative)
+        result.moves.append(MoveReview(number, played, judged, best, chosen, analysis))
+        if (
+            game.cooperative
+            and result.lost_at is None
+            and best is not None
+            and best.proven
+            and win_chance(best, True) == 1.0
+            and chosen.proven
+            and win_chance(chosen, True) == 0.0
+        ):
+            result.lost_at = number
+            if winning_line is not None:
+                result.winning_line = winning_line(played.before)
+        yield result
