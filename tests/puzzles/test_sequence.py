@@ -19,6 +19,7 @@ from playable.solver.core.errors import NotationError
 from playable.solver.sequence.notation import format_position, parse_position
 from playable.solver.sequence.rules import Variant, apply, deal, legal_moves, shuffled_deck
 from playable.solver.sequence.search import reference_win_within
+from tests.puzzle_checks import check_level, check_regenerated, made_at
 
 KIND = KINDS[0]
 EXAMPLE = Path(__file__).parents[2] / "examples" / "win-in-2.sequence.txt"
@@ -28,12 +29,7 @@ CASES = {Level.EASY: 0, Level.MEDIUM: 0, Level.HARD: 1, Level.EXPERT: 1}
 
 @pytest.fixture(scope="module")
 def puzzles() -> dict[Level, Puzzle]:
-    made = {}
-    for level, seed in CASES.items():
-        puzzle = KIND.generate(level, seed, seconds=60)
-        assert puzzle is not None, level
-        made[level] = puzzle
-    return made
+    return made_at(KIND, CASES.items(), 60)
 
 
 def first_of(puzzle: Puzzle) -> str:
@@ -46,13 +42,11 @@ def test_generated_puzzle_is_at_its_level_and_parses(
 ) -> None:
     puzzle = puzzles[level]
     state = parse_position(puzzle.position)
-    assert puzzle.position.startswith("# ")
-    assert puzzle.level == level and puzzle.rating.level == level
+    check_level(puzzle, level)
     assert puzzle.game == "sequence" and puzzle.kind == "win-in-n"
     assert state.sequence_count(state.side) == 1 and state.winner is None
     for name in ("depth", "winning_first_moves", "greedy_success", "stronger_success", "nodes"):
         assert name in puzzle.rating.metrics
-    assert set(puzzle.rating.held_out) <= set(puzzle.rating.metrics)
     assert "greedy_success" not in puzzle.rating.held_out
     assert parse_puzzle(format_puzzle(puzzle)).position == puzzle.position
 
@@ -137,18 +131,7 @@ def test_unverifiable_answer_is_not_accepted(puzzles: dict[Level, Puzzle]) -> No
 
 
 def test_generation_is_deterministic(puzzles: dict[Level, Puzzle]) -> None:
-    again = KIND.generate(Level.EXPERT, CASES[Level.EXPERT], seconds=60)
-    assert again is not None
-    first = puzzles[Level.EXPERT]
-    assert (again.position, again.solution, again.rating.score) == (
-        first.position,
-        first.solution,
-        first.rating.score,
-    )
-    timed = {"solver_seconds"}
-    assert {k: v for k, v in again.rating.metrics.items() if k not in timed} == {
-        k: v for k, v in first.rating.metrics.items() if k not in timed
-    }
+    check_regenerated(KIND, puzzles[Level.EXPERT], 60)
 
 
 def test_prove_agrees_with_the_reference_oracle() -> None:

@@ -21,6 +21,7 @@ from playable.solver.thegame.bruteforce import optimal
 from playable.solver.thegame.notation import Deal, format_line, parse, parse_line, parse_position
 from playable.solver.thegame.players import GreedyPlayer, play_cost, play_out
 from playable.solver.thegame.rules import Play, State, Variant, deal, end_turn, lay, shuffled_deck
+from tests.puzzle_checks import check_level, check_regenerated
 
 LAY_ALL = KINDS[0]
 
@@ -241,12 +242,10 @@ def test_kinds_are_registered_lay_all_first() -> None:
 def test_generated_puzzle_is_of_its_level_and_its_solution_checks(level: Level) -> None:
     p = puzzle(level)
     state = position(p)
-    assert p.position.startswith("# ")
-    assert p.level is level and p.rating.level is level
+    check_level(p, level)
     assert {"greedy_success", "planner_success", "winning_first_moves", "depth"} <= set(
         p.rating.metrics
     )
-    assert set(p.rating.held_out) <= set(p.rating.metrics)
     assert p.rating.metrics["depth"] == state.cards_left
     assert LAY_ALL.check(p, p.solution, 5.0).correct
 
@@ -282,15 +281,9 @@ def test_a_losing_first_play_cannot_be_completed() -> None:
     assert not LAY_ALL.check(p, line, 5.0).correct
 
 
-def test_generation_is_deterministic() -> None:
-    first = puzzle(Level.EASY)
-    again = LAY_ALL.generate(Level.EASY, first.seed, 60.0)
-    assert again is not None
-    assert (again.position, again.solution, again.rating.score) == (
-        first.position,
-        first.solution,
-        first.rating.score,
-    )
+@pytest.mark.parametrize("kind", KINDS, ids=lambda kind: kind.name)
+def test_generation_is_deterministic(kind: PuzzleKind) -> None:
+    check_regenerated(kind, made_by(kind, Level.EASY), 60.0)
 
 
 # -------------------------------------------------------------- short-deck kind
@@ -307,8 +300,8 @@ def test_short_deck_puzzle_is_a_deal_of_its_level(level: Level) -> None:
     p = deal_puzzle(level)
     game = parse(p.position)
     assert isinstance(game, Deal) and game.variant.max_card < 99
-    assert p.kind == "short-deck" and p.level is level and p.rating.level is level
-    assert set(p.rating.held_out) <= set(p.rating.metrics)
+    assert p.kind == "short-deck"
+    check_level(p, level)
     assert p.rating.metrics["depth"] == game.variant.deck_size
     assert SHORT_DECK.check(p, p.solution, 5.0).correct
     assert p.solution.startswith("1: ")  # player 1 starts the deal
@@ -328,14 +321,3 @@ def test_short_deck_levels_are_ordered_on_held_out_measures() -> None:
     expert = deal_puzzle(Level.EXPERT).rating.metrics
     assert expert["planner_success"] < easy["planner_success"]
     assert expert["depth"] > easy["depth"]
-
-
-def test_short_deck_generation_is_deterministic() -> None:
-    first = deal_puzzle(Level.EASY)
-    again = SHORT_DECK.generate(Level.EASY, first.seed, 60.0)
-    assert again is not None
-    assert (again.position, again.solution, again.rating.score) == (
-        first.position,
-        first.solution,
-        first.rating.score,
-    )

@@ -36,6 +36,7 @@ from playable.solver.uno.cards import (
 from playable.solver.uno.notation import PlayoutHand, parse
 from playable.solver.uno.playout import brute_force, from_uno, solve
 from playable.solver.uno.rules import Play, State, legal_moves
+from tests.puzzle_checks import check_level, made, made_at
 
 LAY_DOWN = LayDown()
 ENDING = Ending()
@@ -157,27 +158,12 @@ def test_a_single_order_is_counted_once() -> None:
 # ---------------------------------------------------------------------------- lay-down
 
 
-@pytest.fixture(scope="module")
-def lay_down_puzzles() -> dict[Level, Puzzle]:
-    out = {}
-    for level in (Level.EASY, Level.EXPERT):
-        puzzle = LAY_DOWN.generate(level, 0, 60.0)
-        assert puzzle is not None
-        out[level] = puzzle
-    return out
-
-
 @pytest.mark.parametrize("level", [Level.EASY, Level.EXPERT])
-def test_lay_down_puzzle_is_of_its_level_and_checks(
-    lay_down_puzzles: dict[Level, Puzzle], level: Level
-) -> None:
-    puzzle = lay_down_puzzles[level]
-    assert puzzle.level is level and puzzle.rating.level is level
-    assert puzzle.position.startswith("# ")
-    hand = parse(puzzle.position)
-    assert isinstance(hand, PlayoutHand)
+def test_lay_down_puzzle_is_of_its_level_and_checks(level: Level) -> None:
+    puzzle = made(LAY_DOWN, level, 0, 60.0)
+    check_level(puzzle, level)
+    assert isinstance(parse(puzzle.position), PlayoutHand)
     assert LAY_DOWN.check(puzzle, puzzle.solution, 5.0).correct
-    assert set(puzzle.rating.held_out) <= set(puzzle.rating.metrics)
     assert puzzle.unique == (puzzle.rating.metrics["orders"] == 1)
     if level is Level.EXPERT:  # the generator drives expert hands to a unique order
         assert puzzle.unique
@@ -189,9 +175,8 @@ def test_lay_down_puzzle_is_of_its_level_and_checks(
         LAY_DOWN.check(puzzle, "R1 Q7", 5.0)
 
 
-def test_lay_down_is_deterministic(lay_down_puzzles: dict[Level, Puzzle]) -> None:
-    again = LAY_DOWN.generate(Level.EASY, 0, 60.0)
-    assert again == lay_down_puzzles[Level.EASY]
+def test_lay_down_is_deterministic() -> None:
+    assert LAY_DOWN.generate(Level.EASY, 0, 60.0) == made(LAY_DOWN, Level.EASY, 0, 60.0)
 
 
 def test_lay_down_score_counts_orders_and_size() -> None:
@@ -209,28 +194,26 @@ def test_lay_down_rejects_an_unsolvable_hand() -> None:
 # ------------------------------------------------------------------------------ ending
 
 
+#: the seed of the ending puzzle of each level the tests use
+ENDING_SEEDS = {Level.EASY: 1, Level.HARD: 4}
+
+
 @pytest.fixture(scope="module")
 def ending_puzzles() -> dict[Level, Puzzle]:
-    out = {}
-    for level, seed in ((Level.EASY, 1), (Level.HARD, 4)):
-        puzzle = ENDING.generate(level, seed, 60.0)
-        assert puzzle is not None
-        out[level] = puzzle
-    return out
+    return made_at(ENDING, ENDING_SEEDS.items(), 60.0)
 
 
-@pytest.mark.parametrize("level", [Level.EASY, Level.HARD])
+@pytest.mark.parametrize("level", list(ENDING_SEEDS))
 def test_ending_puzzle_is_of_its_level_and_checks(
     ending_puzzles: dict[Level, Puzzle], level: Level
 ) -> None:
     puzzle = ending_puzzles[level]
-    assert puzzle.level is level and puzzle.rating.level is level
+    check_level(puzzle, level)
     state = parse(puzzle.position)
     assert isinstance(state, State) and state.players == 2
     assert ENDING.check(puzzle, puzzle.solution, 10.0).correct
     first = puzzle.solution.split()[0].split(":", 1)[1]
     assert ENDING.check(puzzle, first, 10.0).correct
-    assert set(puzzle.rating.held_out) <= set(puzzle.rating.metrics)
     assert puzzle.rating.metrics["winning_first_moves"] >= 1
     with pytest.raises(NotationError):
         ENDING.check(puzzle, "Q7", 5.0)
