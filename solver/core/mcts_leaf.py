@@ -35,8 +35,8 @@ Reader = Callable[[SolveResult, bool], Bounds | None]
 
 
 def _thegame(result: SolveResult, wins_only: bool) -> Bounds | None:
-    low = -math.inf if result.objective is None else -float(result.objective)
-    high = 0.0 if result.bound is None else -float(result.bound)
+    low = -math.inf if result.objective is None else 0.0 - result.objective
+    high = 0.0 if result.bound is None else 0.0 - result.bound
     return None if (low, high) == (-math.inf, 0.0) else (low, high)
 
 

@@ -142,11 +142,7 @@ class Model:
             raise ValueError(f"a leaf solver gave empty bounds {low}..{high}")
         if self.maximises(player):
             return (max(low, self.low), min(high, self.high))
-        return (max(-high, self.low), min(-low, self.high))
-
-    def to_mover(self, player: int, value: float) -> float:
-        """A value in the root side's terms as the player ``player`` sees it."""
-        return value if self.maximises(player) else -value
+        return (max(0.0 - high, self.low), min(0.0 - low, self.high))  # never -0.0
 
     @property
     def value_name(self) -> str:

@@ -561,6 +561,7 @@ def test_engine_leaf_solvers_prove_only_what_holds(
             value_range=value_range,
         )
         proven += check_bounds(g, state, result, outcome, value_range)
+        assert "-0.0" not in json.dumps(result.to_json())  # a lost sign, not a value
     assert proven > 0
 
 
