@@ -113,9 +113,7 @@ def draw(seed: int, count: int) -> Mapping[str, list[reach.Drawn[State]]]:
 
 def solve_nodes(state: State, nodes: int) -> reach.Outcome:
     """One position under a node budget: won or lost for the player to move, or not."""
-    result = solve(state, Budget(nodes=nodes, memory_mb=128))
-    word = {Status.SOLVED: "win", Status.UNSOLVABLE: "loss"}.get(result.status, "unknown")
-    return reach.Outcome(word != "unknown", word, result.nodes, result.seconds)
+    return reach.outcome(solve(state, Budget(nodes=nodes, memory_mb=128)), "win", "loss")
 
 
 SPEC = reach.Spec(

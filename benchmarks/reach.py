@@ -44,6 +44,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Generic, TypeVar
 
+from playable.solver.core.result import SolveResult, Status
 from playable.solver.core.stats import Proportion
 
 T = TypeVar("T")
@@ -60,6 +61,12 @@ class Outcome:
     label: str
     nodes: int
     seconds: float
+
+
+def outcome(result: SolveResult, won: str = "solved", lost: str = "unsolvable") -> Outcome:
+    """A solver's result as an outcome: ``won``/``lost`` (decided) or ``unknown``."""
+    word = {Status.SOLVED: won, Status.UNSOLVABLE: lost}.get(result.status, "unknown")
+    return Outcome(word != "unknown", word, result.nodes, result.seconds)
 
 
 @dataclass(frozen=True)
@@ -359,8 +366,9 @@ def header(seeds: Sequence[int], nodes: int, load: tuple[float, float, float]) -
 
 def interruptible() -> None:
     """Ctrl-C and ``kill`` (SIGINT, SIGTERM) raise KeyboardInterrupt, so that
-    :func:`run` stops between positions with the finished ones kept; also when the
-    run was started in the background, where a shell leaves SIGINT ignored."""
+    :func:`run` stops with the finished positions kept (the one being solved is
+    solved again next time); also when the run was started in the background, where
+    a shell leaves SIGINT ignored."""
 
     def stop(signum: int, frame: object) -> None:
         raise KeyboardInterrupt

@@ -68,8 +68,7 @@ def prove(item: tuple[int, State], nodes: int) -> reach.Outcome:
     """The proof search for a forced win within the row's own turns."""
     turns, state = item
     result = forced_win(state, turns, Budget(nodes=nodes, memory_mb=64))
-    word = {"solved": "won", "unsolvable": "not won"}.get(result.status.value, "unknown")
-    return reach.Outcome(word != "unknown", word, result.nodes, result.seconds)
+    return reach.outcome(result, "won", "not won")
 
 
 SPEC = reach.Spec(

@@ -79,10 +79,7 @@ def reach_spec(configs: list[tuple[int, bool]], memory: int, repair: bool) -> re
         return rows
 
     def solve_nodes(deal: Deal, nodes: int) -> reach.Outcome:
-        result = solve(deal, Budget(nodes=nodes, memory_mb=memory), repair=repair)
-        return reach.Outcome(
-            result.status != Status.UNKNOWN, result.status.value, result.nodes, result.seconds
-        )
+        return reach.outcome(solve(deal, Budget(nodes=nodes, memory_mb=memory), repair=repair))
 
     return reach.Spec(
         name="thegame_solve",
