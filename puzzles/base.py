@@ -143,3 +143,16 @@ class PuzzleKind(Protocol):
         against every defence. Malformed answers raise ``NotationError``.
         """
         ...
+
+
+def certified(kind: PuzzleKind, puzzle: Puzzle | None, seconds: float) -> Puzzle | None:
+    """``puzzle`` (None stays None) once its own solution passes ``kind.check`` within
+    ``seconds``: the certificate :meth:`PuzzleKind.generate` promises, the generator's
+    answer replayed through the reference rules (and, against an opponent, proved
+    again). A puzzle failing it is a bug in the generator, never a puzzle to keep."""
+    if puzzle is None:
+        return None
+    verdict = kind.check(puzzle, puzzle.solution, seconds)
+    if not verdict.correct:
+        raise AssertionError(f"generated solution fails its own check: {verdict.message}")
+    return puzzle

@@ -26,7 +26,7 @@ import random
 import time
 from dataclasses import dataclass
 
-from playable.puzzles.base import Level, Puzzle, Rating, Verdict
+from playable.puzzles.base import Level, Puzzle, Rating, Verdict, certified
 from playable.puzzles.thegame.bots import success_share
 from playable.puzzles.thegame.generate import OutOfTime, band_distance, swap_cards
 from playable.puzzles.thegame.line import check_answer, example_line, team_phrase
@@ -184,10 +184,7 @@ class ShortDeck:
             rating=rating,
             extra={"players": str(players), "max_card": str(state.variant.max_card)},
         )
-        verdict = self.check(puzzle, puzzle.solution, seconds)
-        if not verdict.correct:  # the certificate: the solver's line must replay
-            raise AssertionError(f"generated solution fails its own check: {verdict.message}")
-        return puzzle
+        return certified(self, puzzle, seconds)  # the solver's line must replay
 
     def check(self, puzzle: Puzzle, answer: str, seconds: float) -> Verdict:
         """Replay ``answer`` from the deal's start (player 1 to move); correct iff every

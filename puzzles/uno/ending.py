@@ -26,7 +26,7 @@ import time
 from collections.abc import Hashable
 from dataclasses import dataclass
 
-from playable.puzzles.base import Level, Puzzle, Rating, Verdict
+from playable.puzzles.base import Level, Puzzle, Rating, Verdict, certified
 from playable.solver.core.budget import Budget
 from playable.solver.core.errors import IllegalMove, NotationError
 from playable.solver.core.result import Status
@@ -297,13 +297,9 @@ class Ending:
     )
 
     def generate(self, level: Level, seed: int, seconds: float) -> Puzzle | None:
+        """A puzzle whose certificate is the solver proving its answer again."""
         puzzle = generate_ending(self.name, level, seed, seconds)
-        if puzzle is None:
-            return None
-        verdict = self.check(puzzle, puzzle.solution, max(5.0, seconds))
-        if not verdict.correct:  # the certificate: the solver proves the answer again
-            raise AssertionError(f"generated solution fails its own check: {verdict.message}")
-        return puzzle
+        return certified(self, puzzle, max(5.0, seconds))
 
     def check(self, puzzle: Puzzle, answer: str, seconds: float) -> Verdict:
         """Play the answer's first move through the reference rules, then prove with

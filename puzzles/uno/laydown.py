@@ -22,7 +22,7 @@ import random
 import time
 from dataclasses import dataclass
 
-from playable.puzzles.base import Level, Puzzle, Rating, Verdict
+from playable.puzzles.base import Level, Puzzle, Rating, Verdict, certified
 from playable.puzzles.uno.order import (
     CountBudgetExceeded,
     bot_success,
@@ -203,13 +203,8 @@ class LayDown:
     description: str = "Lay down your whole hand in one go, each card matching the one before."
 
     def generate(self, level: Level, seed: int, seconds: float) -> Puzzle | None:
-        puzzle = generate_lay_down(self.name, level, seed, seconds)
-        if puzzle is None:
-            return None
-        verdict = self.check(puzzle, puzzle.solution, seconds)
-        if not verdict.correct:  # the certificate: the solver's order must replay
-            raise AssertionError(f"generated solution fails its own check: {verdict.message}")
-        return puzzle
+        """A puzzle whose certificate is the solver's order, replayed (UN-3, UN-5)."""
+        return certified(self, generate_lay_down(self.name, level, seed, seconds), seconds)
 
     def check(self, puzzle: Puzzle, answer: str, seconds: float) -> Verdict:
         """Replay the order through UN-3 matching and the UN-5 honesty rule; no search
