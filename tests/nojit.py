@@ -11,6 +11,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+#: skips a test that compares with the compiled kernels where the JIT is off already
+needs_jit = pytest.mark.skipif(
+    os.environ.get("NUMBA_DISABLE_JIT") == "1", reason="numba JIT disabled"
+)
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -26,3 +33,11 @@ def run_script(script: str, jit: bool) -> list[Any]:
     )
     assert result.returncode == 0, result.stderr
     return list(json.loads(result.stdout))
+
+
+def same_without_jit(script: str) -> list[Any]:
+    """The JSON list ``script`` prints compiled, checked to be the same run as plain
+    Python (the JIT off)."""
+    compiled = run_script(script, jit=True)
+    assert run_script(script, jit=False) == compiled
+    return compiled

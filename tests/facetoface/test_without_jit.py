@@ -5,11 +5,7 @@ search exactly as compiled: the same nodes, values, counters and principal lines
 
 from __future__ import annotations
 
-import os
-
-import pytest
-
-from tests.nojit import run_script
+from tests.nojit import needs_jit, same_without_jit
 
 SCRIPT = """
 import json, random
@@ -39,10 +35,8 @@ print(json.dumps(out))
 """
 
 
-@pytest.mark.skipif(os.environ.get("NUMBA_DISABLE_JIT") == "1", reason="numba JIT disabled")
+@needs_jit
 def test_the_kernels_search_the_same_without_the_jit() -> None:
-    compiled = run_script(SCRIPT, jit=True)
-    plain = run_script(SCRIPT, jit=False)
-    assert plain == compiled
+    compiled = same_without_jit(SCRIPT)
     # every solve searched and the positions had turns: a test that cannot fail is no test
     assert all(row[1] > 1 and row[6] > 0 for row in compiled), compiled
