@@ -95,9 +95,10 @@ def search(
     value_range: tuple[float, float] | None = None,
     max_playout: int = MAX_PLAYOUT,
 ) -> MctsResult:
-    """Search ``state`` of ``game`` until the root is proven, nothing is left to
-    search, or ``budget`` runs out (its nodes count every state the search makes:
-    tree nodes and simulated moves), and report every legal move.
+    """Search ``state`` of ``game`` until the root is proven (and a move proven
+    best), nothing is left to search, or ``budget`` runs out, and report every legal
+    move. The budget is started here; its nodes count every state the search makes
+    (tree nodes and simulated moves; a leaf solver's own nodes are not counted).
 
     ``sides`` gives each player's side (default :func:`default_sides`),
     ``outcome`` replaces ``Game.returns`` as the value of a finished game,
@@ -145,6 +146,7 @@ class _Search:
     # ------------------------------------------------------------------ the loop
 
     def run(self) -> MctsResult:
+        self.budget.start()
         began = time.perf_counter()
         root = self.root = self.make(self.state, None, root=True)
         root.is_root = True
@@ -158,7 +160,9 @@ class _Search:
                 break
             self.iterate(root)
             if self.simulations % 64 == 0:
-                self.budget.note(simulations=self.simulations, proven=root.proven)
+                best, _ = recommend(root, self.model)
+                best_move = None if best is None else best.move
+                self.budget.note(simulations=self.simulations, best=best_move, proven=root.proven)
         if root.done and self.model.proves and root.proven and not root.terminal:
             stopped = "proven"
         return self.result(root, stopped, time.perf_counter() - began)
