@@ -29,6 +29,7 @@ from playable.cli.io import (
 )
 from playable.solver.core.cardlist import sniff_game
 from playable.solver.core.errors import IllegalMove, NotationError
+from playable.solver.core.record import format_record, is_record, parse_record
 from playable.solver.games import game_of
 
 
@@ -58,11 +59,21 @@ def move_command(
     ],
     output: Annotated[
         Path | None,
-        typer.Option("-o", "--output", help="Write the new position to this file (not stdout)."),
+        typer.Option(
+            "-o", "--output", help="Write the new position (or record) to this file (not stdout)."
+        ),
     ] = None,
     json: Annotated[
         bool,
         typer.Option("--json", help="Print one JSON document (the position and the moves)."),
+    ] = False,
+    record: Annotated[
+        bool,
+        typer.Option(
+            "--record",
+            help="Write a game record (the position given, then every move played) "
+            "instead of the new position, for `playable review`.",
+        ),
     ] = False,
 ) -> None:
     """Play moves on a deal or position through the rules and write the new position.
@@ -77,6 +88,10 @@ def move_command(
 
     Example: `playable move deal.txt 37@0 48@2 / -o after.txt`, or the moves as
     one string, `playable move deal.txt "37@0 48@2 /"`.
+
+    A game record (a position followed by `moves:`, docs/notation.md) is played on
+    from its last move; with `--record` the output is the record of the whole game,
+    ready for `playable review`.
 
     All or nothing: a refused move (illegal, with its rule id, or malformed) is one
     error line naming the move, exit code 2, and nothing is written. The position
@@ -95,7 +110,12 @@ def move_command(
     except NotationError:
         pass  # game_of below reports it with the file's name
     game = game_of(text, source)
-    state = game.parse(text, source)
+    earlier: list[Any] = []
+    if is_record(text):
+        played = parse_record(text, source)
+        start, state, earlier = played.start, played.final, [p.move for p in played.moves]
+    else:
+        start = state = game.parse(text, source)
     texts = split_moves(moves)
     if not texts:
         fail(f"no move given; {game.title} moves look like {game.move_help}")
@@ -112,7 +132,8 @@ def move_command(
         except IllegalMove as error:
             _refuse(number, move_text, str(error))
         line.append({"player": player, "move": str(move)})
-    written = game.format(state)
+        earlier.append(move)
+    written = format_record(game, start, earlier) if record else game.format(state)
     if output is not None:
         write_text(output, written)
     over = game.is_terminal(state)

@@ -66,6 +66,11 @@ class Record:
         return self.moves[-1].after if self.moves else self.start
 
 
+def is_record(text: str) -> bool:
+    """Whether ``text`` has a ``moves:`` section (a record, not a bare position)."""
+    return _moves_line(text.splitlines()) is not None
+
+
 def _moves_line(lines: Sequence[str]) -> int | None:
     """The index of the line that opens the moves, if any."""
     for index, raw in enumerate(lines):
