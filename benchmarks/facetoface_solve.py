@@ -35,15 +35,13 @@ import argparse
 import itertools
 import os
 import random
-import statistics
 import time
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from pathlib import Path
 
 import reach
 
 from playable.solver.core.budget import Budget
-from playable.solver.core.result import Status
 from playable.solver.facetoface.players import CarefulPlayer
 from playable.solver.facetoface.rules import (
     State,
@@ -137,40 +135,21 @@ SPEC = reach.Spec(
 )
 
 
-@dataclass
-class Row:
-    positions: int = 0
-    decided: int = 0
-    wins: int = 0
-    median: float = 0.0
-    median_nodes: float = 0.0
-    nodes_per_s: float = 0.0
-    turns_per_s: float = 0.0
-    unknown_seeds: str = ""
-
-
-def measure(states: list[tuple[int, State]], seconds: float) -> Row:
-    times, nodes, unknown = [], [], []
-    row = Row(positions=len(states))
+def measure(
+    row: str, states: list[tuple[int, State]], seconds: float
+) -> tuple[reach.Summary, float, float]:
+    """Solve each position by seconds: the row's summary and the kernel's nodes and
+    turns generated per second (search nodes over the time inside the kernel calls)."""
+    results = []
     kernel_nodes, kernel_turns, kernel_seconds = 0, 0, 0.0
     for seed, state in states:
         result = solve(state, Budget(seconds=seconds, memory_mb=128))
-        times.append(result.seconds)
-        nodes.append(result.nodes)
         kernel_nodes += result.extra["search_nodes"]
         kernel_turns += result.extra["search_turns"]
         kernel_seconds += result.extra["search_seconds"]
-        if result.status == Status.UNKNOWN:
-            unknown.append(str(seed))
-        else:
-            row.decided += 1
-            row.wins += result.status == Status.SOLVED
-    row.median = statistics.median(times)
-    row.median_nodes = statistics.median(nodes)
-    row.nodes_per_s = kernel_nodes / kernel_seconds if kernel_seconds else 0.0
-    row.turns_per_s = kernel_turns / kernel_seconds if kernel_seconds else 0.0
-    row.unknown_seeds = ", ".join(unknown) or "-"
-    return row
+        results.append((seed, reach.outcome(result, "win", "loss")))
+    rate = 1 / kernel_seconds if kernel_seconds else 0.0
+    return reach.summarise(row, 0, results), kernel_nodes * rate, kernel_turns * rate
 
 
 def walk_back(seed: int, seconds: float) -> tuple[int, int, int]:
@@ -179,13 +158,13 @@ def walk_back(seed: int, seconds: float) -> tuple[int, int, int]:
     left (one player) in the earliest decided position."""
     game = self_play(seed)
     solver = Solver(game[0], 128)
-    decided, reach = 0, 0
+    decided, furthest = 0, 0
     for state in reversed(game[:-1]):
         if solver.value(state, Budget(seconds=seconds).start()) == 0:
             break
         decided += 1
-        reach = max(state.cards_left(0), state.cards_left(1))
-    return len(game) - 1, decided, reach
+        furthest = max(state.cards_left(0), state.cards_left(1))
+    return len(game) - 1, decided, furthest
 
 
 def main() -> None:
@@ -196,17 +175,17 @@ def main() -> None:
     args = parser.parse_args()
     warm_up()
     if args.regression:
-        regression(REGRESSION_POSITIONS, args.deals, args.seconds)
+        regression(REGRESSION_POSITIONS, args.deals, args.seconds, args.out)
     else:
         reach.main(SPEC, args)
 
 
-def regression(positions: int, deals: int, seconds: float) -> None:
+def regression(positions: int, deals: int, seconds: float, out: Path | None) -> None:
     """The former fixed rows (deals 0, 1, 2, ...) and the walk back, by seconds."""
     load_before = os.getloadavg()
     started = time.perf_counter()
     rows, played = real_positions(positions)
-    measured = {left: measure(rows[left], seconds) for left in ROWS}
+    measured = {left: measure(label(left), rows[left], seconds) for left in ROWS}
     walks = [walk_back(seed, seconds) for seed in range(deals)]
     load_after = os.getloadavg()
     lines = [
@@ -231,12 +210,13 @@ def regression(positions: int, deals: int, seconds: float) -> None:
         "| undecided (deal seeds) |",
         "|---|---|---|---|---|---|---|---|---|",
     ]
-    for left, m in measured.items():
-        share = 100 * m.decided / m.positions
+    for left, (m, nodes_per_s, turns_per_s) in measured.items():
+        n, decided = m.decided.trials, m.decided.successes
         lines.append(
-            f"| <= {left} | {m.positions} | {m.decided}/{m.positions} ({share:.0f}%) | "
-            f"{m.wins} | {m.median:.2f} | {m.median_nodes:,.0f} | {m.nodes_per_s:,.0f} | "
-            f"{m.turns_per_s:,.0f} | {m.unknown_seeds} |"
+            f"| <= {left} | {n} | {decided}/{n} ({100 * m.decided.rate:.0f}%) | "
+            f"{m.labels['win']} | {m.median_seconds:.2f} | {m.median_nodes:,.0f} | "
+            f"{nodes_per_s:,.0f} | {turns_per_s:,.0f} | "
+            f"{', '.join(map(str, m.undecided)) or '-'} |"
         )
     lines += [
         "",
@@ -252,7 +232,7 @@ def regression(positions: int, deals: int, seconds: float) -> None:
     lines += ["", f"Total benchmark time: {time.perf_counter() - started:.0f} s."]
     table = "\n".join(lines) + "\n"
     print(table)
-    out = reach.RESULTS / "facetoface_solve_regression.md"
+    out = out or reach.RESULTS / "facetoface_solve_regression.md"
     out.write_text("# Face to Face: exact solving reach\n\n" + table, encoding="utf-8")
 
 

@@ -27,6 +27,7 @@ import statistics
 import time
 from collections import Counter
 from collections.abc import Mapping
+from pathlib import Path
 
 import reach
 
@@ -108,12 +109,12 @@ def main() -> None:
     reach.add_arguments(parser, positions=100, nodes=300_000)
     args = parser.parse_args()
     if args.regression:
-        regression(REGRESSION_POSITIONS)
+        regression(REGRESSION_POSITIONS, args.out)
     else:
         reach.main(SPEC, args)
 
 
-def regression(count: int) -> None:
+def regression(count: int, out: Path | None) -> None:
     """The former fixed set (seed 2026), by seconds, with the reference and CP-SAT."""
     positions = sample_positions(count, SEED, threat_share=0.7)
     forced_win(positions[0], 1, Budget(memory_mb=8))  # numba loads the kernel once
@@ -158,7 +159,7 @@ def regression(count: int) -> None:
         ]
     )
     print(table)
-    out = reach.RESULTS / "sequence_search_regression.md"
+    out = out or reach.RESULTS / "sequence_search_regression.md"
     out.write_text(table + "\n", encoding="utf-8")
 
 

@@ -28,6 +28,7 @@ import statistics
 import sys
 import time
 from collections.abc import Iterator, Mapping
+from pathlib import Path
 
 import reach
 
@@ -173,7 +174,7 @@ def small_positions(count: int) -> list[State]:
     return out
 
 
-def compare() -> None:
+def compare(out_file: Path) -> None:
     """The new search against the former one on the same small positions."""
     from playable.solver.uno.endgame_ab import VALUE_TEXT, Endgame
 
@@ -211,7 +212,7 @@ def compare() -> None:
     lines.append("")
     lines.append(f"- compare: load average at start {load[0]:.2f}/{load[1]:.2f}/{load[2]:.2f}.")
     print("\n".join(lines), flush=True)
-    with RESULTS.open("a", encoding="utf-8") as out:
+    with out_file.open("a", encoding="utf-8") as out:
         out.write("\n".join(lines) + "\n")
 
 
@@ -227,16 +228,16 @@ def main() -> None:
     parser.add_argument("--compare", action="store_true", help="df-pn against the former search")
     args = parser.parse_args()
     if args.compare:
-        compare()
+        compare(args.out or RESULTS)
     elif args.regression:
-        regression(args.mode or "both")
+        regression(args.mode or "both", args.out or RESULTS)
     elif args.mode == "both":
         parser.error("--mode both needs --regression (run seeded and unseeded one at a time)")
     else:
         reach.main(solver(args.mode != "unseeded"), args)
 
 
-def regression(which: str) -> None:
+def regression(which: str, out_file: Path) -> None:
     """The former fixed rows, by seconds, merged into the regression file."""
     modes = ["seeded", "unseeded"] if which == "both" else [which]
     start_load = os.getloadavg()
@@ -251,8 +252,8 @@ def regression(which: str) -> None:
     )
     old_rows: list[str] = []
     old_notes: list[str] = []
-    if which != "both" and RESULTS.exists():
-        for line in RESULTS.read_text(encoding="utf-8").splitlines():
+    if which != "both" and out_file.exists():
+        for line in out_file.read_text(encoding="utf-8").splitlines():
             mode_row = line.startswith(("| seeded ", "| unseeded "))
             if mode_row and not line.startswith(f"| {which} "):
                 old_rows.append(line)
@@ -276,9 +277,9 @@ def regression(which: str) -> None:
         *old_notes,
         note,
     ]
-    RESULTS.parent.mkdir(parents=True, exist_ok=True)
-    RESULTS.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    print(f"wrote {RESULTS}", file=sys.stderr)
+    out_file.parent.mkdir(parents=True, exist_ok=True)
+    out_file.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    print(f"wrote {out_file}", file=sys.stderr)
 
 
 if __name__ == "__main__":
