@@ -386,7 +386,7 @@ def main(spec: Spec[T], args: argparse.Namespace, notes: Sequence[str] = ()) -> 
     out: Path = args.out or RESULTS / f"{spec.name}.md"
     store = Store(out.with_suffix(".jsonl"), f"{spec.options}; nodes={args.nodes}")
     load = os.getloadavg()
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     summaries = run(spec, seeds, args.positions, args.nodes, store)
     lines = [
         f"# {spec.title}",
@@ -394,7 +394,8 @@ def main(spec: Spec[T], args: argparse.Namespace, notes: Sequence[str] = ()) -> 
         spec.about,
         "",
         header(seeds, args.nodes, load)
-        + f" This command took {time.perf_counter() - started:.0f} s (positions finished "
+        + f" This command took {time.perf_counter() - started:.0f} s wall, "
+        f"{time.process_time() - cpu:.0f} s CPU (positions finished "
         f"by an earlier, stopped run are reused from {store.path.name}; their seconds "
         "are those of that run).",
         "",
