@@ -25,6 +25,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from playable.solver.core.budget import Budget
@@ -51,6 +52,8 @@ __all__ = [
     "Outcome",
     "Playout",
     "Rollout",
+    "Search",
+    "SearchSettings",
     "default_sides",
     "search",
 ]
@@ -106,36 +109,44 @@ def search(
     (defaults in :mod:`~playable.solver.core.mcts_model`). ``leaf_solver`` is
     ignored with three or more sides (nothing is proven there but finished games).
     """
-    run = _Search(game, state, budget, seed, playout, rollout, leaf_solver, exploration)
-    run.outcome = outcome or game.returns
-    run.model = Model.of(game, state, sides, value_range)
-    run.max_playout = max_playout
-    return run.run()
+    options = SearchSettings(
+        seed, playout, rollout, leaf_solver, outcome, exploration, sides, value_range, max_playout
+    )
+    return Search(game, state, budget, options).run()
 
 
-class _Search:
-    """One search: the tree, the random source, the counters."""
+@dataclass(frozen=True)
+class SearchSettings:
+    """The options of :func:`search`, with its defaults."""
 
-    model: Model
-    max_playout: int
-    outcome: Outcome
+    seed: int = 0
+    playout: Playout | None = None
+    rollout: Rollout | None = None
+    leaf_solver: LeafSolver | None = None
+    outcome: Outcome | None = None
+    exploration: float = EXPLORATION
+    sides: Sequence[int] | None = None
+    value_range: tuple[float, float] | None = None
+    max_playout: int = MAX_PLAYOUT
+
+
+class Search:
+    """One search: the tree (``root`` once :meth:`run` has started), the random
+    source, the counters. :func:`search` is the usual way in; the tree stays
+    available here for whoever wants to look inside it (the tests do)."""
+
     root: Node
 
     def __init__(
-        self,
-        game: Game[Any, Any],
-        state: Any,
-        budget: Budget,
-        seed: int,
-        playout: Playout | None,
-        rollout: Rollout | None,
-        leaf_solver: LeafSolver | None,
-        exploration: float,
+        self, game: Game[Any, Any], state: Any, budget: Budget, settings: SearchSettings
     ) -> None:
-        self.game, self.state, self.budget, self.seed = game, state, budget, seed
-        self.playout, self.rollout, self.leaf_solver = playout, rollout, leaf_solver
-        self.exploration = exploration
-        self.rng = random.Random(seed)
+        self.game, self.state, self.budget, self.seed = game, state, budget, settings.seed
+        self.playout, self.rollout = settings.playout, settings.rollout
+        self.leaf_solver = settings.leaf_solver
+        self.outcome: Outcome = settings.outcome or game.returns
+        self.exploration, self.max_playout = settings.exploration, settings.max_playout
+        self.model = Model.of(game, state, settings.sides, settings.value_range)
+        self.rng = random.Random(settings.seed)
         self.nodes = self.tree_nodes = self.simulations = self.stuck = 0
         self.seen_low, self.seen_high = math.inf, -math.inf  # values sampled so far
         self.returns_low, self.returns_high = math.inf, -math.inf

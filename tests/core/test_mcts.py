@@ -32,10 +32,9 @@ from playable.solver.core.errors import IllegalMove
 from playable.solver.core.game import Game
 from playable.solver.core.mcts import (
     BY_PROOF,
-    EXPLORATION,
-    MAX_PLAYOUT,
     MctsResult,
-    _Search,
+    Search,
+    SearchSettings,
     default_sides,
     search,
 )
@@ -308,8 +307,7 @@ def test_every_node_of_the_tree_is_bounded_soundly(name: str) -> None:
     checked = proven = 0
     for seed in range(3):
         state = larger_position(name, seed)
-        run = _Search(g, state, Budget(nodes=4000), seed, None, None, None, EXPLORATION)
-        run.model, run.max_playout, run.outcome = Model.of(g, state), MAX_PLAYOUT, g.returns
+        run = Search(g, state, Budget(nodes=4000), SearchSettings(seed=seed))
         run.run()
         memo: dict[Any, tuple[tuple[float, float], int]] = {}
         for node in tree_nodes(run.root):
@@ -728,8 +726,8 @@ def test_random_trees_every_node_bounded_soundly(
             low, high = low - rng.randint(0, 2), high + rng.randint(0, 2)
         return (low, high)
 
-    run = _Search(tree, root, Budget(nodes=nodes), seed, None, None, leaf_solver, EXPLORATION)  # type: ignore[arg-type]
-    run.model, run.max_playout, run.outcome = model, MAX_PLAYOUT, tree.returns
+    chosen = SearchSettings(seed=seed, leaf_solver=leaf_solver, value_range=value_range)
+    run = Search(tree, root, Budget(nodes=nodes), chosen)  # type: ignore[arg-type]
     result = run.run()
     for node in tree_nodes(run.root):
         if node.opaque:
