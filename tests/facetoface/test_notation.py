@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from playable.solver.core.errors import NotationError
 from playable.solver.facetoface import notation
+from playable.solver.facetoface.game import GAME
 from playable.solver.facetoface.rules import Play, State, Variant, shuffled_decks, turns
 from tests.notation_checks import refused_at
+from tests.random_play import random_states
 
 
 def a_deal(seed: int = 1, max_card: int = 59) -> notation.Deal:
@@ -28,8 +32,6 @@ def test_deal_round_trip() -> None:
 def test_position_round_trip_along_random_games(
     seed: int, max_card: int, steps: int, first: int
 ) -> None:
-    import random
-
     rng = random.Random(seed)
     state: State = a_deal(seed, max_card).start(first)
     for _ in range(steps):
@@ -193,14 +195,6 @@ def test_a_mover_who_laid_their_whole_hand_may_still_have_to_draw() -> None:
 @given(st.integers(0, 10_000), st.sampled_from([7, 10, 14, 20, 59]))
 def test_every_position_of_a_game_passes_the_checks(seed: int, max_card: int) -> None:
     """Soundness: random games to their end (FF-6), every play and every turn."""
-    import random
-
-    from playable.solver.facetoface.rules import apply, is_terminal, legal_moves
-
-    rng = random.Random(seed)
-    state = a_deal(seed, max_card).start(seed % 2)
-    while True:
+    start = a_deal(seed, max_card).start(seed % 2)
+    for state in random_states(GAME, start, random.Random(seed)):
         notation.check_position(state)
-        if is_terminal(state):
-            break
-        state = apply(state, rng.choice(legal_moves(state)))

@@ -7,6 +7,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from playable.solver.facetoface.game import GAME
 from playable.solver.facetoface.rules import (
     END_TURN,
     HAND_SIZE,
@@ -15,14 +16,13 @@ from playable.solver.facetoface.rules import (
     State,
     Variant,
     accepts,
-    apply,
     deal,
     has_won,
-    is_terminal,
     legal_moves,
     shuffled_decks,
     winner,
 )
+from tests.random_play import random_steps
 
 
 def laid_cards(before: State, after: State, player: int) -> set[int]:
@@ -35,30 +35,22 @@ def laid_cards(before: State, after: State, player: int) -> set[int]:
 def test_random_playouts_keep_every_invariant(seed: int, max_card: int, first: int) -> None:
     variant = Variant(max_card)
     a, b = shuffled_decks(variant, seed)
-    rng = random.Random(seed)
-    state = deal(variant, a, b, first)
-    start = state
+    start = state = deal(variant, a, b, first)
     laid: list[set[int]] = [set(), set()]
-    moves = 0
-    while not is_terminal(state):
-        options = legal_moves(state)
-        assert options, "a live position always has a move"
-        move = rng.choice(options)
-        mover = state.to_move
+    played = random_steps(GAME, start, random.Random(seed))
+    for moves, (before, move, state) in enumerate(played, start=1):
+        mover = before.to_move
         if isinstance(move, Play):
-            assert move.card in state.hand
-            assert accepts(move.pile, state.top(move.pile), move.card)
+            assert move.card in before.hand
+            assert accepts(move.pile, before.top(move.pile), move.card)
             if move.pile in OPP_PILES:
-                assert state.laid_opp == 0
-        after = apply(state, move)
+                assert before.laid_opp == 0
         if move is END_TURN:
-            assert after.to_move == 1 - mover
-            assert state.laid >= 2 and state.laid_own >= 1
-            assert len(after.hands[mover]) <= HAND_SIZE
+            assert state.to_move == 1 - mover
+            assert before.laid >= 2 and before.laid_own >= 1
+            assert len(state.hands[mover]) <= HAND_SIZE
         else:
-            laid[mover] |= laid_cards(state, after, mover)
-        state = after
-        moves += 1
+            laid[mover] |= laid_cards(before, state, mover)
         assert moves < 400, "every turn lays at least 2 cards, so games are short"
         for p in (0, 1):
             # cards are conserved: held + laid is exactly the deck

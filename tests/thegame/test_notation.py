@@ -10,18 +10,11 @@ from hypothesis import strategies as st
 
 from playable.solver.core.errors import NotationError
 from playable.solver.thegame import notation
+from playable.solver.thegame.game import GAME
 from playable.solver.thegame.notation import Deal
-from playable.solver.thegame.rules import (
-    State,
-    Variant,
-    accepts,
-    apply,
-    deal,
-    is_terminal,
-    legal_moves,
-    shuffled_deck,
-)
+from playable.solver.thegame.rules import State, Variant, accepts, deal, shuffled_deck
 from tests.notation_checks import refused_at
+from tests.random_play import random_position, random_states
 
 from .search_cases import variants
 
@@ -36,12 +29,8 @@ def test_deal_round_trip(variant: Variant, seed: int) -> None:
 @settings(max_examples=50, deadline=None)
 @given(variants, st.integers(0, 2**32), st.integers(0, 300))
 def test_position_round_trip_anywhere_in_a_game(variant: Variant, seed: int, steps: int) -> None:
-    rng = random.Random(seed)
-    state = deal(variant, shuffled_deck(variant, seed), seed % variant.players)
-    for _ in range(steps):
-        if is_terminal(state):
-            break
-        state = apply(state, rng.choice(legal_moves(state)))
+    start = deal(variant, shuffled_deck(variant, seed), seed % variant.players)
+    state = random_position(GAME, start, random.Random(seed), steps)
     assert notation.parse(notation.format_position(state)) == state
 
 
@@ -248,10 +237,6 @@ def test_cards_under_a_top_match_a_brute_force(pile: int, top: int, laid: frozen
 @given(variants, st.integers(0, 2**32))
 def test_every_position_of_a_game_passes_the_checks(variant: Variant, seed: int) -> None:
     """Soundness: no reachable position (mid-turn ones included) is refused."""
-    rng = random.Random(seed)
-    state = deal(variant, shuffled_deck(variant, seed), seed % variant.players)
-    while True:
+    start = deal(variant, shuffled_deck(variant, seed), seed % variant.players)
+    for state in random_states(GAME, start, random.Random(seed)):
         notation.check_position(state)
-        if is_terminal(state):
-            break
-        state = apply(state, rng.choice(legal_moves(state)))

@@ -7,6 +7,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from playable.solver.thegame.game import GAME
 from playable.solver.thegame.players import GreedyPlayer, play_out
 from playable.solver.thegame.rules import (
     END_TURN,
@@ -20,6 +21,7 @@ from playable.solver.thegame.rules import (
     legal_moves,
     shuffled_deck,
 )
+from tests.random_play import random_steps
 
 from .search_cases import variants
 
@@ -33,16 +35,9 @@ def laid_cards(state: State) -> int:
 def test_random_playouts_conserve_cards_play_only_legal_moves_and_terminate(
     variant: Variant, deck_seed: int, first: int, move_seed: int
 ) -> None:
-    rng = random.Random(move_seed)
-    state = deal(variant, shuffled_deck(variant, deck_seed), first % variant.players)
-    steps = 0
-    while not is_terminal(state):
-        moves = legal_moves(state)
-        assert moves, "a position that is not over always has a move"
-        move = rng.choice(moves)
-        before = state
-        state = apply(state, move)
-        steps += 1
+    start = state = deal(variant, shuffled_deck(variant, deck_seed), first % variant.players)
+    played = random_steps(GAME, start, random.Random(move_seed))
+    for steps, (before, move, state) in enumerate(played, start=1):
         assert steps <= 2 * variant.deck_size, "every move lays a card or ends a turn"
         everything = sorted([c for h in state.hands for c in h] + list(state.draw))
         assert len(everything) == len(set(everything)) == state.cards_left

@@ -10,8 +10,10 @@ import pytest
 from playable.solver.core.errors import InvalidVariant, NotationError
 from playable.solver.uno import notation
 from playable.solver.uno.cards import KINDS, WILD, name, parse_card
-from playable.solver.uno.rules import Options, Play, Scoring, apply, legal_moves, random_deal
+from playable.solver.uno.game import GAME
+from playable.solver.uno.rules import Options, Play, Scoring, random_deal
 from tests.notation_checks import refused_at
+from tests.random_play import random_states
 
 EXAMPLES = Path(__file__).parents[2] / "examples"
 
@@ -193,12 +195,9 @@ def test_every_reachable_position_still_parses() -> None:
     rng = random.Random(3)
     for game in range(8):
         options = Options(stacking=game % 2 == 1)
-        state = random_deal(options, 2 + game % 4, seed=game).start()
-        for _ in range(200):
+        start = random_deal(options, 2 + game % 4, seed=game).start()
+        for state in random_states(GAME, start, rng, 199):
             assert notation.parse(notation.format_position(state)) == state
-            if state.is_over:
-                break
-            state = apply(state, rng.choice(legal_moves(state)))
 
 
 def test_non_ascii_hand_number_is_an_error_not_a_crash() -> None:
