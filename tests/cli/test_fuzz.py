@@ -298,7 +298,10 @@ _counter = itertools.count()
 
 
 @FUZZ
-@given(content=JUNK_FILES, verb=st.sampled_from(["show", "solve", "analyse", "play", "stdin"]))
+@given(
+    content=JUNK_FILES,
+    verb=st.sampled_from(["show", "solve", "analyse", "play", "review", "stdin"]),
+)
 def test_junk_files(files: dict[str, str], content: bytes, verb: str) -> None:
     path = Path(files["folder"]) / f"junk-{next(_counter)}.txt"
     path.write_bytes(content)
@@ -308,6 +311,8 @@ def test_junk_files(files: dict[str, str], content: bytes, verb: str) -> None:
         invoke(["show", str(path)])
     elif verb == "play":
         invoke(["play", str(path)])
+    elif verb == "review":
+        invoke(["review", str(path), "--nodes", "500"])
     else:
         invoke([verb, str(path), "--seconds", "1"])
 
@@ -324,6 +329,7 @@ def _bases(files: dict[str, str]) -> dict[tuple[str, ...], list[str]]:
     bases: dict[tuple[str, ...], list[str]] = {
         ("show",): [example["thegame-solo.deal.txt"]],
         ("move",): [example["thegame-solo.deal.txt"], "5@0"],
+        ("review",): [example["review.facetoface.txt"], "--nodes", "2000"],
         ("report",): [files["study.sqlite"]],
         ("generate",): [
             "thegame",
