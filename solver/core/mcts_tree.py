@@ -163,16 +163,13 @@ def _mean_or(node: Node, default: float) -> float:
 
 def principal_line(node: Node) -> list[str]:
     """The moves after ``node``: while a node is proven the proven line (a child
-    holding the node's value), else the most visited path."""
+    holding the node's value), else the most visited path (also below a node that
+    a leaf solver proved before any child reached its value)."""
     line: list[str] = []
     while node.children:
-        if node.low >= node.high:
-            proving = [c for c in node.children if c.low == c.high == node.low]
-            if not proving:
-                break  # proven by a leaf solver, not by its children
-            node = best_visited(proving)
-        else:
-            node = best_visited(node.children)
+        proving = [c for c in node.children if c.low == c.high == node.low == node.high]
+        # none where a leaf solver proved the node before its children: most visited
+        node = best_visited(proving or node.children)
         assert node.move is not None
         line.append(node.move)
     return line

@@ -194,6 +194,11 @@ def check_bounds(
         if report.proven:
             assert low <= report.low <= high, text
             assert report.interval == (report.low, report.low)
+            end = state
+            for move in report.line:  # the proven line keeps the value to its end
+                end = g.apply(end, g.parse_move(end, move))
+            at_end = exact(g, end, model, outcome, DEPTH[g.name])
+            assert at_end[0] <= report.low <= at_end[1], (report.line, text)
         if report.estimate is not None:
             assert report.low <= report.estimate <= report.high
         if report.interval is not None:
