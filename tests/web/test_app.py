@@ -15,27 +15,12 @@ import pytest
 from starlette.testclient import TestClient
 
 import playable
-from playable.puzzles.fileformat import parse_puzzle
 from playable.puzzles.library import PuzzleLibrary
 from playable.solver.core.dbfile import APPLICATION_ID, KINDS
 from playable.web.app import create_app
 from playable.web.session import COOKIE
 from playable.web.tasks import solution_frames, wait_task
-
-ROOT = Path(__file__).resolve().parents[2]
-EXAMPLES = ROOT / "examples"
-PUZZLE = EXAMPLES / "thegame-lay-all-easy.puzzle.txt"
-#: The address the test client names the server by (a loopback name: web/guard.py).
-BASE = "http://127.0.0.1:8000"
-
-
-@pytest.fixture(scope="module")
-def library(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A small library: the README's easy The Game puzzle (a real lay-all puzzle)."""
-    path = tmp_path_factory.mktemp("web") / "lib.sqlite"
-    with PuzzleLibrary(path) as made:
-        made.add(parse_puzzle(PUZZLE.read_text(), str(PUZZLE)))
-    return path
+from tests.web.board import BASE, EXAMPLES, PUZZLE, puzzle_library
 
 
 @pytest.fixture(scope="module")
@@ -253,9 +238,7 @@ def test_puzzle_list_attempt_reveal_and_count(client: TestClient, library: Path)
 
 
 def test_an_old_library_gains_the_success_table_and_keeps_its_mark(tmp_path: Path) -> None:
-    path = tmp_path / "old.sqlite"
-    with PuzzleLibrary(path) as made:
-        made.add(parse_puzzle(PUZZLE.read_text(), str(PUZZLE)))
+    path = puzzle_library(tmp_path / "old.sqlite")
     old = sqlite3.connect(path)
     old.execute("DROP TABLE plays")
     old.commit()

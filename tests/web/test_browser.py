@@ -24,11 +24,9 @@ from pathlib import Path
 import pytest
 
 from playable.puzzles.fileformat import parse_puzzle
-from playable.puzzles.library import PuzzleLibrary
+from tests.web.board import PUZZLE, ROOT, puzzle_library
 
-ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("PLAYABLE_CHROMIUM", "/usr/bin/chromium")
-PUZZLE = ROOT / "examples" / "thegame-lay-all-easy.puzzle.txt"
 #: Waits (as a function: the page's Content-Security-Policy forbids evaluating a
 #: string, which Playwright does for a bare expression) for a move in the played line.
 PLAYED = "(move) => document.getElementById('played').textContent.includes(move)"
@@ -59,9 +57,7 @@ def free_port() -> int:
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """`playable serve` in a subprocess on a free port, with a one-puzzle library."""
-    library = tmp_path_factory.mktemp("browser") / "lib.sqlite"
-    with PuzzleLibrary(library) as made:
-        made.add(parse_puzzle(PUZZLE.read_text(), str(PUZZLE)))
+    library = puzzle_library(tmp_path_factory.mktemp("browser") / "lib.sqlite")
     port = free_port()
     command = [sys.executable, "-m", "playable.cli.main", "serve", "--db", str(library)]
     command += ["--port", str(port), "--examples", str(ROOT / "examples")]

@@ -14,7 +14,6 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,22 +21,17 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
-from playable.puzzles.fileformat import parse_puzzle
-from playable.puzzles.library import PuzzleLibrary
 from playable.web.app import create_app
 from playable.web.session import COOKIE
 from playable.web.tasks import wait_task
+from tests.web.board import BASE, EXAMPLES, puzzle_library
 
-ROOT = Path(__file__).resolve().parents[2]
-EXAMPLES = ROOT / "examples"
 POSITION = (EXAMPLES / "thegame-solo-late.position.txt").read_text()
 UNO = (EXAMPLES / "endgame.uno.txt").read_text()
-PUZZLE = EXAMPLES / "thegame-lay-all-easy.puzzle.txt"
 
 POSTS = ("/api/load", "/api/play", "/api/solve", "/api/analyse", "/api/puzzles/1/attempt")
 KEYS = ("text", "example", "moves", "end_turn", "seconds", "nodes", "turns", "depth", "answer")
 ALLOWED = {200, 202, 400, 403, 404, 405, 409, 413, 415, 422, 503}
-BASE = "http://127.0.0.1:8000"
 
 json_values = st.recursive(
     st.none()
@@ -56,9 +50,7 @@ bodies = st.dictionaries(st.sampled_from(KEYS), json_values, max_size=5)
 
 @pytest.fixture(scope="module")
 def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
-    path = tmp_path_factory.mktemp("fuzz") / "lib.sqlite"
-    with PuzzleLibrary(path) as made:
-        made.add(parse_puzzle(PUZZLE.read_text(), str(PUZZLE)))
+    path = puzzle_library(tmp_path_factory.mktemp("fuzz") / "lib.sqlite")
     app = create_app(path, EXAMPLES, workers=1, max_seconds=1.0)
     with TestClient(app, base_url=BASE) as test_client:
         yield test_client

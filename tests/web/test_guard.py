@@ -18,19 +18,15 @@ from hypothesis import strategies as st
 from starlette.datastructures import Headers
 from starlette.testclient import TestClient
 
-from playable.puzzles.fileformat import parse_puzzle
 from playable.puzzles.library import PuzzleLibrary
 from playable.web.app import MAX_BODY, create_app
 from playable.web.body import MAX_DEPTH, too_deep
 from playable.web.guard import Hosts, refusal, split_host, split_origin
 from playable.web.session import COOKIE, Sessions
 from playable.web.tasks import wait_task
+from tests.web.board import BASE, EXAMPLES, ROOT
 
-ROOT = Path(__file__).resolve().parents[2]
-EXAMPLES = ROOT / "examples"
-PUZZLE = EXAMPLES / "thegame-lay-all-easy.puzzle.txt"
 POSITION = (EXAMPLES / "thegame-solo-late.position.txt").read_text()
-BASE = "http://127.0.0.1:8000"
 OWN = "http://127.0.0.1:8000"
 POSTS = ("/api/load", "/api/play", "/api/solve", "/api/analyse", "/api/puzzles/1/attempt")
 GETS = (
@@ -43,14 +39,6 @@ GETS = (
     "/api/jobs/nothing",
     "/api/nowhere",
 )
-
-
-@pytest.fixture(scope="module")
-def library(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("guard") / "lib.sqlite"
-    with PuzzleLibrary(path) as made:
-        made.add(parse_puzzle(PUZZLE.read_text(), str(PUZZLE)))
-    return path
 
 
 @pytest.fixture(scope="module")

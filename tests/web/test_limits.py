@@ -18,7 +18,6 @@ import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import anyio
@@ -30,16 +29,12 @@ from starlette.applications import Starlette
 from starlette.types import ASGIApp, Receive, Scope, Send
 from uvicorn.server import ServerState
 
-from playable.puzzles.fileformat import parse_puzzle
-from playable.puzzles.library import PuzzleLibrary
 from playable.web.app import MAX_BODY, MAX_TEXT, create_app
 from playable.web.server import BoardConfig, BoardProtocol
 from playable.web.session import COOKIE
 from playable.web.tasks import wait_task
+from tests.web.board import EXAMPLES, puzzle_library
 
-ROOT = Path(__file__).resolve().parents[2]
-EXAMPLES = ROOT / "examples"
-PUZZLE = EXAMPLES / "thegame-lay-all-easy.puzzle.txt"
 #: The time limits of the server under test, in seconds.
 LIMIT = 1.0
 
@@ -83,9 +78,7 @@ def serving(app: ASGIApp, **limits: Any) -> Iterator[int]:
 
 @pytest.fixture(scope="module")
 def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Live]:
-    library = tmp_path_factory.mktemp("limits") / "lib.sqlite"
-    with PuzzleLibrary(library) as made:
-        made.add(parse_puzzle(PUZZLE.read_text(), str(PUZZLE)))
+    library = puzzle_library(tmp_path_factory.mktemp("limits") / "lib.sqlite")
     app = create_app(library, EXAMPLES, workers=2, max_seconds=5.0, body_seconds=LIMIT)
     limits = {"header_seconds": LIMIT, "write_seconds": LIMIT, "keep_alive_seconds": 1}
     with serving(app, **limits) as port:
