@@ -69,6 +69,24 @@ def session_of(client: TestClient) -> str:
 # ----------------------------------------------------------------- Host and Origin
 
 
+def refused_with(
+    client: TestClient, library: Path, headers: dict[str, str], page: bool
+) -> list[Any]:
+    """A solve, a puzzle attempt and the puzzle list (with ``page``, the page too)
+    sent with ``headers``: each is refused (403), no job starts and no try counts."""
+    before, counted = jobs_of(client), tries(library)
+    refused = [
+        client.post("/api/solve", json={"text": POSITION, "seconds": 1}, headers=headers),
+        client.post("/api/puzzles/1/attempt", json={"answer": "16@0"}, headers=headers),
+        client.get("/api/puzzles", headers=headers),
+    ]
+    if page:
+        refused.append(client.get("/", headers=headers))
+    assert [r.status_code for r in refused] == [403] * len(refused)
+    assert (jobs_of(client), tries(library)) == (before, counted)
+    return refused
+
+
 @pytest.mark.parametrize(
     "host",
     ["127.0.0.1:8000", "localhost:8000", "localhost", "[::1]:8000", "127.0.0.2", "board.test"],
@@ -93,17 +111,8 @@ def test_a_foreign_host_is_refused_and_starts_nothing(
     client: TestClient, library: Path, host: str
 ) -> None:
     """DNS rebinding: a page at evil.example whose name now points at 127.0.0.1."""
-    before, counted = jobs_of(client), tries(library)
-    headers = {"host": host}
-    refused = [
-        client.post("/api/solve", json={"text": POSITION, "seconds": 1}, headers=headers),
-        client.post("/api/puzzles/1/attempt", json={"answer": "16@0"}, headers=headers),
-        client.get("/", headers=headers),
-        client.get("/api/puzzles", headers=headers),
-    ]
-    assert [r.status_code for r in refused] == [403] * 4
+    refused = refused_with(client, library, {"host": host}, page=True)
     assert all("--allow-host" in r.json()["error"] for r in refused)
-    assert (jobs_of(client), tries(library)) == (before, counted)
 
 
 @pytest.mark.parametrize(
@@ -121,13 +130,7 @@ def test_a_foreign_host_is_refused_and_starts_nothing(
 def test_a_request_from_another_origin_is_refused(
     client: TestClient, library: Path, origin: str
 ) -> None:
-    before, counted = jobs_of(client), tries(library)
-    headers = {"origin": origin}
-    solve = client.post("/api/solve", json={"text": POSITION, "seconds": 1}, headers=headers)
-    attempt = client.post("/api/puzzles/1/attempt", json={"answer": "16@0"}, headers=headers)
-    read = client.get("/api/puzzles", headers=headers)
-    assert [solve.status_code, attempt.status_code, read.status_code] == [403, 403, 403]
-    assert (jobs_of(client), tries(library)) == (before, counted)
+    refused_with(client, library, {"origin": origin}, page=False)
 
 
 def test_the_own_origin_is_served(client: TestClient) -> None:
