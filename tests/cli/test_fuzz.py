@@ -137,6 +137,8 @@ SMALL_STUDY = ["--deals", "1", "--max-card", "12", "--seconds", "1", "--workers"
 SMALL_FACETOFACE_STUDY = ["--deals", "1", "--max-card", "9", "--nodes", "2000", "--workers", "1"]
 #: The same for UNO (one round from the deal, a tiny node budget and table).
 SMALL_UNO_STUDY = ["--deals", "1", "--nodes", "2000", "--memory", "16", "--workers", "1"]
+#: A cheap `playable generate` (one short attempt at an easy The Game puzzle).
+SMALL_GENERATE = ["thegame", "--difficulty", "easy", "--seconds", "0.2", "--max-attempts", "1"]
 
 #: The files the ``files`` fixture makes (and "missing", in a folder that does not exist).
 PATH_NAMES = [
@@ -331,15 +333,7 @@ def _bases(files: dict[str, str]) -> dict[tuple[str, ...], list[str]]:
         ("move",): [example["thegame-solo.deal.txt"], "5@0"],
         ("review",): [example["review.facetoface.txt"], "--nodes", "2000"],
         ("report",): [files["study.sqlite"]],
-        ("generate",): [
-            "thegame",
-            "--difficulty",
-            "easy",
-            "--seconds",
-            "0.2",
-            "--max-attempts",
-            "1",
-        ],
+        ("generate",): list(SMALL_GENERATE),
         ("play", "thegame"): ["--max-card", "20"],
         ("solve", "thegame"): ["--max-card", "12", *budget],
         ("analyse", "thegame"): ["--max-card", "12", *budget],
@@ -407,18 +401,7 @@ def test_junk_databases(files: dict[str, str], name: str, command: int) -> None:
             ["simulate", "thegame", "--games", "1", "--workers", "1", "--db", db],
             ["study", "thegame", *SMALL_STUDY, "--db", db],
             ["study", "uno", *SMALL_UNO_STUDY, "--db", db],
-            [
-                "generate",
-                "thegame",
-                "--difficulty",
-                "easy",
-                "--seconds",
-                "0.2",
-                "--max-attempts",
-                "1",
-                "--db",
-                db,
-            ],
+            ["generate", *SMALL_GENERATE, "--db", db],
             ["solve", "thegame", "--max-card", "12", "--nodes", "2000", "--split", "1", "--db", db],
         ][command]
     )
