@@ -244,24 +244,29 @@ def test_sequence_claiming_move_ends_the_game(tmp_path: Path) -> None:
 # --------------------------------------------------------------------- the game ends
 
 
+def ended(folder: Path, name: str, text: str, moves: str) -> tuple[str, str, str]:
+    """The file ``name`` in ``folder`` holding ``text``, moved by ``moves`` to the
+    game's end (exit code 0): its path, the position written and the lines said."""
+    path = write(folder, name, text)
+    code, out, err = invoke("move", path, moves)
+    assert code == 0, err
+    return path, out, err
+
+
 def test_game_over_is_written_and_said(tmp_path: Path) -> None:
-    won = write(
-        tmp_path,
-        "won.txt",
+    won_text = (
         "playable thegame position\nplayers: 1\nmax-card: 11\npiles: 4 11 2 12\n"
-        "hand 1: 5 6\ndraw: -\nto-move: 1\nlaid: 0\n",
+        "hand 1: 5 6\ndraw: -\nto-move: 1\nlaid: 0\n"
     )
-    code, out, err = invoke("move", won, "5@0 6@0")
-    assert code == 0 and err.strip() == "game over: every card is laid: the team wins (TG-8)"
+    _, out, err = ended(tmp_path, "won.txt", won_text, "5@0 6@0")
+    assert err.strip() == "game over: every card is laid: the team wins (TG-8)"
     assert "hand 1: -" in out
-    lost = write(
-        tmp_path,
-        "lost.txt",
+    lost_text = (
         "playable thegame position\nplayers: 1\nmax-card: 20\npiles: 19 18 3 4\n"
-        "hand 1: 5 6 7 10 11 12\ndraw: 15 16 17\nto-move: 1\nlaid: 2\n",
+        "hand 1: 5 6 7 10 11 12\ndraw: 15 16 17\nto-move: 1\nlaid: 2\n"
     )
-    code, out, err = invoke("move", lost, "/")
-    assert code == 0 and "lost with 9 cards not laid (TG-7, TG-8)" in err
+    lost, out, err = ended(tmp_path, "lost.txt", lost_text, "/")
+    assert "lost with 9 cards not laid (TG-7, TG-8)" in err
     assert as_json(lost, "/")["returns"] == [-9]
     over = write(tmp_path, "over.txt", out)
     assert refused(over, "5@0").endswith(
@@ -269,14 +274,12 @@ def test_game_over_is_written_and_said(tmp_path: Path) -> None:
         "lost with 9 cards not laid (TG-7, TG-8)"
     )
     # Face to Face: laying the last card wins at once (FF-6); UNO: going out (UN-9)
-    ff = write(
-        tmp_path,
-        "ff.txt",
+    ff_text = (
         "playable facetoface position\nmax-card: 9\npiles 1: 8 10\npiles 2: 1 10\n"
-        "hand 1: 9\nhand 2: 2 3 4 5 6 7\ndraw 1: -\ndraw 2: 8 9\nto-move: 1\nlaid: 0 0\n",
+        "hand 1: 9\nhand 2: 2 3 4 5 6 7\ndraw 1: -\ndraw 2: 8 9\nto-move: 1\nlaid: 0 0\n"
     )
-    code, _, err = invoke("move", ff, "9@own-up")
-    assert code == 0 and err.strip() == "game over: player 1 has won (FF-6)"
+    ff, _, err = ended(tmp_path, "ff.txt", ff_text, "9@own-up")
+    assert err.strip() == "game over: player 1 has won (FF-6)"
     assert "move 2 '/': the game is already over: player 1 has won (FF-6)" in refused(
         ff, "9@own-up", "/"
     )
@@ -286,9 +289,9 @@ def test_game_over_is_written_and_said(tmp_path: Path) -> None:
     code, out, err = invoke("move", UNO_END, "G9 GR G0 G7", "--json")
     assert "game over" not in err  # --json: the document says it
     text = Path(UNO_END).read_text("utf-8").replace("scoring: standard", "scoring: alternative")
-    alternative = write(tmp_path, "alternative.txt", text)  # UN-10: own leftovers count
-    code, _, err = invoke("move", alternative, "G9 GR G0 G7")
-    assert code == 0 and "player 2 went out; leftovers 2, 0 (UN-9, UN-10 alternative)" in err
+    alternative, _, err = ended(tmp_path, "alternative.txt", text, "G9 GR G0 G7")
+    # UN-10 alternative: own leftovers count
+    assert "player 2 went out; leftovers 2, 0 (UN-9, UN-10 alternative)" in err
     assert as_json(alternative, "G9 GR G0 G7")["returns"] == [-2, 0]
 
 
