@@ -29,6 +29,7 @@ What this module does, once for all of them:
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import platform
@@ -49,6 +50,7 @@ from playable.solver.core.stats import Proportion
 
 T = TypeVar("T")
 RESULTS = Path(__file__).parent / "results"
+SOLVER = Path(__file__).parents[1] / "solver"
 #: run seeds drawn when none is given
 DEFAULT_RUNS = 3
 
@@ -104,6 +106,17 @@ def deal_seeds(benchmark: str, seed: int) -> Iterator[int]:
     rng = random.Random(f"{benchmark}/{seed}")
     while True:
         yield rng.getrandbits(32)
+
+
+def solver_digest(root: Path = SOLVER) -> str:
+    """A digest of the solver's source (every ``.py`` under solver/, path and text):
+    finished positions are reused only by the same code, and a table says which code
+    made it even when the working tree holds changes not yet committed."""
+    digest = hashlib.sha256()
+    for path in sorted(root.rglob("*.py")):
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0")
+        digest.update(path.read_bytes() + b"\0")
+    return digest.hexdigest()[:12]
 
 
 def parse_seeds(text: str) -> list[int]:
@@ -352,14 +365,15 @@ def machine() -> str:
     return f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
 
 
-def header(seeds: Sequence[int], nodes: int, load: tuple[float, float, float]) -> str:
-    """The line saying when, where, under what load and by what command."""
+def header(seeds: Sequence[int], nodes: int, load: tuple[float, float, float], code: str) -> str:
+    """The line saying when, where, under what load, by what code and command."""
     now = os.getloadavg()
     return (
         f"Measured {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} on {machine()}; "
         f"load (1/5/15 min) at the start {load[0]:.2f}/{load[1]:.2f}/{load[2]:.2f}, at the "
         f"end {now[0]:.2f}/{now[1]:.2f}/{now[2]:.2f}; run seeds "
-        f"{', '.join(map(str, seeds))}; budget {nodes:,} nodes a position; "
+        f"{', '.join(map(str, seeds))}; budget {nodes:,} nodes a position; solver source "
+        f"digest {code} (benchmarks/reach.py, solver_digest); "
         f"command `{command()}`."
     )
 
@@ -384,7 +398,8 @@ def main(spec: Spec[T], args: argparse.Namespace, notes: Sequence[str] = ()) -> 
     seeds = chosen_seeds(args)
     print(f"[{spec.name}] run seeds {', '.join(map(str, seeds))}", file=sys.stderr, flush=True)
     out: Path = args.out or RESULTS / f"{spec.name}.md"
-    store = Store(out.with_suffix(".jsonl"), f"{spec.options}; nodes={args.nodes}")
+    code = solver_digest()
+    store = Store(out.with_suffix(".jsonl"), f"{spec.options}; nodes={args.nodes}; solver {code}")
     load = os.getloadavg()
     started, cpu = time.perf_counter(), time.process_time()
     summaries = run(spec, seeds, args.positions, args.nodes, store)
@@ -393,7 +408,7 @@ def main(spec: Spec[T], args: argparse.Namespace, notes: Sequence[str] = ()) -> 
         "",
         spec.about,
         "",
-        header(seeds, args.nodes, load)
+        header(seeds, args.nodes, load, code)
         + f" This command took {time.perf_counter() - started:.0f} s wall, "
         f"{time.process_time() - cpu:.0f} s CPU (positions finished "
         f"by an earlier, stopped run are reused from {store.path.name}; their seconds "
