@@ -11,6 +11,8 @@ from rich.table import Table
 
 from playable.cli.budget import Memory, Nodes, Seconds, budget_from
 from playable.cli.dispatch import SHOW
+from playable.cli.estimates import DEFAULT_SECONDS as DEFAULT_ESTIMATE_SECONDS
+from playable.cli.estimates import AllMoves, EstimateSeconds, EstimateSeed, Top, add_estimates
 from playable.cli.io import fail, print_json, read_source, stdout, write_dealt
 from playable.cli.options import Workers, renamed, seat_bots
 from playable.cli.progress import warm_up
@@ -239,12 +241,17 @@ def analyse_command(
     nodes: Nodes = None,
     memory: Memory = 256,
     json: Json = False,
+    estimate_seconds: EstimateSeconds = DEFAULT_ESTIMATE_SECONDS,
+    estimate_seed: EstimateSeed = 0,
+    top: Top = 10,
+    show_all: AllMoves = False,
 ) -> None:
     """Every distinct turn of the player to move with its proven value (win, loss, or
-    unknown once the budget, shared by all turns, runs out). On a deal, ``--first``
-    picks who starts (default player 1, FF-7). Exit code 0 when a turn wins, 1 when
-    every turn loses or none is possible (FF-6), 3 when neither is proven before the
-    budget runs out."""
+    unknown once the budget, shared by all turns, runs out); when neither is proven,
+    the tree search proves or estimates every next card and recommends one
+    (docs/analysis.md). On a deal, ``--first`` picks who starts (default player 1,
+    FF-7). Exit code 0 when a turn wins, 1 when every turn loses or none is possible
+    (FF-6), 3 when neither is proven before the budget runs out."""
     from playable.solver.facetoface.analysis import analyse
     from playable.solver.facetoface.search import warm_up as load_kernel
 
@@ -259,21 +266,23 @@ def analyse_command(
     warm_up(load_kernel, json)  # compiling the kernel is not part of the budget
     document = analyse(state, budget, memory)
     over = document["winner"] if document["finished"] else None
-    if json:
-        print_json(document)
-    else:
+    if not json:
         mover = state.to_move + 1
         if over is not None:
             stdout.print(f"[bold]the game is over: player {over + 1} has won (FF-6)[/]")
         else:
-            rows = document["moves"]
-            table = Table(title=f"player {mover} to move: {len(rows)} turns")
+            order = {"win": 0, "unknown": 1, "loss": 2}
+            rows = sorted(document["moves"], key=lambda row: order[row["value"]])
+            shown = rows if show_all else rows[:top]
+            table = Table(title=f"player {mover} to move: {len(shown)} of {len(rows)} turns")
             table.add_column("value")
             table.add_column("turn")
             colour = {"win": "green", "loss": "red", "unknown": "yellow"}
-            for row in rows:
+            for row in shown:
                 table.add_row(f"[{colour[row['value']]}]{row['value']}[/]", row["move"])
             stdout.print(table)
+            if len(shown) < len(rows):
+                stdout.print(f"[dim]{len(rows) - len(shown)} more turns: --all[/]")
             verdict = {
                 "win": f"player {mover} (to move) wins with perfect play",
                 "loss": f"player {mover} (to move) loses with perfect play: every turn loses",
@@ -284,6 +293,19 @@ def analyse_command(
             f"wins {document['wins']}, losses {document['losses']}, unknown "
             f"{document['unknown']}; nodes {document['nodes']}, {document['seconds']:.3f} s"
         )
+    if over is None and document["value"] == "unknown":
+        add_estimates(
+            "facetoface",
+            state,
+            document,
+            seconds=estimate_seconds,
+            seed=estimate_seed,
+            json=json,
+            top=top,
+            show_all=show_all,
+        )
+    if json:
+        print_json(document)
     finished = None if over is None else (WIN if over == state.to_move else LOSS)
     raise typer.Exit(analyse_exit_code([row["value"] for row in document["moves"]], finished))
 

@@ -12,6 +12,8 @@ from rich.text import Text
 
 from playable.cli.budget import Memory, Nodes, Seconds, budget_from
 from playable.cli.dispatch import SHOW
+from playable.cli.estimates import DEFAULT_SECONDS as DEFAULT_ESTIMATE_SECONDS
+from playable.cli.estimates import AllMoves, EstimateSeconds, EstimateSeed, Top, add_estimates
 from playable.cli.io import fail, print_json, read_source, stdout, write_dealt
 from playable.cli.options import Workers, renamed, seat_bots
 from playable.cli.progress import warm_up
@@ -149,8 +151,14 @@ def analyse_command(
     nodes: Nodes = None,
     memory: Memory = 64,
     json: Json = False,
+    estimate_seconds: EstimateSeconds = DEFAULT_ESTIMATE_SECONDS,
+    estimate_seed: EstimateSeed = 0,
+    top: Top = 10,
+    show_all: AllMoves = False,
 ) -> None:
     """Sequences, open lines, threats and the best move; with --depth N a proof search.
+    Unless a forced win is proven, the tree search proves or estimates every move and
+    recommends one (docs/analysis.md).
 
     Exit code 0 when the analysis is complete, 3 when the proof search ran out of
     budget or needed an unknown card.
@@ -166,14 +174,26 @@ def analyse_command(
 
         warm_up(load_kernel, json)
         proof = forced_win(state, depth, budget_from(seconds, nodes, memory, json))
-    if json:
-        print_json(report.to_json(proof))
-    else:
+    document = report.to_json(proof)
+    if not json:
         stdout.print(render_analysis(report))
         if proof is not None:
             stdout.print(render_proof(proof))
             if proof.status == Status.SOLVED:
                 stdout.print(f"[bold]best move (proven): {proof.line[0].text}[/]")
+    if state.winner is None and (proof is None or proof.status != Status.SOLVED):
+        add_estimates(
+            "sequence",
+            state,
+            document,
+            seconds=estimate_seconds,
+            seed=estimate_seed,
+            json=json,
+            top=top,
+            show_all=show_all,
+        )
+    if json:
+        print_json(document)
     if proof is not None and proof.status == Status.UNKNOWN:
         raise typer.Exit(3)
 

@@ -11,6 +11,8 @@ from rich.table import Table
 
 from playable.cli.budget import Nodes, Seconds, budget_from
 from playable.cli.dispatch import SHOW
+from playable.cli.estimates import DEFAULT_SECONDS as DEFAULT_ESTIMATE_SECONDS
+from playable.cli.estimates import AllMoves, EstimateSeconds, EstimateSeed, Top, add_estimates
 from playable.cli.io import fail, print_json, read_source, stdout, write_dealt
 from playable.cli.options import MAX_RUN, MAX_SEED, Workers, renamed, seat_bots
 from playable.cli.progress import warm_up
@@ -301,9 +303,15 @@ def analyse_command(
     memory: Annotated[int, typer.Option(help="Table memory in MiB.", min=1)] = 256,
     seeded_reshuffles: Seeded = False,
     json: Json = False,
+    estimate_seconds: EstimateSeconds = DEFAULT_ESTIMATE_SECONDS,
+    estimate_seed: EstimateSeed = 0,
+    top: Top = 10,
+    show_all: AllMoves = False,
 ) -> None:
-    """Every legal move of a two-player position with its perfect-information value.
-    Exit code: 0 when a move wins, 1 when every move loses, 3 when undecided."""
+    """Every legal move of a two-player position with its perfect-information value;
+    when no best move is proven, the tree search proves or estimates every move and
+    recommends one (docs/analysis.md). Exit code: 0 when a move wins, 1 when every
+    move loses, 3 when undecided."""
     from playable.solver.uno.endgame import analyse_report
 
     text, source = read_source(file)
@@ -313,15 +321,26 @@ def analyse_command(
     state = parsed.start() if isinstance(parsed, Deal) else parsed
     document = analyse_report(state, budget_from(seconds, nodes, memory, json), seeded_reshuffles)
     values = [row["value"] for row in document["moves"]]
+    if not json:
+        table = Table(title=f"player {state.to_move + 1} to move ({state.phase.value})")
+        table.add_column("move")
+        table.add_column("value")
+        for row in document["moves"]:
+            table.add_row(row["move"], row["value"])
+        stdout.print(table)
+    if values and "win" not in values and any(v != "loss" for v in values):
+        add_estimates(
+            "uno",
+            state,
+            document,
+            seconds=estimate_seconds,
+            seed=estimate_seed,
+            json=json,
+            top=top,
+            show_all=show_all,
+        )
     if json:
         print_json(document)
-        raise typer.Exit(_analyse_code(state, values))
-    table = Table(title=f"player {state.to_move + 1} to move ({state.phase.value})")
-    table.add_column("move")
-    table.add_column("value")
-    for row in document["moves"]:
-        table.add_row(row["move"], row["value"])
-    stdout.print(table)
     raise typer.Exit(_analyse_code(state, values))
 
 

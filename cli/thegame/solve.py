@@ -18,6 +18,8 @@ from playable.cli.budget import (
     check_seconds,
     release_interrupts,
 )
+from playable.cli.estimates import DEFAULT_SECONDS as DEFAULT_ESTIMATE_SECONDS
+from playable.cli.estimates import AllMoves, EstimateSeconds, EstimateSeed, Top, add_estimates
 from playable.cli.io import fail, print_json, stderr, stdout
 from playable.cli.options import RetryNodes, RetrySeconds, Scheduler
 from playable.cli.progress import warm_up
@@ -262,9 +264,15 @@ def analyse_command(
     nodes: Nodes = None,
     memory: Memory = 64,
     json: Json = False,
+    estimate_seconds: EstimateSeconds = DEFAULT_ESTIMATE_SECONDS,
+    estimate_seed: EstimateSeed = 0,
+    top: Top = 10,
+    show_all: AllMoves = False,
 ) -> None:
     """Every legal next move (one card, or ending the turn) of the player to move with
-    its value: still fully playable, or the fewest cards left it allows; best first."""
+    its value: still fully playable, or the fewest cards left it allows; best first.
+    When no move is proven to lay every card and some move is left unproven, the tree
+    search proves or estimates every move and recommends one (docs/analysis.md)."""
     from playable.solver.thegame.analysis import analyse
     from playable.solver.thegame.notation import Deal
 
@@ -274,9 +282,7 @@ def analyse_command(
     state = game.start(0) if isinstance(game, Deal) else game
     document = analyse(state, lambda: budget_from(seconds, nodes, memory, json))
     rows = document["moves"]
-    if json:
-        print_json(document)
-    else:
+    if not json:
         table = Table(title=f"player {state.to_move + 1} to move, {state.laid} laid this turn")
         for column in ("move", "value", "cards left", "proven"):
             table.add_column(column)
@@ -288,6 +294,20 @@ def analyse_command(
         if not rows:
             over = "won: every card is laid" if state.is_won else "lost: the minimum cannot be laid"
             stdout.print(f"no legal move: the game is over, {over} (TG-7)")
+    won = any(r["status"] == "solved" for r in rows)
+    if rows and not won and not all(r["proven_optimal"] for r in rows):
+        add_estimates(
+            "thegame",
+            state,
+            document,
+            seconds=estimate_seconds,
+            seed=estimate_seed,
+            json=json,
+            top=top,
+            show_all=show_all,
+        )
+    if json:
+        print_json(document)
     # a finished game has no moves to value: the rules' own verdict (TG-7) is its value
     finished = None if rows else (WIN if state.is_won else LOSS)
     raise typer.Exit(analyse_exit_code([r["value"] for r in rows], finished))

@@ -1,0 +1,73 @@
+"""Analysis that always answers (docs/analysis.md): the tree search with the game's
+exact solver at its leaves, and the one sentence that says what a position is.
+
+The exact analyses of each game (``Engine.analyse``) prove what their budget reaches
+and say ``unknown`` beyond; :func:`estimate` adds, for every legal move, a proven value
+or a labelled estimate and one recommended move, so ``playable analyse`` and the
+library API always give advice. :func:`summary` words the answer: a proof as a proof
+("player 2 wins with perfect play (proven)"), an estimate with its simulations and
+95% interval, never one for the other.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playable.solver.core import mcts
+from playable.solver.core.budget import Budget
+from playable.solver.core.mcts_leaf import engine_leaf_solver
+from playable.solver.core.mcts_result import MctsResult, MoveReport
+from playable.solver.games import game
+
+
+def estimate(name: str, state: Any, budget: Budget, seed: int = 0) -> MctsResult:
+    """Every legal move of ``state`` (game ``name``) proven or estimated within
+    ``budget`` (started here, after the kernels are loaded), repeatable by ``seed``."""
+    leaf = engine_leaf_solver(name)  # loads the engine's kernels before the budget
+    return mcts.search(game(name), state, budget.start(), seed=seed, leaf_solver=leaf)
+
+
+def _percent(share: float) -> str:
+    return f"{100 * share:.0f}%"
+
+
+def chance_text(report: MoveReport) -> str:
+    """The share of won simulations with its 95% interval: ``71% [64%, 77%] of 400``."""
+    low, high = report.successes.interval
+    return (
+        f"{_percent(report.successes.rate)} [{_percent(low)}, {_percent(high)}] "
+        f"of {report.successes.trials}"
+    )
+
+
+def summary(name: str, state: Any, result: MctsResult) -> str:
+    """One sentence on the position: its proven value, or the best estimate with its
+    simulations (docs/analysis.md)."""
+    rules = game(name)
+    mover = rules.to_move(state) + 1
+    if result.proven and result.value is not None:
+        value = result.value
+        if rules.cooperative:
+            if value >= 0:
+                return "every card can be laid (proven)"
+            return f"at best {-value:g} cards stay in hand (proven)"
+        if value > 0:
+            return f"player {mover} (to move) wins with perfect play (proven)"
+        if value < 0:
+            return f"player {mover} (to move) loses with perfect play (proven)"
+    if result.recommended is None:
+        return "no move to analyse"
+    best = result.move(result.recommended)
+    seconds = f"{result.seconds:.1f} s"
+    if best.proven and best.value is not None:
+        return f"no proof of the position within {seconds}; {best.move} is proven best"
+    if best.successes.trials == 0:
+        return f"no proof within {seconds} and no simulation finished; {best.move} is tried first"
+    won = "lays every card" if rules.cooperative else "wins"
+    cards = ""
+    if rules.cooperative and best.estimate is not None:
+        cards = f", {-best.estimate:.1f} cards left on average"
+    return (
+        f"no proof within {seconds}; best estimate {best.move}: {won} in "
+        f"{chance_text(best)} simulations{cards}"
+    )
