@@ -66,6 +66,17 @@ class MoveReport:
         return clamp(self.playout_mean, self.low, self.high)
 
     @property
+    def basis(self) -> str | None:
+        """Where the estimate comes from: ``proof`` (a proven value), ``samples``
+        (their mean), ``bound`` (the mean lay outside the proven bounds, so the
+        estimate is the nearest bound), or None without samples."""
+        if self.proven:
+            return "proof"
+        if self.playout_mean is None:
+            return None
+        return "samples" if self.low <= self.playout_mean <= self.high else "bound"
+
+    @property
     def interval(self) -> tuple[float, float] | None:
         """The 95% interval of the estimate, inside the bounds (a point if proven)."""
         if self.proven:
@@ -83,6 +94,7 @@ class MoveReport:
             "value": self.value,
             "bounds": {"low": _finite(self.low), "high": _finite(self.high)},
             "estimate": self.estimate,
+            "basis": self.basis,
             "interval": None if interval is None else list(interval),
             "playout_mean": self.playout_mean,
             "visits": self.visits,

@@ -201,6 +201,11 @@ def check_bounds(
             assert at_end[0] <= report.low <= at_end[1], (report.line, text)
         if report.estimate is not None:
             assert report.low <= report.estimate <= report.high
+            if report.basis == "samples":
+                assert report.estimate == report.playout_mean
+            if report.basis == "bound":
+                assert report.estimate in (report.low, report.high)
+        assert (report.basis is None) == (report.estimate is None)
         if report.interval is not None:
             a, b = report.interval
             assert report.low <= a <= b <= report.high
