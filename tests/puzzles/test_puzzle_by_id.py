@@ -32,7 +32,7 @@ from playable.puzzles.generate import attempt
 from playable.puzzles.library import PuzzleLibrary
 from playable.solver.core.jsonkeys import SCHEMA_DIR
 from playable.solver.sequence.board import CELLS_OF
-from tests.clirun import run_main
+from tests.clirun import Ran, run_main
 
 #: every puzzle kind of the four games (docs/puzzles.md)
 KINDS = [
@@ -62,6 +62,15 @@ class Library:
         self.folder = folder
         self.ids: dict[tuple[str, str], int] = {}
         self.puzzles: dict[int, Puzzle] = {}
+
+    def of_kind(self, game: str, kind: str) -> tuple[int, Puzzle]:
+        """The id and puzzle of ``game``'s kind ``kind``."""
+        puzzle_id = self.ids[game, kind]
+        return puzzle_id, self.puzzles[puzzle_id]
+
+    def show(self, capsys: pytest.CaptureFixture[str], puzzle_id: int, *options: str) -> Ran:
+        """`playable puzzles show ID --db LIBRARY OPTIONS` in process."""
+        return run_main(capsys, "puzzles", "show", str(puzzle_id), "--db", str(self.path), *options)
 
     def file_of(self, puzzle_id: int) -> Path:
         """The puzzle as a file (with its solution), for `solve PUZZLE`."""
@@ -147,9 +156,7 @@ def test_show_json_holds_every_card_of_the_position(
     capsys: pytest.CaptureFixture[str], library: Library, game: str, kind: str
 ) -> None:
     puzzle_id = library.ids[game, kind]
-    code, out, _ = run_main(
-        capsys, "puzzles", "show", str(puzzle_id), "--db", str(library.path), "--json"
-    )
+    code, out, _ = library.show(capsys, puzzle_id, "--json")
     assert code == 0
     document = json.loads(out)
     valid("puzzle", document)
@@ -162,9 +169,7 @@ def test_show_json_holds_every_card_of_the_position(
         assert any(key.startswith("draw") for key in lines), lines
     for key, cards in lines.items():
         assert shown_cards(state, key) == cards, key
-    solution = run_main(
-        capsys, "puzzles", "show", str(puzzle_id), "--db", str(library.path), "--json", "--solution"
-    )
+    solution = library.show(capsys, puzzle_id, "--json", "--solution")
     assert json.loads(solution[1])["solution"] == library.puzzles[puzzle_id].solution
 
 
@@ -172,9 +177,8 @@ def test_show_json_holds_every_card_of_the_position(
 def test_show_draws_every_card_of_the_position(
     capsys: pytest.CaptureFixture[str], library: Library, game: str, kind: str
 ) -> None:
-    puzzle_id = library.ids[game, kind]
-    puzzle = library.puzzles[puzzle_id]
-    code, out, _ = run_main(capsys, "puzzles", "show", str(puzzle_id), "--db", str(library.path))
+    puzzle_id, puzzle = library.of_kind(game, kind)
+    code, out, _ = library.show(capsys, puzzle_id)
     assert code == 0
     assert "solution:" not in out
     lines = dict(card_lines(puzzle.position))
@@ -184,9 +188,7 @@ def test_show_draws_every_card_of_the_position(
             assert expected in out, (key, out)
         else:
             assert all(card in out for card in cards), (key, out)
-    revealed = run_main(
-        capsys, "puzzles", "show", str(puzzle_id), "--db", str(library.path), "--solution"
-    )
+    revealed = library.show(capsys, puzzle_id, "--solution")
     assert f"solution: {puzzle.solution}" in " ".join(revealed[1].split())
 
 
@@ -194,11 +196,10 @@ def test_show_draws_every_card_of_the_position(
 def test_answer_by_id_gives_solve_puzzles_verdict_and_counts_it(
     capsys: pytest.CaptureFixture[str], library: Library, game: str, kind: str
 ) -> None:
-    puzzle_id = library.ids[game, kind]
-    puzzle = library.puzzles[puzzle_id]
+    puzzle_id, puzzle = library.of_kind(game, kind)
     file = str(library.file_of(puzzle_id))
     db = ["--db", str(library.path), "--seconds", SECONDS, "--json"]
-    show = run_main(capsys, "puzzles", "show", str(puzzle_id), "--db", str(library.path), "--json")
+    show = library.show(capsys, puzzle_id, "--json")
     wrong = wrong_answer(game, json.loads(show[1])["state"])
     for answer, code in ((puzzle.solution, 0), (wrong, 1)):
         tries, solved = plays(library, puzzle_id)
