@@ -40,7 +40,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import math
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -225,42 +225,47 @@ class Board:
         after = play(position, moves, end_turn=bool(body.get("end_turn", False)))
         return JSONResponse(view(after))
 
+    def search_request(
+        self, body: dict[str, Any], default_seconds: float
+    ) -> tuple[str, playable.Position, float, int | None]:
+        """What a solve or an analysis asks for: the position's text, the position
+        (a bad one is refused now, not in a job), the seconds (at most the board's
+        cap) and the nodes (none: no node limit)."""
+        text = self.text(body)
+        position = playable.loads(text, "<board>")
+        seconds = self.seconds(body, default_seconds)
+        return text, position, seconds, self.whole(body, "nodes", 1, 10**12, None)
+
+    def started(
+        self,
+        request: Request,
+        name: str,
+        seconds: float,
+        task: Callable[..., Any],
+        arguments: dict[str, Any],
+    ) -> Response:
+        """The job of ``task`` started for the request's session (202, its document)."""
+        job = self.jobs.submit(name, seconds, task, arguments, owner=self.session(request))
+        return JSONResponse(job.to_json(), status_code=202)
+
     async def solve(self, request: Request) -> Response:
         body = await self.body(request)
-        text = self.text(body)
-        playable.loads(text, "<board>")  # refuse a bad position now, not in a job
-        seconds = self.seconds(body, 5.0)
-        nodes = self.whole(body, "nodes", 1, 10**12, None)
+        text, _, seconds, nodes = self.search_request(body, 5.0)
         turns = self.whole(body, "turns", 1, 4, 3)
-        job = self.jobs.submit(
-            "solve",
-            seconds,
-            solve_task,
-            {"text": text, "seconds": seconds, "nodes": nodes, "turns": turns},
-            owner=self.session(request),
-        )
-        return JSONResponse(job.to_json(), status_code=202)
+        arguments = {"text": text, "seconds": seconds, "nodes": nodes, "turns": turns}
+        return self.started(request, "solve", seconds, solve_task, arguments)
 
     async def analyse(self, request: Request) -> Response:
         body = await self.body(request)
-        text = self.text(body)
-        position = playable.loads(text, "<board>")
-        seconds = self.seconds(body, 2.0)
-        nodes = self.whole(body, "nodes", 1, 10**12, None)
+        text, position, seconds, nodes = self.search_request(body, 2.0)
         depth = self.whole(body, "depth", 0, 3, 0)
         # An analysis that spends its budget on each move (The Game, docs/api.md) gets
         # the request's seconds shared among the moves, so the whole job keeps within them.
         each = seconds
         if not engine(position.name).analysis_shares_budget:
             each = seconds / max(1, len(position.legal_moves()))
-        job = self.jobs.submit(
-            "analyse",
-            seconds,
-            analyse_task,
-            {"text": text, "seconds": each, "nodes": nodes, "depth": depth},
-            owner=self.session(request),
-        )
-        return JSONResponse(job.to_json(), status_code=202)
+        arguments = {"text": text, "seconds": each, "nodes": nodes, "depth": depth}
+        return self.started(request, "analyse", seconds, analyse_task, arguments)
 
     async def job(self, request: Request) -> Response:
         """A job of this session; another session's job is answered as an unknown
