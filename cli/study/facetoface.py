@@ -27,10 +27,10 @@ from playable.cli.options import (
 from playable.cli.study.report import (
     ReportPart,
     Stored,
-    by_kind,
     retried_text,
     simulation_summary,
-    study_summary,
+    studies_part,
+    studies_table,
 )
 from playable.cli.study.run import (
     StudyOptions,
@@ -89,44 +89,46 @@ def lease(seconds: float | None, nodes: int | None) -> float:
 def study_table(summaries: list[dict[str, Any]]) -> Table:
     """Per study: deals, decided deals, the first player's win rate over decided
     solves, who wins the decided deals, and the unknown solves (95% Wilson intervals)."""
-    table = Table(title="Face to Face: first-player advantage with every card known")
-    columns = (
-        "max card",
-        "deals",
-        "decided",
-        "first player wins",
-        "starter wins deal",
-        "second wins deal",
-        "same winner",
-        "unknown solves",
-        "retried",
+    rates = ("first_player_wins", "starter_wins", "second_wins", "same_winner", "unknown")
+    return studies_table(
+        "Face to Face: first-player advantage with every card known",
+        (
+            "max card",
+            "deals",
+            "decided",
+            "first player wins",
+            "starter wins deal",
+            "second wins deal",
+            "same winner",
+            "unknown solves",
+            "retried",
+        ),
+        (
+            (
+                str(s["max_card"]),
+                str(s["deals"]),
+                str(s["decided_deals"]),
+                *(proportion_text(s[key]) for key in rates),
+                retried_text(s),
+            )
+            for s in summaries
+        ),
     )
-    for column in columns:
-        table.add_column(column, justify="right")
-    for s in summaries:
-        table.add_row(
-            str(s["max_card"]),
-            str(s["deals"]),
-            str(s["decided_deals"]),
-            *(proportion_text(s[key]) for key in ("first_player_wins", "starter_wins")),
-            *(proportion_text(s[key]) for key in ("second_wins", "same_winner", "unknown")),
-            retried_text(s),
-        )
-    return table
 
 
 def report(files: list[Stored], folder: Path | None) -> ReportPart:
     """Face to Face's part of `playable report` (cli/study/report.py): the table of
     its studies (with a ``folder``, the first player's win rate per study) and a
     line per simulation (`playable simulate facetoface --db`)."""
-    studies, simulations = by_kind(files, "Face to Face")
-    part = ReportPart()
-    if studies:
-        summaries = [study_summary(s, "Face to Face", summarise_study) for s in studies]
-        part.document["facetoface_studies"] = summaries
-        part.printables.append(study_table(summaries))
-        if folder is not None:
-            part.plots.append(_first_player_plot(folder, summaries))
+    part, simulations = studies_part(
+        files,
+        "Face to Face",
+        "facetoface_studies",
+        summarise_study,
+        study_table,
+        _first_player_plot,
+        folder,
+    )
     if simulations:
         from playable.solver.facetoface.simulate import summarise
 

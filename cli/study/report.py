@@ -9,12 +9,13 @@ and its figures. One ``--json`` document holds every game's keys."""
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, NamedTuple
 
 import typer
+from rich.table import Table
 
 from playable.cli.io import fail, make_folder, print_json, stdout
 from playable.cli.options import Json
@@ -80,6 +81,41 @@ def simulation_summary(
         return {"db": str(file), **config, **summarise(config, rows)}
     except (KeyError, TypeError, ValueError, IndexError, ZeroDivisionError) as error:
         fail(f"{file}: a simulation whose rows cannot be read ({type(error).__name__}: {error})")
+
+
+def studies_table(title: str, columns: Sequence[str], rows: Iterable[Sequence[str]]) -> Table:
+    """A table of studies (or simulations), one row each, every column right-aligned
+    (they hold counts and rates)."""
+    table = Table(title=title)
+    for column in columns:
+        table.add_column(column, justify="right")
+    for row in rows:
+        table.add_row(*row)
+    return table
+
+
+def studies_part(
+    files: list[Stored],
+    title: str,
+    key: str,
+    summarise: Callable[[list[Any], Retries], dict[str, Any]],
+    table: Callable[[list[dict[str, Any]]], Table],
+    plot: Callable[[Path, list[dict[str, Any]]], Path],
+    folder: Path | None,
+) -> tuple[ReportPart, list[Stored]]:
+    """A game's study files in the report: their summaries under ``key`` in the
+    ``--json`` document, their ``table``, and with a ``folder`` their ``plot``; any
+    file that is neither a study nor a simulation of ``title`` is one error line.
+    The part, and the game's simulation files for the game to add."""
+    studies, simulations = by_kind(files, title)
+    part = ReportPart()
+    if studies:
+        summaries = [study_summary(s, title, summarise) for s in studies]
+        part.document[key] = summaries
+        part.printables.append(table(summaries))
+        if folder is not None:
+            part.plots.append(plot(folder, summaries))
+    return part, simulations
 
 
 def retried_text(summary: dict[str, Any]) -> str:

@@ -26,10 +26,10 @@ from playable.cli.options import (
 from playable.cli.study.report import (
     ReportPart,
     Stored,
-    by_kind,
     retried_text,
     simulation_summary,
-    study_summary,
+    studies_part,
+    studies_table,
 )
 from playable.cli.study.run import (
     StudyOptions,
@@ -89,28 +89,29 @@ def lease(seconds: float | None, nodes: int | None) -> float:
 def study_table(summaries: list[dict[str, Any]]) -> Table:
     """Per study: deals, how many the player to move wins or loses by force, how
     many are open by a reshuffle or cut by the budget (95% Wilson intervals)."""
-    table = Table(title="UNO, two players: does the player to move force a win from the deal?")
-    columns = (
-        "reshuffles",
-        "deals",
-        "forced win",
-        "forced loss",
-        "open (reshuffle)",
-        "unknown (budget)",
-        "win when decided",
-        "retried",
+    rates = ("forced_win", "forced_loss", "open", "budget", "win_when_decided")
+    return studies_table(
+        "UNO, two players: does the player to move force a win from the deal?",
+        (
+            "reshuffles",
+            "deals",
+            "forced win",
+            "forced loss",
+            "open (reshuffle)",
+            "unknown (budget)",
+            "win when decided",
+            "retried",
+        ),
+        (
+            (
+                "seeded" if s["seeded_reshuffles"] else "unknown order",
+                str(s["deals"]),
+                *(proportion_text(s[key]) for key in rates),
+                retried_text(s),
+            )
+            for s in summaries
+        ),
     )
-    for column in columns:
-        table.add_column(column, justify="right")
-    for s in summaries:
-        table.add_row(
-            "seeded" if s["seeded_reshuffles"] else "unknown order",
-            str(s["deals"]),
-            *(proportion_text(s[key]) for key in ("forced_win", "forced_loss", "open", "budget")),
-            proportion_text(s["win_when_decided"]),
-            retried_text(s),
-        )
-    return table
 
 
 #: the bars of an UNO study's figure: label and summary key
@@ -126,14 +127,9 @@ def report(files: list[Stored], folder: Path | None) -> ReportPart:
     """UNO's part of `playable report` (cli/study/report.py): the table of its
     studies (with a ``folder``, their forced wins and losses from the deal) and a
     table per simulation (`playable simulate uno --db`)."""
-    studies, simulations = by_kind(files, "UNO")
-    part = ReportPart()
-    if studies:
-        summaries = [study_summary(s, "UNO", summarise_study) for s in studies]
-        part.document["uno_studies"] = summaries
-        part.printables.append(study_table(summaries))
-        if folder is not None:
-            part.plots.append(_forced_win_plot(folder, summaries))
+    part, simulations = studies_part(
+        files, "UNO", "uno_studies", summarise_study, study_table, _forced_win_plot, folder
+    )
     if simulations:
         from playable.cli.uno import simulation_table
         from playable.solver.uno.simulate import summarise
