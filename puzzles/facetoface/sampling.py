@@ -19,16 +19,14 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
-from playable.solver.facetoface.players import play_cost
+from playable.solver.facetoface.players import lay_one_by_one, play_cost
 from playable.solver.facetoface.rules import (
     Play,
     State,
     Variant,
+    can_end_turn,
     deal,
-    has_won,
     is_terminal,
-    lay,
-    legal_moves,
     play_turn,
     shuffled_deck,
 )
@@ -53,26 +51,20 @@ class NoisyGreedy:
     race_gap: int | None = None
 
     def choose_turn(self, state: State, rng: random.Random) -> list[Play]:
-        plays: list[Play] = []
-        me = state.to_move
-        while not has_won(state, me):
-            options = [m for m in legal_moves(state) if isinstance(m, Play)]
-            if not options:
-                break
+        def noisy_cheapest(state: State, options: list[Play]) -> Play | None:
             costs = [
                 play_cost(state, m, self.opp_penalty) + rng.uniform(0.0, self.noise)
                 for m in options
             ]
             best = min(range(len(options)), key=lambda i: costs[i])
-            done = state.laid >= 2 and state.laid_own >= 1
             gap = self.extra_gap
-            if self.race_gap is not None and not state.draws[me]:
+            if self.race_gap is not None and not state.draws[state.to_move]:
                 gap = self.race_gap
-            if done and costs[best] > gap + self.noise / 2:
-                break
-            plays.append(options[best])
-            state = lay(state, options[best].card, options[best].pile)
-        return plays
+            if can_end_turn(state) and costs[best] > gap + self.noise / 2:
+                return None  # the turn may end (FF-4) and the play costs too much
+            return options[best]
+
+        return lay_one_by_one(state, noisy_cheapest)
 
 
 def greedy_bot(rng: random.Random) -> NoisyGreedy:

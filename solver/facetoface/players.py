@@ -32,6 +32,7 @@ with the game's random stream, so the deal's randomness and its own stay indepen
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Protocol
 
@@ -44,6 +45,7 @@ from playable.solver.facetoface.rules import (
     OWN_UP,
     Play,
     State,
+    can_end_turn,
     has_won,
     is_terminal,
     lay,
@@ -158,6 +160,25 @@ def play_cost(state: State, play: Play, opp_penalty: int) -> int:
     return TRICK_COST if play.card == top + 10 else top - play.card
 
 
+def lay_one_by_one(state: State, pick: Callable[[State, list[Play]], Play | None]) -> list[Play]:
+    """A turn laid one play at a time from ``state``: ``pick`` chooses the next play
+    among the legal ones, or None to end the turn; the turn also ends when the player
+    has won (FF-6) or has no play left. The greedy players' turns (here and the
+    puzzles' noisy ones) differ only in ``pick``."""
+    plays: list[Play] = []
+    me = state.to_move
+    while not has_won(state, me):
+        options = [m for m in legal_moves(state) if isinstance(m, Play)]
+        if not options:
+            break
+        best = pick(state, options)
+        if best is None:
+            break
+        plays.append(best)
+        state = lay(state, best.card, best.pile)
+    return plays
+
+
 @dataclass
 class GreedyPlayer:
     """A winning turn when there is one (FF-6, :func:`winning_turn`); otherwise cheapest
@@ -172,21 +193,15 @@ class GreedyPlayer:
         win = winning_turn(state)
         if win is not None:
             return win
-        plays: list[Play] = []
-        me = state.to_move
-        while not has_won(state, me):
-            options = [m for m in legal_moves(state) if isinstance(m, Play)]
-            if not options:
-                break
-            best = min(
-                options, key=lambda m: (play_cost(state, m, self.opp_penalty), m.card, m.pile)
-            )
-            done = state.laid >= 2 and state.laid_own >= 1
-            if done and play_cost(state, best, self.opp_penalty) > self.extra_gap:
-                break
-            plays.append(best)
-            state = lay(state, best.card, best.pile)
-        return plays
+        return lay_one_by_one(state, self.cheapest)
+
+    def cheapest(self, state: State, options: list[Play]) -> Play | None:
+        """The cheapest play (ties by card and pile), or None once the turn may end
+        (FF-4) and it would leave a gap above ``extra_gap``."""
+        best = min(options, key=lambda m: (play_cost(state, m, self.opp_penalty), m.card, m.pile))
+        if can_end_turn(state) and play_cost(state, best, self.opp_penalty) > self.extra_gap:
+            return None
+        return best
 
 
 @dataclass
