@@ -67,11 +67,10 @@ class GreedyPlayer:
     name: str = "greedy"
 
     def choose(self, state: State) -> Move:
+        """A dead card replaced first (SQ-6), else the move of greatest gain."""
         moves = legal_moves(state)
         dead = _dead_first(moves)
-        if dead is not None:
-            return dead
-        return max(moves, key=lambda m: gain(state, m))
+        return dead if dead is not None else max(moves, key=lambda m: gain(state, m))
 
 
 @dataclass
