@@ -46,6 +46,9 @@ class Engine(Protocol):
     #: True when an analysis shares one budget among the moves; False when it gives
     #: every move a budget of its own (The Game), so it may take that budget per move.
     analysis_shares_budget: bool
+    #: The node budget of a solve that costs a few milliseconds: what the tree search
+    #: gives the engine at each new node (docs/analysis.md, leaf solvers).
+    leaf_nodes: int
 
     def warm_up(self) -> None:
         """Load (or compile) every kernel ``solve`` and ``analyse`` may call, so that
@@ -59,4 +62,11 @@ class Engine(Protocol):
     def analyse(self, state: Any, budgets: BudgetMaker, options: SearchOptions) -> dict[str, Any]:
         """Every next move of the player to move with its value, as the document of
         ``playable analyse --json``."""
+        ...
+
+    def bounds(self, result: SolveResult, wins_only: bool) -> tuple[float, float] | None:
+        """What ``result`` (a solve of some state) proves about that state's value for
+        its player to move, in the tree search's terms (docs/analysis.md: the shared
+        return, or the margin of the mover's side; with ``wins_only`` a win is +2
+        and a loss -2): proven (low, high) bounds, or None when it proves nothing."""
         ...

@@ -15,6 +15,7 @@ and raises :class:`~playable.solver.core.errors.IllegalMove` with the rule id.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any, Generic, Protocol, TypeVar
@@ -41,6 +42,10 @@ class Game(Protocol[StateT, MoveT]):
     #: The move texts of the game in one line, for help texts and error hints
     #: (docs/notation.md).
     move_help: str
+    #: The least and the greatest return one player can get (:meth:`returns`): The
+    #: Game (-inf, 0), cards left negated (TG-8); Face to Face and Sequence (-1, 1);
+    #: UNO unbounded (points, UN-10). The tree search bounds its values by it.
+    returns_range: tuple[float, float]
 
     def parse(self, text: str, source: str = "<input>") -> StateT:
         """The position written in ``text`` (a deal file gives its starting position).
@@ -101,6 +106,11 @@ class Game(Protocol[StateT, MoveT]):
         """The result of a finished game in words, with the rule that decides it."""
         ...
 
+    def sides(self, state: StateT) -> tuple[int, ...]:
+        """The side each player plays for: one side in a cooperative game (TG-8),
+        partners share a side (Sequence, SQ-3), else one side a player."""
+        ...
+
     def cards(self, state: StateT) -> Counter[str]:
         """Every card of the game wherever it lies, by name: hands, draw piles,
         discards and the cards laid on piles. Where a state keeps only pile tops (The
@@ -139,7 +149,7 @@ class ReferenceRules(Protocol[S, M]):
     def apply(self, state: S, move: M, /) -> S: ...
 
 
-class ReferenceGame(Generic[S, M]):
+class ReferenceGame(ABC, Generic[S, M]):
     """The part of :class:`Game` every game implements alike, straight over its
     reference modules: the position file and JSON from ``notation``, the legal moves
     and their effect from ``rules`` (so ``apply`` raises the rules' own
@@ -167,3 +177,16 @@ class ReferenceGame(Generic[S, M]):
 
     def step_to_json(self, player: int, moves: Sequence[M]) -> dict[str, Any]:
         return {"player": player, "move": " ".join(str(m) for m in moves)}
+
+    def sides(self, state: S) -> tuple[int, ...]:
+        """One side in a cooperative game, else one side a player; a game with
+        partners overrides it."""
+        players = self.players(state)
+        return (0,) * players if self.cooperative else tuple(range(players))
+
+    #: declared by each game's class (the Game protocol)
+    cooperative: bool
+
+    @abstractmethod
+    def players(self, state: S) -> int:
+        """How many players take part (each game's class says)."""

@@ -37,31 +37,19 @@ class Mode(Enum):
     MULTI_SIDED = "multi-sided"
 
 
-#: The range of the value (in the root side's terms) where a game's documented
-#: returns fix it (Game.returns): The Game's shared return is minus the cards left,
-#: at most 0 (TG-8); Face to Face and Sequence give 1 to the winners and -1 to the
-#: others, so a margin lies in [-2, 2] (FF-6, SQ-8). UNO's points have no small
-#: bound (UN-10).
-_RANGES: dict[tuple[str, Mode], tuple[float, float]] = {
-    ("thegame", Mode.COOPERATIVE): (-math.inf, 0.0),
-    ("facetoface", Mode.TWO_SIDED): (-2.0, 2.0),
-    ("sequence", Mode.TWO_SIDED): (-2.0, 2.0),
-}
-
-
 def default_sides(game: Game[Any, Any], state: Any) -> tuple[int, ...]:
-    """The side of each player: one side in a cooperative game; two sides with two
-    players; Sequence's alternating sides (SQ-3: player ``p`` plays for side
-    ``p % sides``, read from the state's variant); else one side a player."""
-    players = game.players(state)
-    if game.cooperative:
-        return (0,) * players
-    if players == 2:
-        return (0, 1)
-    side_of = getattr(getattr(state, "variant", None), "side_of", None)
-    if callable(side_of):
-        return tuple(int(side_of(p)) for p in range(players))
-    return tuple(range(players))
+    """The side of each player, as the game declares it (``Game.sides``)."""
+    return game.sides(state)
+
+
+def default_range(game: Game[Any, Any], mode: Mode) -> tuple[float, float]:
+    """The range of the value in the root side's terms, from the range of one
+    player's return (``Game.returns_range``): that range for a cooperative game or
+    one player's own return, the difference of two returns for a margin."""
+    low, high = game.returns_range
+    if mode is Mode.TWO_SIDED:
+        return (low - high, high - low) if math.isfinite(high - low) else (-math.inf, math.inf)
+    return (low, high)
 
 
 @dataclass(frozen=True)
@@ -95,7 +83,7 @@ class Model:
             mode = Mode.TWO_SIDED
         else:
             mode = Mode.MULTI_SIDED
-        low, high = value_range or _RANGES.get((game.name, mode), (-math.inf, math.inf))
+        low, high = value_range or default_range(game, mode)
         if not low <= high:
             raise ValueError(f"value range {low}..{high} is empty")
         return Model(mode, chosen, game.to_move(state), float(low), float(high))

@@ -15,6 +15,7 @@ class FaceToFaceEngine:
     the analysis shares one budget among the turns."""
 
     analysis_shares_budget = True
+    leaf_nodes = 40  # a node is a whole turn, each generating all the next turns
 
     def warm_up(self) -> None:
         from playable.solver.facetoface.search import warm_up
@@ -30,6 +31,11 @@ class FaceToFaceEngine:
         from playable.solver.facetoface.analysis import analyse
 
         return analyse(state, budgets(), options.memory_mb)
+
+    def bounds(self, result: SolveResult, wins_only: bool) -> tuple[float, float] | None:
+        """A proven win or loss of the player to move (FF-6): a margin of +2 or -2."""
+        value = result.extra.get("value")
+        return {"win": (2.0, 2.0), "loss": (-2.0, -2.0)}.get(str(value))
 
 
 ENGINE: Engine = FaceToFaceEngine()

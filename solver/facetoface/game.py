@@ -21,6 +21,7 @@ class FaceToFace(ReferenceGame[State, Move]):
     cooperative = False
     turn_end: str | None = str(END_TURN)  # FF-4
     move_help = "37@own-up, 12@opp-down, / ends the turn"
+    returns_range = (-1.0, 1.0)  # FF-6
 
     def parse(self, text: str, source: str = "<input>") -> State:
         """A position; a deal starts with player 1 to move (FF-7)."""

@@ -6,7 +6,7 @@ from typing import Any
 
 from playable.solver.core.budget import Budget
 from playable.solver.core.engine import BudgetMaker, Engine, SearchOptions
-from playable.solver.core.result import SolveResult
+from playable.solver.core.result import SolveResult, Status
 from playable.solver.sequence.rules import State
 
 
@@ -16,6 +16,7 @@ class SequenceEngine:
     proves a forced win too."""
 
     analysis_shares_budget = True
+    leaf_nodes = 1000
 
     def warm_up(self) -> None:
         from playable.solver.sequence.search import warm_up
@@ -35,6 +36,12 @@ class SequenceEngine:
         if options.depth > 0 and state.winner is None:
             proof = forced_win(state, options.depth, budgets())
         return analyse(state).to_json(proof)
+
+    def bounds(self, result: SolveResult, wins_only: bool) -> tuple[float, float] | None:
+        """A forced win of the mover's side within the depth (SQ-8) is a margin of
+        +2; no forced win found proves nothing."""
+        mover_wins = result.extra.get("winner") == result.extra.get("side")
+        return (2.0, 2.0) if result.status is Status.SOLVED and mover_wins else None
 
 
 ENGINE: Engine = SequenceEngine()

@@ -19,12 +19,17 @@ class Sequence(ReferenceGame[State, Move]):
     cooperative = False
     turn_end: str | None = None
     move_help = "QS@e4, JHxe4, dead:9C, pass"
+    returns_range = (-1.0, 1.0)  # SQ-8
 
     def parse(self, text: str, source: str = "<input>") -> State:
         return notation.parse_position(text, source)
 
     def players(self, state: State) -> int:
         return state.variant.players
+
+    def sides(self, state: State) -> tuple[int, ...]:
+        """SQ-3: player ``p`` plays for side ``p % sides``."""
+        return tuple(p % state.variant.sides for p in range(state.variant.players))
 
     def parse_move(self, state: State, text: str, source: str = "<move>") -> Move:
         """``QS@e4`` (place, ``+`` a line to claim, SQ-7), ``JDxe4`` (remove with a

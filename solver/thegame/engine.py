@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from playable.solver.core.budget import Budget
@@ -16,6 +17,7 @@ class TheGameEngine:
     its own budget."""
 
     analysis_shares_budget = False
+    leaf_nodes = 1000
 
     def warm_up(self) -> None:
         from playable.solver.thegame.search import warm_up
@@ -31,6 +33,13 @@ class TheGameEngine:
         from playable.solver.thegame.analysis import analyse
 
         return analyse(state, budgets)
+
+    def bounds(self, result: SolveResult, wins_only: bool) -> tuple[float, float] | None:
+        """A line leaving ``objective`` cards proves the value is at least minus that;
+        a proven ``bound`` on the cards left, at most minus that (TG-8)."""
+        low = -math.inf if result.objective is None else 0.0 - result.objective  # not -0.0
+        high = 0.0 if result.bound is None else 0.0 - result.bound
+        return None if (low, high) == (-math.inf, 0.0) else (low, high)
 
 
 ENGINE: Engine = TheGameEngine()

@@ -21,6 +21,7 @@ class TheGame(ReferenceGame[State, Move]):
     cooperative = True  # TG-8
     turn_end: str | None = str(END_TURN)  # TG-4
     move_help = "37@0 (piles 0-1 up, 2-3 down), / ends the turn"
+    returns_range = (-float("inf"), 0.0)  # minus the cards not laid (TG-8)
 
     def parse(self, text: str, source: str = "<input>") -> State:
         """A position; a deal starts with player 1 to move (TG-9)."""

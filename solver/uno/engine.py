@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from playable.solver.core.budget import Budget
@@ -15,6 +16,7 @@ class UnoEngine:
     Python: no kernel to load); the analysis shares one budget among the moves."""
 
     analysis_shares_budget = True
+    leaf_nodes = 1000
 
     def warm_up(self) -> None:
         """Nothing to load: the endgame search is plain Python."""
@@ -28,6 +30,17 @@ class UnoEngine:
         from playable.solver.uno.endgame import analyse_report
 
         return analyse_report(state, budgets(), options.seeded_reshuffles)
+
+    def bounds(self, result: SolveResult, wins_only: bool) -> tuple[float, float] | None:
+        """``win``: the player to move goes out whatever the other does, a points
+        margin of at least 0 (UN-10); ``loss``: the other does, at most 0. With
+        ``wins_only`` (the search values winning alone) +2 and -2."""
+        value = result.extra.get("value")
+        if value == "win":
+            return (2.0, 2.0) if wins_only else (0.0, math.inf)
+        if value == "loss":
+            return (-2.0, -2.0) if wins_only else (-math.inf, 0.0)
+        return None
 
 
 ENGINE: Engine = UnoEngine()

@@ -21,6 +21,7 @@ class Uno(ReferenceGame[State, Move]):
     cooperative = False
     turn_end: str | None = None
     move_help = "R7, W:green, draw, pass, challenge, accept, colour:red"
+    returns_range = (-float("inf"), float("inf"))  # round points (UN-10)
 
     def parse(self, text: str, source: str = "<input>") -> State:
         """A position; a deal is started (its first card turned, UN-2). A play-out

@@ -637,6 +637,7 @@ class RandomTree:
     name = "random-tree"
     cooperative: bool
     turn_end = None
+    returns_range = (-math.inf, math.inf)  # no range known: the search must not need one
 
     def __init__(
         self, seed: int, cooperative: bool, depth: int, blocked: float, players: int = 2
@@ -649,6 +650,9 @@ class RandomTree:
 
     def players(self, state: tuple[int, ...]) -> int:
         return self.count
+
+    def sides(self, state: tuple[int, ...]) -> tuple[int, ...]:
+        return (0,) * self.count if self.cooperative else tuple(range(self.count))
 
     def to_move(self, state: tuple[int, ...]) -> int:
         return self._rng(state, "mover").randrange(self.count)
