@@ -17,14 +17,16 @@ from playable.solver.core import mcts
 from playable.solver.core.budget import Budget
 from playable.solver.core.mcts_leaf import engine_leaf_solver
 from playable.solver.core.mcts_result import MctsResult, MoveReport
-from playable.solver.games import game
+from playable.solver.games import engine, game
 
 
 def estimate(name: str, state: Any, budget: Budget, seed: int = 0) -> MctsResult:
     """Every legal move of ``state`` (game ``name``) proven or estimated within
-    ``budget`` (started here, after the kernels are loaded), repeatable by ``seed``."""
+    ``budget`` (started here, after the kernels are loaded), repeatable by ``seed``;
+    the simulations are the engine's quick-bot rollouts where it has them."""
     leaf = engine_leaf_solver(name)  # loads the engine's kernels before the budget
-    return mcts.search(game(name), state, budget.start(), seed=seed, leaf_solver=leaf)
+    bot = engine(name).rollout
+    return mcts.search(game(name), state, budget.start(), seed=seed, leaf_solver=leaf, rollout=bot)
 
 
 def _percent(share: float) -> str:

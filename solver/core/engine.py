@@ -13,6 +13,7 @@ happens before any budget starts, so it is never charged to one.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -62,6 +63,12 @@ class Engine(Protocol):
     def analyse(self, state: Any, budgets: BudgetMaker, options: SearchOptions) -> dict[str, Any]:
         """Every next move of the player to move with its value, as the document of
         ``playable analyse --json``."""
+        ...
+
+    def rollout(self, state: Any, rng: random.Random) -> tuple[float, ...] | None:
+        """The game played out from ``state`` by the game's quick bot, as the tree
+        search's simulation (docs/analysis.md): the returns at the end (``Game.returns``),
+        or None where the game has no such bot (the search then plays random moves)."""
         ...
 
     def bounds(self, result: SolveResult, wins_only: bool) -> tuple[float, float] | None:

@@ -64,8 +64,9 @@ __all__ = [
 #: uniformly random legal move.
 Playout = Callable[[Any, random.Random], Any]
 #: Plays a whole game out at once: (state, random source) -> the returns of the
-#: finished game (one number per player, as ``Game.returns``), or None if it could
-#: not finish. For bots that simulate faster in one call than move by move.
+#: finished game (one number per player, as ``Game.returns``), or None to leave
+#: this simulation to the move-by-move play-out. For bots that simulate faster in one
+#: call than move by move (``Engine.rollout``).
 Rollout = Callable[[Any, random.Random], Sequence[float] | None]
 #: Proven bounds (low, high) on the value of ``state`` under best play, as its player
 #: to move sees it (docs/analysis.md: the shared return, or the margin of the
@@ -335,7 +336,8 @@ class Search:
         if self.rollout is not None:
             self.nodes += 1
             got = self.rollout(state, self.rng)
-            return None if got is None else tuple(got)
+            if got is not None:
+                return tuple(got)
         game, rng = self.game, self.rng
         for _ in range(self.max_playout):
             if game.is_terminal(state):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from playable.solver.core.budget import Budget
@@ -31,6 +32,14 @@ class FaceToFaceEngine:
         from playable.solver.facetoface.analysis import analyse
 
         return analyse(state, budgets(), options.memory_mb)
+
+    def rollout(self, state: State, rng: random.Random) -> tuple[float, ...] | None:
+        """The greedy bot plays both seats to the end; 1 for the winner, -1 for the
+        loser (FF-6)."""
+        from playable.solver.facetoface.players import GreedyPlayer, play_game
+
+        won = play_game(state, (GreedyPlayer(), GreedyPlayer()), rng).winner
+        return (1.0, -1.0) if won == 0 else (-1.0, 1.0)
 
     def bounds(self, result: SolveResult, wins_only: bool) -> tuple[float, float] | None:
         """A proven win or loss of the player to move (FF-6): a margin of +2 or -2."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from playable.solver.core.budget import Budget
@@ -36,6 +37,10 @@ class SequenceEngine:
         if options.depth > 0 and state.winner is None:
             proof = forced_win(state, options.depth, budgets())
         return analyse(state).to_json(proof)
+
+    def rollout(self, state: State, rng: random.Random) -> tuple[float, ...] | None:
+        """No quick bot for the tree search yet: it plays random moves."""
+        return None
 
     def bounds(self, result: SolveResult, wins_only: bool) -> tuple[float, float] | None:
         """A forced win of the mover's side within the depth (SQ-8) is a margin of

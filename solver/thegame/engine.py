@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import random
 from typing import Any
 
 from playable.solver.core.budget import Budget
@@ -33,6 +34,13 @@ class TheGameEngine:
         from playable.solver.thegame.analysis import analyse
 
         return analyse(state, budgets)
+
+    def rollout(self, state: State, rng: random.Random) -> tuple[float, ...] | None:
+        """The greedy bot plays every seat to the end (deterministic: ``rng`` unused)."""
+        from playable.solver.thegame.players import GreedyPlayer, play_out
+
+        left = play_out(state, GreedyPlayer()).cards_left
+        return (0.0 - left,) * state.variant.players  # TG-8; never -0.0
 
     def bounds(self, result: SolveResult, wins_only: bool) -> tuple[float, float] | None:
         """A line leaving ``objective`` cards proves the value is at least minus that;

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import random
 from typing import Any
 
 from playable.solver.core.budget import Budget
@@ -30,6 +31,10 @@ class UnoEngine:
         from playable.solver.uno.endgame import analyse_report
 
         return analyse_report(state, budgets(), options.seeded_reshuffles)
+
+    def rollout(self, state: State, rng: random.Random) -> tuple[float, ...] | None:
+        """No quick bot for the tree search yet: it plays random moves."""
+        return None
 
     def bounds(self, result: SolveResult, wins_only: bool) -> tuple[float, float] | None:
         """``win``: the player to move goes out whatever the other does, a points
