@@ -107,6 +107,17 @@ class Verdict:
     message: str
 
 
+@dataclass(frozen=True)
+class Kind:
+    """The facts of a puzzle kind (:class:`PuzzleKind`): its game, its short name and
+    the sentence a person reads. Each kind's class adds its generator and its check;
+    the game's ``kinds`` module gives the facts where it lists its ``KINDS``."""
+
+    game: str
+    name: str
+    description: str
+
+
 class PuzzleKind(Protocol):
     """A kind of puzzle of one game (each game module lists its kinds in ``KINDS``)."""
 

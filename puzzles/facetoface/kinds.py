@@ -22,7 +22,7 @@ import re
 import time
 from dataclasses import dataclass
 
-from playable.puzzles.base import Level, Puzzle, Rating, Verdict
+from playable.puzzles.base import Kind, Level, Puzzle, Rating, Verdict
 from playable.puzzles.facetoface.rating import Analysis, analyse, rate
 from playable.puzzles.facetoface.sampling import endgames, mutate
 from playable.solver.core.budget import Budget
@@ -96,16 +96,8 @@ def position_of(puzzle: Puzzle) -> State:
     return game
 
 
-@dataclass(frozen=True)
-class WinFromHere:
+class WinFromHere(Kind):
     """The ``win-from-here`` kind (module docstring)."""
-
-    game: str = GAME
-    name: str = "win-from-here"
-    description: str = (
-        "A Face to Face position with both hands and both draw piles known, won for the "
-        "player to move against every defence: find a winning turn."
-    )
 
     # ------------------------------------------------------------------ checking
 
@@ -237,5 +229,10 @@ def _distance(score: float, low: float, high: float) -> float:
     return max(0.0, low - score, score - high)
 
 
-WIN_FROM_HERE = WinFromHere()
+WIN_FROM_HERE = WinFromHere(
+    GAME,
+    "win-from-here",
+    "A Face to Face position with both hands and both draw piles known, won for the "
+    "player to move against every defence: find a winning turn.",
+)
 KINDS: tuple[WinFromHere, ...] = (WIN_FROM_HERE,)

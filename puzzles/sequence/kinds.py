@@ -19,9 +19,8 @@ from __future__ import annotations
 import random
 import re
 import time
-from dataclasses import dataclass
 
-from playable.puzzles.base import Level, Puzzle, Verdict
+from playable.puzzles.base import Kind, Level, Puzzle, Verdict
 from playable.puzzles.sequence.generate import search, trimmed
 from playable.puzzles.sequence.proof import wins_within
 from playable.puzzles.sequence.rating import MAX_TURNS, rate
@@ -56,16 +55,8 @@ def goal_of(state: State, turns: int) -> str:
     return f"{who} to move: {task}. Both hands{draws} are known."
 
 
-@dataclass(frozen=True)
-class WinInN:
+class WinInN(Kind):
     """The ``win-in-n`` kind (module notes)."""
-
-    game: str = GAME
-    name: str = "win-in-n"
-    description: str = (
-        "Force your second sequence within N of your own turns against every defence "
-        "(N exact: no faster win exists); both hands and the next draws are known."
-    )
 
     def generate(self, level: Level, seed: int, seconds: float) -> Puzzle | None:
         """A verified puzzle of ``level`` from ``seed`` (deterministic), or None in time."""
@@ -181,4 +172,11 @@ def turns_of(puzzle: Puzzle, state: State, seconds: float) -> int | None:
     return int(result.objective)
 
 
-KINDS: tuple[WinInN, ...] = (WinInN(),)
+KINDS: tuple[WinInN, ...] = (
+    WinInN(
+        GAME,
+        "win-in-n",
+        "Force your second sequence within N of your own turns against every defence "
+        "(N exact: no faster win exists); both hands and the next draws are known.",
+    ),
+)

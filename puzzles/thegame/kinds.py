@@ -11,9 +11,7 @@ difficulty score in :mod:`.rating`, the answer notation in :mod:`.line`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from playable.puzzles.base import Level, Puzzle, Verdict, certified
+from playable.puzzles.base import Kind, Level, Puzzle, Verdict, certified
 from playable.puzzles.thegame.generate import generate_lay_all
 from playable.puzzles.thegame.line import check_answer
 from playable.puzzles.thegame.shortdeck import ShortDeck
@@ -21,15 +19,8 @@ from playable.puzzles.thegame.shortdeck import ShortDeck
 GAME = "thegame"
 
 
-@dataclass(frozen=True)
-class LayAll:
+class LayAll(Kind):
     """Lay every card from a late position of a won game, everything known (TG-8)."""
-
-    game: str = GAME
-    name: str = "lay-all"
-    description: str = (
-        "Lay every remaining card from a position where you know every hand and the draw order."
-    )
 
     def generate(self, level: Level, seed: int, seconds: float) -> Puzzle | None:
         """A puzzle whose certificate is the solver's line, replayed (TG-8)."""
@@ -42,4 +33,15 @@ class LayAll:
         return check_answer(puzzle, answer)
 
 
-KINDS: tuple[LayAll | ShortDeck, ...] = (LayAll(), ShortDeck())
+KINDS: tuple[LayAll | ShortDeck, ...] = (
+    LayAll(
+        GAME,
+        "lay-all",
+        "Lay every remaining card from a position where you know every hand and the draw order.",
+    ),
+    ShortDeck(
+        GAME,
+        "short-deck",
+        "Win a whole game on a smaller deck from the deal, knowing every hand and the draw order.",
+    ),
+)

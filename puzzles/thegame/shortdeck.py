@@ -26,7 +26,7 @@ import random
 import time
 from dataclasses import dataclass
 
-from playable.puzzles.base import Level, Puzzle, Rating, Verdict, certified
+from playable.puzzles.base import Kind, Level, Puzzle, Rating, Verdict, certified
 from playable.puzzles.thegame.bots import success_share
 from playable.puzzles.thegame.generate import OutOfTime, band_distance, swap_cards
 from playable.puzzles.thegame.line import check_answer, example_line, team_phrase
@@ -139,15 +139,8 @@ def deal_of(state: State) -> Deal:
     return Deal(state.variant, tuple(c for hand in state.hands for c in hand) + state.draw)
 
 
-@dataclass(frozen=True)
-class ShortDeck:
+class ShortDeck(Kind):
     """Win a whole game on a smaller deck from the deal, every card's place known."""
-
-    game: str = GAME
-    name: str = "short-deck"
-    description: str = (
-        "Win a whole game on a smaller deck from the deal, knowing every hand and the draw order."
-    )
 
     def generate(self, level: Level, seed: int, seconds: float) -> Puzzle | None:
         rng = random.Random(f"{GAME}:{self.name}:{level.value}:{seed}")

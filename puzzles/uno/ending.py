@@ -26,7 +26,7 @@ import time
 from collections.abc import Hashable
 from dataclasses import dataclass
 
-from playable.puzzles.base import Level, Puzzle, Rating, Verdict, certified
+from playable.puzzles.base import Kind, Level, Puzzle, Rating, Verdict, certified
 from playable.solver.core.budget import Budget
 from playable.solver.core.errors import IllegalMove, NotationError
 from playable.solver.core.result import Status
@@ -286,15 +286,8 @@ def parse_first_move(answer: str, source: str = "<answer>") -> Move:
         raise NotationError(error.message, 1, offset + skip + 1, source) from None
 
 
-@dataclass(frozen=True)
-class Ending:
+class Ending(Kind):
     """Find a move that wins a two-player ending against every defence."""
-
-    game: str = "uno"
-    name: str = "ending"
-    description: str = (
-        "Find a winning move in a two-player ending where both hands and the draw pile are known."
-    )
 
     def generate(self, level: Level, seed: int, seconds: float) -> Puzzle | None:
         """A puzzle whose certificate is the solver proving its answer again."""

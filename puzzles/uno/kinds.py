@@ -13,4 +13,13 @@ from playable.puzzles.base import PuzzleKind
 from playable.puzzles.uno.ending import Ending
 from playable.puzzles.uno.laydown import LayDown
 
-KINDS: tuple[PuzzleKind, ...] = (LayDown(), Ending())
+KINDS: tuple[PuzzleKind, ...] = (
+    LayDown(
+        "uno", "lay-down", "Lay down your whole hand in one go, each card matching the one before."
+    ),
+    Ending(
+        "uno",
+        "ending",
+        "Find a winning move in a two-player ending where both hands and the draw pile are known.",
+    ),
+)

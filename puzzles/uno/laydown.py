@@ -22,7 +22,7 @@ import random
 import time
 from dataclasses import dataclass
 
-from playable.puzzles.base import Level, Puzzle, Rating, Verdict, certified
+from playable.puzzles.base import Kind, Level, Puzzle, Rating, Verdict, certified
 from playable.puzzles.uno.order import (
     CountBudgetExceeded,
     bot_success,
@@ -194,13 +194,8 @@ def _puzzle(kind: str, level: Level, seed: int, rated: Rated) -> Puzzle:
     )
 
 
-@dataclass(frozen=True)
-class LayDown:
+class LayDown(Kind):
     """Lay the whole hand in one uninterrupted sequence (UN-3, UN-5)."""
-
-    game: str = "uno"
-    name: str = "lay-down"
-    description: str = "Lay down your whole hand in one go, each card matching the one before."
 
     def generate(self, level: Level, seed: int, seconds: float) -> Puzzle | None:
         """A puzzle whose certificate is the solver's order, replayed (UN-3, UN-5)."""

@@ -8,9 +8,9 @@ from itertools import permutations, product
 import pytest
 
 from playable.puzzles.base import Level, Puzzle
-from playable.puzzles.uno.ending import Ending, parse_first_move
+from playable.puzzles.uno.ending import parse_first_move
 from playable.puzzles.uno.kinds import KINDS
-from playable.puzzles.uno.laydown import LayDown, rate
+from playable.puzzles.uno.laydown import rate
 from playable.puzzles.uno.order import (
     Laid,
     bot_order,
@@ -38,8 +38,7 @@ from playable.solver.uno.playout import brute_force, from_uno, solve
 from playable.solver.uno.rules import Play, State, legal_moves
 from tests.puzzle_checks import check_level, made, made_at
 
-LAY_DOWN = LayDown()
-ENDING = Ending()
+LAY_DOWN, ENDING = KINDS
 
 
 def _hand(text: str, top: str, colour: int | None = None) -> PlayoutHand:
