@@ -26,7 +26,7 @@ from playable.cli.io import print_json, read_source, stdout
 from playable.cli.options import Json
 from playable.cli.progress import progress_bar
 from playable.solver.core.budget import Budget
-from playable.solver.core.mcts_result import MoveReport
+from playable.solver.core.mcts_result import MctsResult, MoveReport
 from playable.solver.core.review import Review, decided, judged, win_chance
 
 #: Seconds of analysis per move when neither --seconds nor --nodes is given.
@@ -112,9 +112,8 @@ def review_command(
     """Judge every move of a played game against the best move of its position: best,
     good, inaccuracy, mistake or blunder (docs/review.md). Exit code 0, or 130 when
     stopped by Ctrl-C (the moves judged so far are printed)."""
-    from playable.solver.core import mcts
+    from playable.solver.core.anytime import estimate
     from playable.solver.core.engine import SearchOptions
-    from playable.solver.core.mcts_leaf import engine_leaf_solver
     from playable.solver.core.record import parse_record
     from playable.solver.core.result import Status
     from playable.solver.core.review import review
@@ -123,15 +122,15 @@ def review_command(
     text, source = read_source(file)
     record = parse_record(text, source)
     game = record.game
-    leaf = engine_leaf_solver(game.name)  # loads the kernels before any budget starts
+    engine(game.name).warm_up()  # loads the kernels before any budget starts
     if seconds is None and nodes is None:
         seconds = DEFAULT_SECONDS
 
     def budget() -> Budget:
         return catch_interrupts(Budget(seconds=seconds, nodes=nodes, memory_mb=memory))
 
-    def assess(state: Any) -> mcts.MctsResult:
-        return mcts.search(game, state, budget().start(), seed=seed, leaf_solver=leaf)
+    def assess(state: Any) -> MctsResult:
+        return estimate(game.name, state, budget(), seed)
 
     def winning_line(state: Any) -> str | None:
         result = engine(game.name).solve(state, budget().start(), SearchOptions(memory_mb=memory))
