@@ -148,12 +148,14 @@ class ReferenceRules(Protocol[S, M]):
 
     def apply(self, state: S, move: M, /) -> S: ...
 
+    def is_terminal(self, state: S, /) -> bool: ...
+
 
 class ReferenceGame(ABC, Generic[S, M]):
     """The part of :class:`Game` every game implements alike, straight over its
-    reference modules: the position file and JSON from ``notation``, the legal moves
-    and their effect from ``rules`` (so ``apply`` raises the rules' own
-    ``IllegalMove``), the player to move from the state. Each game's class adds the
+    reference modules: the position file and JSON from ``notation``, the legal moves,
+    their effect and the end of the game from ``rules`` (so ``apply`` raises the
+    rules' own ``IllegalMove``), the player to move from the state. Each game's class adds the
     rest (parsing, players, moves as text, the outcome, the cards)."""
 
     def __init__(self, notation: PositionNotation[S], rules: ReferenceRules[S, M]) -> None:
@@ -174,6 +176,9 @@ class ReferenceGame(ABC, Generic[S, M]):
 
     def apply(self, state: S, move: M) -> S:
         return self._rules.apply(state, move)
+
+    def is_terminal(self, state: S) -> bool:
+        return self._rules.is_terminal(state)
 
     def step_to_json(self, player: int, moves: Sequence[M]) -> dict[str, Any]:
         return {"player": player, "move": " ".join(str(m) for m in moves)}

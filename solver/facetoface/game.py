@@ -38,9 +38,6 @@ class FaceToFace(ReferenceGame[State, Move]):
         """A turn with its cards and piles (docs/json.md); the turn's end is not written."""
         return turn_to_json(player, [m for m in moves if isinstance(m, Play)])
 
-    def is_terminal(self, state: State) -> bool:
-        return rules.is_terminal(state)
-
     def returns(self, state: State) -> tuple[int, ...]:
         """1 for the winner, -1 for the loser (FF-6)."""
         winner = rules.winner(state)

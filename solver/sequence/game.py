@@ -43,9 +43,6 @@ class Sequence(ReferenceGame[State, Move]):
                 raise IllegalMove(error.message) from None
             raise error.with_source(source) from None
 
-    def is_terminal(self, state: State) -> bool:
-        return rules.is_terminal(state)
-
     def returns(self, state: State) -> tuple[int, ...]:
         """1 for each player of the winning side, -1 for the others (SQ-8)."""
         winner = state.winner

@@ -39,9 +39,6 @@ class TheGame(ReferenceGame[State, Move]):
         """A turn with its cards and piles (docs/json.md); the turn's end is not written."""
         return turn_to_json(player, [m for m in moves if isinstance(m, Play)])
 
-    def is_terminal(self, state: State) -> bool:
-        return rules.is_terminal(state)
-
     def returns(self, state: State) -> tuple[int, ...]:
         """Minus the cards not laid (TG-8), the same for every player of the team."""
         return (-state.cards_left,) * state.variant.players

@@ -42,9 +42,6 @@ class Uno(ReferenceGame[State, Move]):
         """``R7``, ``W:green``, ``draw``, ``pass``, ``challenge``, ``accept``, ``colour:red``."""
         return notation.play_from_text(text, source)
 
-    def is_terminal(self, state: State) -> bool:
-        return state.is_over
-
     def returns(self, state: State) -> tuple[int, ...]:
         """The round's points (UN-10); under the alternative scoring each player scores
         their own leftovers, which count against them, so those are negated."""

@@ -402,6 +402,11 @@ def legal_moves(state: State) -> list[Move]:
     return moves
 
 
+def is_terminal(state: State) -> bool:
+    """UN-9: the round is over once a player has gone out."""
+    return state.is_over
+
+
 def apply(state: State, move: Move) -> State:
     """The state after ``move``; raises :class:`IllegalMove` if the rules forbid it."""
     if state.is_over:
