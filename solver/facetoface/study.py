@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from playable.solver.core.budget import Budget
+from playable.solver.core.effort import effort, every_pass
 from playable.solver.core.retries import Retries, with_retries
 from playable.solver.core.stats import Proportion
 from playable.solver.facetoface.rules import Variant, deal, shuffled_decks
@@ -103,7 +104,7 @@ def summarise_study(rows: list[dict[str, Any]], retries: Retries | None = None) 
     """
     first_rows = rows
     rows, tried = with_retries(rows, retries or [])
-    every_row = first_rows + [row for _, retried in retries or [] for row in retried]
+    every = [s for row in every_pass(first_rows, retries) for s in row["starts"]]
     solves = [s for row in rows for s in row["starts"]]
     known = [s for s in solves if s["winner"] is not None]
     first_wins = sum(1 for s in known if s["winner"] == s["first_player"])
@@ -118,9 +119,6 @@ def summarise_study(rows: list[dict[str, Any]], retries: Retries | None = None) 
         else:
             same += 1
     n, d = len(rows), len(decided)
-    seconds = sorted(s["seconds"] for row in first_rows for s in row["starts"])
-    nodes = sum(s["nodes"] or 0 for row in every_row for s in row["starts"])
-    total = sum(s["seconds"] for row in every_row for s in row["starts"])
     return {
         "deals": n,
         "decided_deals": d,
@@ -132,9 +130,11 @@ def summarise_study(rows: list[dict[str, Any]], retries: Retries | None = None) 
         "second_wins": Proportion(second, d).to_json(),
         "same_winner": Proportion(same, d).to_json(),
         "unknown": Proportion(len(solves) - len(known), len(solves)).to_json(),
-        "median_seconds": seconds[len(seconds) // 2] if seconds else None,
-        "total_seconds": total,
-        "nodes_per_second": nodes / total if total > 0 else None,
+        **effort(
+            (s["seconds"] for row in first_rows for s in row["starts"]),
+            (s["seconds"] for s in every),
+            (s["nodes"] for s in every),
+        ),
         "first_pass": {"decided_deals": sum(1 for row in first_rows if _decided(row))},
         "retries": tried,
     }

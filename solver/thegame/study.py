@@ -16,6 +16,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from playable.solver.core.budget import Budget
+from playable.solver.core.effort import effort, every_pass
 from playable.solver.core.retries import Retries, with_retries
 from playable.solver.core.stats import Proportion
 from playable.solver.thegame.notation import Deal
@@ -83,10 +84,7 @@ def summarise_study(rows: list[dict[str, Any]], retries: Retries | None = None) 
     status = Counter(row["status"] for row in final)
     solved, unsolvable, unknown = status["solved"], status["unsolvable"], status["unknown"]
     optimal = [row["value"] for row in final if row.get("proven_optimal")]
-    seconds = sorted(row["seconds"] for row in rows)
-    every_row = rows + [row for _, retried in retries or [] for row in retried]
-    total = sum(row["seconds"] for row in every_row)
-    nodes = sum(row.get("nodes") or 0 for row in every_row)
+    every = every_pass(rows, retries)
     first = Counter(row["status"] for row in rows)
     return {
         "deals": n,
@@ -98,9 +96,11 @@ def summarise_study(rows: list[dict[str, Any]], retries: Retries | None = None) 
         "winnable_decided": Proportion(solved, solved + unsolvable).to_json(),
         "decided": Proportion(solved + unsolvable, n).to_json(),
         "cards_left_distribution": dict(sorted(Counter(optimal).items())),
-        "median_seconds": seconds[n // 2] if n else None,
-        "total_seconds": total,
-        "nodes_per_second": nodes / total if total > 0 else None,
+        **effort(
+            (row["seconds"] for row in rows),
+            (row["seconds"] for row in every),
+            (row.get("nodes") for row in every),
+        ),
         "first_pass": {key: first[key] for key in ("solved", "unsolvable", "unknown")},
         "retries": tried,
     }

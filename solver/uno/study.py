@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from playable.solver.core.budget import Budget
+from playable.solver.core.effort import effort, every_pass
 from playable.solver.core.retries import Retries, with_retries
 from playable.solver.core.stats import Proportion
 from playable.solver.uno.rules import Options, random_deal
@@ -100,13 +101,10 @@ def summarise_study(rows: list[dict[str, Any]], retries: Retries | None = None) 
     """
     first_rows = rows
     rows, tried = with_retries(rows, retries or [])
-    every_row = first_rows + [row for _, retried in retries or [] for row in retried]
+    every = every_pass(first_rows, retries)
     count = {outcome: sum(1 for row in rows if row["outcome"] == outcome) for outcome in OUTCOMES}
     n = len(rows)
     decided = count["win"] + count["loss"]
-    seconds = sorted(row["seconds"] for row in first_rows)
-    nodes = sum(row["nodes"] or 0 for row in every_row)
-    total = sum(row["seconds"] for row in every_row)
     return {
         "deals": n,
         "decided_deals": decided,
@@ -116,9 +114,11 @@ def summarise_study(rows: list[dict[str, Any]], retries: Retries | None = None) 
         "open": Proportion(count["open"], n).to_json(),
         "budget": Proportion(count["budget"], n).to_json(),
         "win_when_decided": Proportion(count["win"], decided).to_json(),
-        "median_seconds": seconds[len(seconds) // 2] if seconds else None,
-        "total_seconds": total,
-        "nodes_per_second": nodes / total if total > 0 else None,
+        **effort(
+            (row["seconds"] for row in first_rows),
+            (row["seconds"] for row in every),
+            (row["nodes"] for row in every),
+        ),
         "first_pass": {"decided_deals": sum(1 for row in first_rows if row["status"] == "solved")},
         "retries": tried,
     }
