@@ -6,7 +6,7 @@ from itertools import pairwise
 
 import pytest
 
-from playable.puzzles.base import BANDS, Level
+from playable.puzzles.base import BANDS, Kind, Level, Puzzle, Rating, Verdict, certified
 
 
 def test_bands_tile_the_unit_interval() -> None:
@@ -32,3 +32,29 @@ def test_each_score_has_exactly_one_level(score: float, level: Level) -> None:
     assert Level.of(score) is level
     inside = [candidate for candidate in Level if candidate.admits(min(1.0, max(0.0, score)))]
     assert inside == [level]
+
+
+class _Judge(Kind):
+    """A kind whose check accepts exactly the answer ``right``."""
+
+    def generate(self, level: Level, seed: int, seconds: float) -> Puzzle | None:
+        return None
+
+    def check(self, puzzle: Puzzle, answer: str, seconds: float) -> Verdict:
+        return Verdict(answer == "right", f"answer {answer!r}")
+
+
+def _puzzle(solution: str) -> Puzzle:
+    return Puzzle("test", "judge", Level.EASY, 0, "# g\n", "g", solution, True, Rating(0.1, {}))
+
+
+def test_a_generated_puzzle_is_kept_only_with_its_certificate() -> None:
+    """puzzles.base.certified: a puzzle whose own solution fails its kind's check is a
+    generator bug, never a puzzle; no puzzle stays none."""
+    kind = _Judge("test", "judge", "A test kind.")
+    assert (kind.game, kind.name, kind.description) == ("test", "judge", "A test kind.")
+    good = _puzzle("right")
+    assert certified(kind, good, 1.0) is good
+    assert certified(kind, None, 1.0) is None
+    with pytest.raises(AssertionError, match="fails its own check: answer 'wrong'"):
+        certified(kind, _puzzle("wrong"), 1.0)
