@@ -55,16 +55,29 @@ def play_cost(state: State, play: Play) -> int:
 
 
 @dataclass
-class GreedyPlayer:
-    """Smallest gap first, tricks before anything; lays the minimum, then only cheap cards."""
+class HeuristicPlayer:
+    """What the greedy and the planner player share (module docstring): past the
+    minimum (TG-5) they lay on while the cheapest play is a trick or leaves a gap of
+    at most ``extra_gap``; with ``signals`` they hear the other players' remarks."""
 
     extra_gap: int = 2
-    name: str = "greedy"
+    name: str = "heuristic"
     signals: bool = False
 
+    def heard(self, state: State) -> frozenset[int]:
+        """The piles the other players ask to be left alone (TG-10) when this player
+        listens to their remarks; none otherwise."""
+        return reserved_piles(state) if self.signals else frozenset()
+
+
+@dataclass
+class GreedyPlayer(HeuristicPlayer):
+    """Smallest gap first, tricks before anything; lays the minimum, then only cheap cards."""
+
+    name: str = "greedy"
+
     def choose_turn(self, state: State) -> list[Play]:
-        reserved = reserved_piles(state) if self.signals else frozenset()
-        return greedy_plays(state, self.extra_gap, reserved)
+        return greedy_plays(state, self.extra_gap, self.heard(state))
 
 
 def greedy_plays(state: State, extra_gap: int, reserved: frozenset[int]) -> list[Play]:
@@ -134,15 +147,13 @@ def minimum_turns(state: State) -> list[tuple[list[Play], State]]:
 
 
 @dataclass
-class PlannerPlayer:
+class PlannerPlayer(HeuristicPlayer):
     """Scores every distinct minimum turn by its gaps plus the cards it strands."""
 
-    extra_gap: int = 2
     name: str = "planner"
-    signals: bool = False
 
     def choose_turn(self, state: State) -> list[Play]:
-        reserved = reserved_piles(state) if self.signals else frozenset()
+        reserved = self.heard(state)
 
         def score(option: tuple[list[Play], State]) -> tuple[int, list[tuple[int, int]]]:
             plays, after = option
