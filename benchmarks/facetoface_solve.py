@@ -123,10 +123,9 @@ SPEC = reach.Spec(
         "N cards left per player (hand plus draw pile); each solved once under the node "
         "budget with a fresh 128 MiB table, one process. *Decided*: a proven win or "
         "loss for the player to move with its line replayed through the reference rules "
-        "(outcomes: win, loss, unknown). The share is each seed's with its 95% Wilson "
-        "interval; the bold line is the median of the seeds' shares and the pooled "
-        "count. Solver: docs/solver-facetoface.md. The former fixed rows (deals 0..43, "
-        "10 s a position): results/facetoface_solve_regression.md (`--regression`)."
+        "(outcomes: win, loss, unknown). Solver: docs/solver-facetoface.md. The former "
+        "fixed rows (deals 0..43, 10 s a position): results/facetoface_solve_regression.md "
+        "(`--regression`)."
     ),
     rows=tuple(label(left) for left in ROWS),
     draw=draw,

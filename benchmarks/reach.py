@@ -53,6 +53,11 @@ RESULTS = Path(__file__).parent / "results"
 SOLVER = Path(__file__).parents[1] / "solver"
 #: run seeds drawn when none is given
 DEFAULT_RUNS = 3
+#: how every table reads, after the benchmark's own paragraph
+READING = (
+    "Each row gives one run seed's share decided with its 95% Wilson interval; the bold "
+    "line is the median of the seeds' shares (each listed) and the count pooled over them."
+)
 
 
 @dataclass(frozen=True)
@@ -406,7 +411,7 @@ def main(spec: Spec[T], args: argparse.Namespace, notes: Sequence[str] = ()) -> 
     lines = [
         f"# {spec.title}",
         "",
-        spec.about,
+        f"{spec.about} {READING}",
         "",
         header(seeds, args.nodes, load, code)
         + f" This command took {time.perf_counter() - started:.0f} s wall, "

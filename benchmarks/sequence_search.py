@@ -81,11 +81,9 @@ SPEC = reach.Spec(
         "has a line needing one chip), one per deal drawn from each run seed, the same "
         "positions in every row; each row is the proof search for a forced win within "
         "that many own turns (SQ-8) under the node budget, 64 MiB table, one process. "
-        "*Decided*: proven won or proven not won within the turns. The share is each "
-        "seed's with its 95% Wilson interval; the bold line is the median of the "
-        "seeds' shares and the pooled count. The former fixed set (seed 2026, 40 "
-        "positions, by seconds, with CP-SAT): results/sequence_search_regression.md "
-        "(`--regression`)."
+        "*Decided*: proven won or proven not won within the turns. The former fixed set "
+        "(seed 2026, 40 positions, by seconds, with CP-SAT): "
+        "results/sequence_search_regression.md (`--regression`)."
     ),
     rows=tuple(label(t) for t in TURNS),
     draw=draw,

@@ -91,9 +91,8 @@ def reach_spec(configs: list[tuple[int, bool]], memory: int, repair: bool) -> re
             "restarts + beam search + discrepancy search"
             f"{', suffix repair of the best line' if repair else ', no suffix repair'}), one "
             "process. Outcomes: solved (all 98 cards laid, line replayed through the rules), "
-            "unsolvable (proven), unknown; *decided* is either of the first two. The share "
-            "is each seed's with its 95% Wilson interval; the bold line is the median of the "
-            "seeds' shares and the pooled count. The former fixed seed sets (0..199 solo, "
+            "unsolvable (proven), unknown; *decided* is either of the first two. The former "
+            "fixed seed sets (0..199 solo, "
             "0..99 otherwise): results/thegame_solve_regression.md (`--regression`)."
         ),
         rows=tuple(label(p, e) for p, e in configs),

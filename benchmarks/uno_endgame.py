@@ -116,8 +116,7 @@ def solver(seeded: bool) -> reach.Spec[State]:
                 else "process, a reshuffle being the end of known information (UN-9). "
             )
             + "Outcomes: win, loss, no-forced-win (decided), budget, cycle or reshuffle "
-            "(undecided). The share is each seed's with its 95% Wilson interval; the bold "
-            "line is the median of the seeds' shares and the pooled count. The former fixed "
+            "(undecided). The former fixed "
             "rows (deal seeds 0.., 10 s a position): results/uno_endgame_regression.md "
             "(`--regression`)."
         ),
