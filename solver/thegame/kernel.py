@@ -505,7 +505,7 @@ def new_scratch() -> Scratch:
     )
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _generate(
     params: npt.NDArray[np.int64],
     pos: Position,
@@ -515,7 +515,12 @@ def _generate(
     ordered: bool = True,
 ) -> int:
     """Fill ``moves[d]`` with the moves of the node and ``scratch.costs`` with their
-    ordering costs, cheapest first (unsorted when ``ordered`` is False); return how many."""
+    ordering costs, cheapest first (unsorted when ``ordered`` is False); return how many.
+
+    Inlined into each caller in numba's IR (``inline="always"``), as is
+    :func:`apply_move`: both run once a node, and as calls that take the named tuples
+    they cost the pilot, the beam and the systematic search a few per cent
+    (benchmarks/results/thegame_kernel_speed.md)."""
     st, hands, avail = pos
     cards, tops, costs = scratch
     tm = st[S_TOMOVE]
@@ -597,7 +602,7 @@ def cheapest_first(
         costs[0] = c
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def apply_move(
     params: npt.NDArray[np.int64], draw: npt.NDArray[np.int64], pos: Position, m: int
 ) -> None:

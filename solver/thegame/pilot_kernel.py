@@ -18,6 +18,10 @@ Numba's on-disk cache of this module does not notice edits of
 :mod:`playable.solver.thegame.kernel` (whose move generator and ``apply_move`` it
 compiles in): after changing the kernel, delete
 ``solver/thegame/__pycache__/{pilot,beam,nrpa}.*.nb*`` (the beam and NRPA alike).
+The small helpers of the rollout loop (``_moves``, ``_leaf_value``,
+``copy_position``), like the kernel's move generator and ``apply_move``, are inlined
+in numba's IR (``inline="always"``): as calls taking the named tuples they cost the
+pilot about 5% (benchmarks/results/thegame_kernel_speed.md).
 
 Each call is bounded by a number of nodes (moves played, rollouts included) and can
 be resumed with the same arrays, so the driver checks the clock between calls.
@@ -65,7 +69,7 @@ DONE = 0  # the pilot's line is complete (``line[:reg[R_BEST_LEN]]``)
 FOUND = 1  # a winning line is in ``line[:reg[R_BEST_LEN]]``
 BUDGET = 2  # stopped after the node limit: call again to resume
 
-__all__ = ["BUDGET", "DONE", "FOUND", "apply_move", "pilot", "rollout"]
+__all__ = ["BUDGET", "DONE", "FOUND", "apply_move", "apply_moves", "pilot", "rollout"]
 
 
 @njit(cache=True)
@@ -78,7 +82,7 @@ def _xorshift(reg: npt.NDArray[np.int64]) -> int:
     return int(x >> np.uint64(11))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _moves(
     params: npt.NDArray[np.int64],
     pos: Position,
@@ -103,7 +107,7 @@ def _moves(
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _leaf_value(params: npt.NDArray[np.int64], pos: Position) -> int:
     """The cards left at a node without moves: a leaf (TG-7 end, or the end of the
     solo endgame turn, P4), or INF for a turn that cannot reach its minimum."""
@@ -113,12 +117,26 @@ def _leaf_value(params: npt.NDArray[np.int64], pos: Position) -> int:
     return INF
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def copy_position(src: Position, dst: Position) -> None:
     """Copy the position ``src`` into the arrays of ``dst``."""
     dst.st[:] = src.st
     dst.hands[:] = src.hands
     dst.avail[:] = src.avail
+
+
+@njit(cache=True)
+def apply_moves(
+    params: npt.NDArray[np.int64],
+    draw: npt.NDArray[np.int64],
+    pos: Position,
+    moves: npt.NDArray[np.int64],
+) -> None:
+    """Play ``moves`` in order on ``pos`` (a restart's prefix of a best line): one call
+    from Python instead of one a move, since numba types the named tuple ``pos`` anew
+    at every call from Python (about 1.5 us, more than the moves themselves)."""
+    for m in moves:
+        apply_move(params, draw, pos, m)
 
 
 @njit(cache=True)

@@ -248,6 +248,7 @@ def warm_up() -> None:
         beams._ended()  # the line read-out of a beam that ended
     run = solver.runs[0]  # a pilot restart replays a prefix of a line from Python
     P.apply_move(run.params, run.draw, run.pos, K.END)
+    P.apply_moves(run.params, run.draw, run.pos, np.zeros(0, dtype=np.int64))
     run.reset(1, 0, 0)
 
 
@@ -668,8 +669,7 @@ class _Pilots(_Restarts):
         best_line = self.best[r][1]
         if k >= len(self.runs) and best_line and self.rng.random() < PILOT_REUSE:
             self.prefix = best_line[: self.rng.randrange(len(best_line))]
-            for move in self.prefix:
-                P.apply_move(run.params, run.draw, run.pos, move)
+            P.apply_moves(run.params, run.draw, run.pos, np.array(self.prefix, dtype=np.int64))
         self.reg[:] = 0
         self.reg[P.R_BEST] = -1
         self.reg[P.R_RNG] = 0x2545F4914F6CDD1D + 7919 * k
