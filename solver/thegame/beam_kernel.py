@@ -222,20 +222,22 @@ def _keep(
     reg: npt.NDArray[np.int64],
     key: int,
     kept: int,
+    pos: Position,
 ) -> int:
     """Build the successor of sort key ``key`` on the next level unless it has a dead
-    card (P5) or is already there; return the new number kept."""
+    card (P5) or is already there; return the new number kept. ``pos`` is the
+    caller's buffer for the successor (made once per :func:`run`: arrays made here,
+    once per successor, cost the beam more than the rest of the step)."""
     side = reg[R_SIDE]
     nxt = 1 - side
     level = reg[R_LEVEL] + 1
     k = key & ((1 << INDEX_BITS) - 1)
     i = ws.owners[k]
     s = ws.steps[k]
-    st = np.zeros(N_ST, dtype=np.int64)
+    st, hands, avail = pos
     st[:NS] = ws.st[side, i]
-    hands = ws.hands[side, i].copy()
-    avail = ws.avail[side, i].copy()
-    pos = Position(st, hands, avail)
+    hands[:] = ws.hands[side, i]
+    avail[:] = ws.avail[side, i]
     if s & 1:
         apply_move(params, draw, pos, END)
     apply_move(params, draw, pos, s >> 1)
@@ -273,6 +275,13 @@ def run(
     The cheapest ``2 * width`` successors are sorted first (a partition finds them),
     the rest only if duplicates and dead cards leave the level short."""
     width = ws.st.shape[1]
+    players = ws.hands.shape[2]
+    # the successor's registers past NS stay 0: apply_move writes only S_TOP..S_CAPOFF
+    pos = Position(
+        np.zeros(N_ST, dtype=np.int64),
+        np.empty((players, 2), dtype=np.uint64),
+        np.empty(2, dtype=np.uint64),
+    )
     while True:
         if reg[R_SIZE] == 0:
             return DONE
@@ -285,12 +294,12 @@ def run(
         keys = np.partition(ws.keys[:count], head - 1) if count > head else ws.keys[:count].copy()
         kept = 0
         for key in np.sort(keys[:head]):
-            kept = _keep(params, draw, ws, reg, key, kept)
+            kept = _keep(params, draw, ws, reg, key, kept, pos)
             if kept == width:
                 break
         if kept < width and count > head:
             for key in np.sort(keys[head:]):
-                kept = _keep(params, draw, ws, reg, key, kept)
+                kept = _keep(params, draw, ws, reg, key, kept, pos)
                 if kept == width:
                     break
         reg[R_LEVEL] += 1
