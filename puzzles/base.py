@@ -117,6 +117,22 @@ class Kind:
     name: str
     description: str
 
+    def made(
+        self,
+        level: Level,
+        seed: int,
+        goal: str,
+        position: str,
+        solution: str,
+        unique: bool,
+        rating: Rating,
+        extra: dict[str, str] | None = None,
+    ) -> Puzzle:
+        """A puzzle of this kind, its game and name from the kind's facts."""
+        return Puzzle(
+            self.game, self.name, level, seed, position, goal, solution, unique, rating, extra or {}
+        )
+
 
 class PuzzleKind(Protocol):
     """A kind of puzzle of one game (each game module lists its kinds in ``KINDS``)."""

@@ -211,18 +211,9 @@ class WinFromHere(Kind):
             + notation.format_position(state)
         )
         unique = len(analysis.winning) == 1  # every distinct turn was proven
-        return Puzzle(
-            game=GAME,
-            kind=self.name,
-            level=level,
-            seed=seed,
-            position=position,
-            goal=goal,
-            solution=notation.format_line(line),
-            unique=unique,
-            rating=rating,
-            extra={"first_turn": notation.format_turn(line[0][1])},
-        )
+        solution = notation.format_line(line)
+        extra = {"first_turn": notation.format_turn(line[0][1])}
+        return self.made(level, seed, goal, position, solution, unique, rating, extra)
 
 
 def _distance(score: float, low: float, high: float) -> float:

@@ -76,20 +76,14 @@ class WinInN(Kind):
                 f"# {goal}\n# Answer: your first move, e.g. QS@e4. The draw: line lists "
                 "the next cards drawn, in order.\n"
             )
-            puzzle = Puzzle(
-                game=GAME,
-                kind=self.name,
-                level=level,
-                seed=seed,
-                position=comment + format_position(state),
-                goal=goal,
-                solution=" ".join(proof.line),
-                unique=len(proof.winning) == 1,
-                rating=rating,
-                extra={
-                    "turns": str(proof.turns),
-                    "winning_first_moves": " ".join(str(m) for m in proof.winning),
-                },
+            position = comment + format_position(state)
+            unique = len(proof.winning) == 1
+            extra = {
+                "turns": str(proof.turns),
+                "winning_first_moves": " ".join(str(m) for m in proof.winning),
+            }
+            puzzle = self.made(
+                level, seed, goal, position, " ".join(proof.line), unique, rating, extra
             )
             if self.check(puzzle, puzzle.solution, seconds=10.0).correct:
                 return puzzle

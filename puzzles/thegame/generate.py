@@ -28,7 +28,7 @@ import random
 import time
 from dataclasses import dataclass, replace
 
-from playable.puzzles.base import Level, Puzzle, Rating
+from playable.puzzles.base import Kind, Level, Puzzle, Rating
 from playable.puzzles.thegame.bots import success_share
 from playable.puzzles.thegame.line import example_line, team_phrase
 from playable.puzzles.thegame.rating import (
@@ -122,9 +122,9 @@ class _Attempt:
             return None
 
 
-def generate_lay_all(kind: str, level: Level, seed: int, seconds: float) -> Puzzle | None:
+def generate_lay_all(kind: Kind, level: Level, seed: int, seconds: float) -> Puzzle | None:
     """A ``lay-all`` puzzle of ``level`` from ``seed``, or None (see the module docstring)."""
-    attempt = _Attempt(level, random.Random(f"{GAME}:{kind}:{level.value}:{seed}"), 0.0)
+    attempt = _Attempt(level, random.Random(f"{GAME}:{kind.name}:{level.value}:{seed}"), 0.0)
     attempt.deadline = time.perf_counter() + seconds
     try:
         found = _search(attempt)
@@ -225,7 +225,7 @@ def swap_cards(state: State, rng: random.Random) -> State | None:
 
 
 def _puzzle(
-    kind: str, level: Level, seed: int, state: State, rating: Rating, measured: Measured
+    kind: Kind, level: Level, seed: int, state: State, rating: Rating, measured: Measured
 ) -> Puzzle:
     solution = measured.solution.line.text()
     players = state.variant.players
@@ -234,22 +234,14 @@ def _puzzle(
         "and know the draw order."
     )
     position = (
-        f"# {goal}\n# The Game puzzle ({kind}, {level.value}, seed {seed}): "
+        f"# {goal}\n# The Game puzzle ({kind.name}, {level.value}, seed {seed}): "
         f"answer with a line such as '{example_line(players)}'.\n" + format_position(state)
     )
-    return Puzzle(
-        game=GAME,
-        kind=kind,
-        level=level,
-        seed=seed,
-        position=position,
-        goal=goal,
-        solution=solution,
-        unique=False,
-        rating=rating,
-        extra={
-            "players": str(players),
-            "max_card": str(state.variant.max_card),
-            "cards_left": str(state.cards_left),
-        },
+    extra = {
+        "players": str(players),
+        "max_card": str(state.variant.max_card),
+        "cards_left": str(state.cards_left),
+    }
+    return kind.made(
+        level, seed, goal, position, solution, unique=False, rating=rating, extra=extra
     )

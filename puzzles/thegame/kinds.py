@@ -24,7 +24,7 @@ class LayAll(Kind):
 
     def generate(self, level: Level, seed: int, seconds: float) -> Puzzle | None:
         """A puzzle whose certificate is the solver's line, replayed (TG-8)."""
-        return certified(self, generate_lay_all(self.name, level, seed, seconds), seconds)
+        return certified(self, generate_lay_all(self, level, seed, seconds), seconds)
 
     def check(self, puzzle: Puzzle, answer: str, seconds: float) -> Verdict:
         """Replay ``answer`` from the puzzle's position through the reference rules;

@@ -163,20 +163,13 @@ class ShortDeck(Kind):
             f"Lay all {state.cards_left} cards (2..{state.variant.max_card}); "
             f"{team_phrase(players)}{first} and know the draw order."
         )
-        puzzle = Puzzle(
-            game=GAME,
-            kind=self.name,
-            level=level,
-            seed=seed,
-            position=f"# {goal}\n# The Game puzzle ({self.name}, {level.value}, seed {seed}): "
-            f"answer with a line such as '{example_line(players)}'.\n"
-            + format_deal(deal_of(state)),
-            goal=goal,
-            solution=rated.solution.line.text(),
-            unique=False,
-            rating=rating,
-            extra={"players": str(players), "max_card": str(state.variant.max_card)},
+        position = (
+            f"# {goal}\n# The Game puzzle ({self.name}, {level.value}, seed {seed}): "
+            f"answer with a line such as '{example_line(players)}'.\n" + format_deal(deal_of(state))
         )
+        extra = {"players": str(players), "max_card": str(state.variant.max_card)}
+        solution = rated.solution.line.text()
+        puzzle = self.made(level, seed, goal, position, solution, False, rating, extra)
         return certified(self, puzzle, seconds)  # the solver's line must replay
 
     def check(self, puzzle: Puzzle, answer: str, seconds: float) -> Verdict:

@@ -219,10 +219,10 @@ def _distance(score: float, level: Level) -> float:
     return max(0.0, low - score, score - high + 1e-9)
 
 
-def generate_ending(kind: str, level: Level, seed: int, seconds: float) -> Puzzle | None:
+def generate_ending(kind: Kind, level: Level, seed: int, seconds: float) -> Puzzle | None:
     """Sample a position and hill-climb by swaps toward ``level``'s band (a step is
     kept if the position stays a proven win and comes no farther from the band)."""
-    rng = random.Random(f"uno:{kind}:{level.value}:{seed}")
+    rng = random.Random(f"uno:{kind.name}:{level.value}:{seed}")
     deadline = time.perf_counter() + seconds
     current = rate(_sample(level, rng))
     for _ in range(STEPS):
@@ -246,23 +246,15 @@ def generate_ending(kind: str, level: Level, seed: int, seconds: float) -> Puzzl
     return None
 
 
-def _puzzle(kind: str, level: Level, seed: int, rated: Rated) -> Puzzle:
+def _puzzle(kind: Kind, level: Level, seed: int, rated: Rated) -> Puzzle:
     mover = rated.state.to_move + 1
     position = (
         f"# {GOAL}\n"
         f"# Player {mover} to move. Answer: the first move, e.g. R7, W:green or draw.\n"
         + format_position(rated.state)
     )
-    return Puzzle(
-        game="uno",
-        kind=kind,
-        level=level,
-        seed=seed,
-        position=position,
-        goal=GOAL,
-        solution=rated.solution,
-        unique=rated.unique,
-        rating=rated.rating,
+    return kind.made(
+        level, seed, GOAL, position, rated.solution, unique=rated.unique, rating=rated.rating
     )
 
 
@@ -291,7 +283,7 @@ class Ending(Kind):
 
     def generate(self, level: Level, seed: int, seconds: float) -> Puzzle | None:
         """A puzzle whose certificate is the solver proving its answer again."""
-        puzzle = generate_ending(self.name, level, seed, seconds)
+        puzzle = generate_ending(self, level, seed, seconds)
         return certified(self, puzzle, max(5.0, seconds))
 
     def check(self, puzzle: Puzzle, answer: str, seconds: float) -> Verdict:

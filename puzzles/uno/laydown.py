@@ -145,11 +145,11 @@ def _sample(size: int, rng: random.Random) -> PlayoutHand:
     return PlayoutHand(tuple(deck[:size]), top, colour)
 
 
-def generate_lay_down(kind: str, level: Level, seed: int, seconds: float) -> Puzzle | None:
+def generate_lay_down(kind: Kind, level: Level, seed: int, seconds: float) -> Puzzle | None:
     """Sample a hand and hill-climb by card swaps toward ``level``'s band (a step is
     kept if the hand stays solvable and comes no farther from the band; at expert
     also toward a unique order, see :func:`_distance`)."""
-    rng = random.Random(f"uno:{kind}:{level.value}:{seed}")
+    rng = random.Random(f"uno:{kind.name}:{level.value}:{seed}")
     deadline = time.perf_counter() + seconds
     hand = _sample(rng.randint(*SIZES[level]), rng)
     current = rate(hand)
@@ -169,7 +169,7 @@ def generate_lay_down(kind: str, level: Level, seed: int, seconds: float) -> Puz
     return None
 
 
-def _puzzle(kind: str, level: Level, seed: int, rated: Rated) -> Puzzle:
+def _puzzle(kind: Kind, level: Level, seed: int, rated: Rated) -> Puzzle:
     wild_top = (
         " The top card is a wild: the colour it named is in force."
         if rated.hand.top >= WILD
@@ -180,18 +180,9 @@ def _puzzle(kind: str, level: Level, seed: int, rated: Rated) -> Puzzle:
         f"# Answer: the cards in the order you lay them, wilds with the colour they name,"
         f" e.g. R1 G1 W:blue B7.{wild_top}\n" + format_hand(rated.hand)
     )
-    return Puzzle(
-        game="uno",
-        kind=kind,
-        level=level,
-        seed=seed,
-        position=position,
-        goal=GOAL,
-        solution=rated.solution,
-        unique=rated.orders == 1,
-        rating=rated.rating,
-        extra={"hand": names(rated.hand.hand), "orders": str(rated.orders)},
-    )
+    extra = {"hand": names(rated.hand.hand), "orders": str(rated.orders)}
+    unique = rated.orders == 1
+    return kind.made(level, seed, GOAL, position, rated.solution, unique, rated.rating, extra)
 
 
 class LayDown(Kind):
@@ -199,7 +190,7 @@ class LayDown(Kind):
 
     def generate(self, level: Level, seed: int, seconds: float) -> Puzzle | None:
         """A puzzle whose certificate is the solver's order, replayed (UN-3, UN-5)."""
-        return certified(self, generate_lay_down(self.name, level, seed, seconds), seconds)
+        return certified(self, generate_lay_down(self, level, seed, seconds), seconds)
 
     def check(self, puzzle: Puzzle, answer: str, seconds: float) -> Verdict:
         """Replay the order through UN-3 matching and the UN-5 honesty rule; no search
