@@ -45,7 +45,27 @@ class _Judge(Kind):
 
 
 def _puzzle(solution: str) -> Puzzle:
-    return Puzzle("test", "judge", Level.EASY, 0, "# g\n", "g", solution, True, Rating(0.1, {}))
+    kind = _Judge("test", "judge", "A test kind.")
+    return kind.made(Level.EASY, 0, "g", "# g\n", solution, True, Rating(0.1, {}))
+
+
+def test_a_kind_makes_its_puzzles() -> None:
+    made = _Judge("test", "judge", "A test kind.").made(
+        Level.HARD, 3, "goal", "# goal\n", "right", False, Rating(0.6, {"depth": 2.0}), {"x": "1"}
+    )
+    assert made == Puzzle(
+        "test",
+        "judge",
+        Level.HARD,
+        3,
+        "# goal\n",
+        "goal",
+        "right",
+        False,
+        Rating(0.6, {"depth": 2.0}),
+        {"x": "1"},
+    )
+    assert _puzzle("right").extra == {}
 
 
 def test_a_generated_puzzle_is_kept_only_with_its_certificate() -> None:
