@@ -37,6 +37,13 @@ stored value carries 31 check bits of an independent hash, so a wrong table hit 
 a 95-bit collision. The game is finite (every turn lays at least 2 cards), so the
 search ends; a budget that runs out makes the value 0 (unknown) and nothing unproven
 is stored.
+
+The small helpers the search runs once a turn or a node (:func:`hand_cards`,
+:func:`_visit`, :func:`_fits`, :func:`position_key`, :func:`node_keys`, :func:`probe`,
+:func:`order_score`, :func:`tops_at_least_as_good`, :func:`_wins_at_once`,
+:func:`_store`) are inlined in numba's IR (``inline="always"``): called with the
+named tuples of :mod:`playable.solver.facetoface.workspace` they cost the search a
+few per cent (benchmarks/results/facetoface_kernel_speed.md).
 """
 
 from __future__ import annotations
@@ -103,7 +110,7 @@ def new_generation() -> Generation:
     )
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def hand_cards(hand: int, cards: I64Array) -> int:
     """Fill ``cards`` with the cards of the bitset ``hand`` (ascending); return count."""
     n = 0
@@ -114,7 +121,7 @@ def hand_cards(hand: int, cards: I64Array) -> int:
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _visit(vkeys: I64Array, vstamp: I64Array, stamp: int, key: int) -> bool:
     """Mark ``key`` visited in this generation; False if it already was (or full)."""
     mask = VISIT_SLOTS - 1
@@ -317,7 +324,7 @@ def killer_row(node: Node, deal: Deal, laid: int, tops: I64Array, row: I64Array)
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _fits(c: int, target: int, u: int, d: int, xu: int, xd: int) -> bool:
     """FF-2/TG-3 on own piles (targets 0 up, 1 down), FF-3 on the opponent's (2, 3)."""
     if target == 0:
@@ -367,7 +374,7 @@ def has_turn(
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def position_key(salt: np.uint64, side: int, first: Seat, second: Seat) -> np.uint64:
     """A 64-bit hash of a node (player 0's and player 1's hand, draw pointer and own
     pile tops, and the side to move); ``salt`` picks one of independent hash functions.
@@ -462,7 +469,7 @@ def canonical_down(d: int, owner: int, other: int) -> int:
     return v
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def node_keys(node: Node, suffix: I64Array) -> tuple[np.uint64, np.int64]:
     """The table key and the check bits of a node given from the mover's side: its
     :func:`position_key` under the two salts, with each pile top replaced by a
@@ -494,7 +501,7 @@ def node_keys(node: Node, suffix: I64Array) -> tuple[np.uint64, np.int64]:
     return key, np.int64(check >> CHECK_SHIFT)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def probe(table: Table, node: Node, suffix: I64Array) -> int:
     """The proven value stored for a start-of-turn node (1, -1), or 0 if none."""
     key, check = node_keys(node, suffix)
@@ -505,7 +512,7 @@ def probe(table: Table, node: Node, suffix: I64Array) -> int:
     return 1 if code == WIN_CODE else (-1 if code == LOSS_CODE else 0)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def order_score(row: I64Array, ou: int, od: int) -> int:
     """The ordering score of a turn (higher is tried first); never changes a value.
 
@@ -520,7 +527,7 @@ def order_score(row: I64Array, ou: int, od: int) -> int:
     return int(-128 * helped + (row[3] - row[2]))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def tops_at_least_as_good(u1: int, d1: int, u2: int, d2: int, remaining: int) -> bool:
     """Are own pile tops (u1, d1) at least as good for their owner as (u2, d2), whatever
     happens next, given the owner's ``remaining`` cards (hand and draw pile, bitset)?
@@ -595,7 +602,7 @@ def _prune_dominated(
     return removed
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _wins_at_once(
     after: Node,
     n_opp: int,
@@ -810,7 +817,7 @@ def _expand(
     return EXPAND
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _store(d: int, value: int, keys: U64Array, tags: I64Array, table: Table, ctx: I64Array) -> None:
     """Store the proven ``value`` of node ``d`` (not for a root in mid-turn) under its
     key and check bits ``keys[d]``, ``tags[d]`` (``frames.keys``, ``frames.tags``)."""
