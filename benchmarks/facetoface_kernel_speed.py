@@ -152,6 +152,9 @@ def main() -> None:
         cells.append(f"{100 * (medians[1] / medians[0] - 1):+.1f}%")
     rows.append("| " + " | ".join(cells) + " |")
     runs_line = "; ".join(f"{s}: " + ", ".join(f"{r:,.0f}" for r in rates[s]) for s in names)
+    if len(names) == 2:  # each round's runs were back to back: the fairest comparison
+        pairs = ", ".join(f"{b / a:.2f}" for a, b in zip(*rates.values(), strict=True))
+        runs_line += f"; this tree's share of the base round by round: {pairs}"
     text = "\n".join(
         [
             "# Face to Face: nodes and speed of the numba kernels",

@@ -204,8 +204,8 @@ def main() -> None:
     same = all(runs[s][0]["records"] == first for s in names)
     header = "| engine | positions | nodes | " + " | ".join(f"{s} nodes/s" for s in names)
     rows = [
-        header + (" | change |" if len(names) == 2 else " |"),
-        "|---" * (3 + len(names) + (1 if len(names) == 2 else 0)) + "|",
+        header + (" | change | pairs |" if len(names) == 2 else " |"),
+        "|---" * (3 + len(names) + (2 if len(names) == 2 else 0)) + "|",
     ]
     for e in args.engines:
         medians = [statistics.median(rate(d, e) for d in runs[s]) for s in names]
@@ -213,6 +213,9 @@ def main() -> None:
         cells = [e, str(len(first[e])), f"{total:,}", *(f"{m:,.0f}" for m in medians)]
         if len(names) == 2:
             cells.append(f"{100 * (medians[1] / medians[0] - 1):+.1f}%")
+            # each round's runs were back to back: the fairest comparison on a loaded machine
+            pairs = zip(runs[names[0]], runs[names[1]], strict=True)
+            cells.append(", ".join(f"{rate(b, e) / rate(a, e):.2f}" for a, b in pairs))
         rows.append("| " + " | ".join(cells) + " |")
     fingerprint = digest(first)
     text = "\n".join(
@@ -229,7 +232,8 @@ def main() -> None:
             f"{4 * args.deals} deals ({args.deals} each of solo, solo expert, 3 players, "
             f"3 players expert) drawn from seed {args.seed}, {args.nodes:,} nodes a search; "
             f"nodes/s (per CPU second of the search calls) is the median over "
-            f"{args.rounds} runs of each side, run in turn.",
+            f"{args.rounds} runs of each side, run in turn; pairs: this tree's share of the "
+            f"base in each round.",
             "",
             *rows,
             "",
