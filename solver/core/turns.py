@@ -53,6 +53,18 @@ def line_to_json(turns: Sequence[Turn]) -> list[dict[str, Any]]:
     return [turn_to_json(p, plays) for p, plays in turns]
 
 
+def line_from_json(
+    line: Sequence[dict[str, Any]], play: Callable[[int, Any], P]
+) -> list[tuple[int, list[P]]]:
+    """A line in its JSON form (:func:`line_to_json`; e.g. a stored result's) as
+    ``(player, plays)`` turns, each play made by the game's ``play`` from its card and
+    its pile as written."""
+    return [
+        (int(turn["player"]), [play(int(p["card"]), p["pile"]) for p in turn["plays"]])
+        for turn in line
+    ]
+
+
 def parse_turn_move(text: str, source: str, end_turn: E, parse_play: Callable[[Token], P]) -> E | P:
     """A move of a pile game as ``playable move`` reads it: ``end_turn`` (``/``) ends
     the turn (TG-4, FF-4); any other text is one play, read by the game's

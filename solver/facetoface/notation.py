@@ -53,6 +53,7 @@ from playable.solver.core.cardlist import (
 from playable.solver.core.errors import InvalidVariant
 from playable.solver.core.turns import format_line as format_line
 from playable.solver.core.turns import format_turn as format_turn
+from playable.solver.core.turns import line_from_json as turns_from_json
 from playable.solver.core.turns import line_to_json as line_to_json
 from playable.solver.facetoface.rules import (
     DRAW_OWN_ONLY,
@@ -119,10 +120,9 @@ def format_position(state: State) -> str:
 
 
 def line_from_json(document: list[dict[str, Any]]) -> list[tuple[int, list[Play]]]:
-    return [
-        (int(t["player"]), [Play(int(m["card"]), str(m["pile"])) for m in t["plays"]])
-        for t in document
-    ]
+    """A line in its JSON form (docs/json.md, ``line`` items) as ``(player, plays)``
+    turns, piles named as the player to move sees them (FF-3)."""
+    return turns_from_json(document, lambda card, pile: Play(card, str(pile)))
 
 
 def deal_to_json(d: Deal) -> dict[str, Any]:

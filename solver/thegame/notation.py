@@ -59,6 +59,7 @@ from playable.solver.core.cardlist import (
 )
 from playable.solver.core.errors import InvalidVariant, NotationError
 from playable.solver.core.turns import format_line as format_line
+from playable.solver.core.turns import line_from_json as turns_from_json
 from playable.solver.core.turns import line_to_json as line_to_json
 from playable.solver.thegame.rules import (
     ASCENDING_PILES,
@@ -121,11 +122,8 @@ def format_position(state: State) -> str:
 
 def line_from_json(line: Sequence[dict[str, Any]]) -> list[tuple[int, list[Play]]]:
     """A line in its JSON form (docs/json.md, ``line`` items; e.g. a stored result's)
-    as ``(player, plays)`` turns."""
-    return [
-        (int(turn["player"]), [Play(int(p["card"]), int(p["pile"])) for p in turn["plays"]])
-        for turn in line
-    ]
+    as ``(player, plays)`` turns, piles 0-3 (TG-12)."""
+    return turns_from_json(line, lambda card, pile: Play(card, int(pile)))
 
 
 def deal_to_json(d: Deal) -> dict[str, Any]:
