@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from playable.cli.study.run import StudyJob
 from tests.clirun import invoke
 
 
@@ -38,7 +39,7 @@ def resumed_run(
     db: str,
     seed: int,
     deals: tuple[int, int],
-    study: type,
+    study: type[StudyJob],
     monkeypatch: pytest.MonkeyPatch,
 ) -> tuple[dict[str, Any], list[int]]:
     """Run ``base`` on ``deals[0]`` deals from ``seed``, then on ``deals[1]``: the
