@@ -19,16 +19,19 @@ from playable.cli.io import stdout
 from playable.solver.core.budget import Budget
 from playable.solver.core.mcts_result import MctsResult, MoveReport
 
-#: Seconds of the tree search when the exact analysis leaves the best move open.
+#: Seconds of the tree search when the exact analysis leaves the best move open and
+#: was given neither --seconds nor --nodes.
 DEFAULT_SECONDS = 2.0
 
 EstimateSeconds = Annotated[
-    float,
+    float | None,
     typer.Option(
         "--estimate-seconds",
         help="When no best move is proven: seconds of the tree search that proves or "
-        "estimates every move and recommends one (docs/analysis.md); 0 turns it off.",
-        callback=lambda v: v if v == 0 else check_seconds(v),
+        "estimates every move and recommends one (docs/analysis.md); 0 turns it off. "
+        "Default: the analysis' own --seconds or --nodes, else 2 s.",
+        callback=lambda v: v if v is None or v == 0 else check_seconds(v),
+        show_default=False,
     ),
 ]
 EstimateSeed = Annotated[
@@ -79,20 +82,31 @@ def add_estimates(
     state: Any,
     document: dict[str, Any],
     *,
-    seconds: float,
+    estimate_seconds: float | None,
+    seconds: float | None,
+    nodes: int | None,
     seed: int,
     json: bool,
     top: int = 10,
     show_all: bool = False,
 ) -> None:
-    """Run the tree search on ``state`` for ``seconds`` (none when 0), put its answer
-    into ``document`` and, unless ``json``, print it."""
+    """Run the tree search on ``state`` (none when ``estimate_seconds`` is 0), put its
+    answer into ``document`` and, unless ``json``, print it. Its budget is
+    ``estimate_seconds``, else the analysis' own ``seconds`` and ``nodes`` (the
+    same budget again, so a node budget keeps the answer repeatable), else
+    :data:`DEFAULT_SECONDS`."""
     from playable.solver.core.anytime import estimate, summary
     from playable.solver.games import game
 
-    if seconds <= 0:
+    if estimate_seconds == 0:
         return
-    budget = catch_interrupts(Budget(seconds=seconds))
+    if estimate_seconds is not None:
+        budget = Budget(seconds=estimate_seconds)
+    elif seconds is not None or nodes is not None:
+        budget = Budget(seconds=seconds, nodes=nodes)
+    else:
+        budget = Budget(seconds=DEFAULT_SECONDS)
+    budget = catch_interrupts(budget)
     result = estimate(name, state, budget, seed)
     sentence = summary(name, state, result)
     document["estimates"] = result.to_json()

@@ -11,7 +11,6 @@ from rich.table import Table
 
 from playable.cli.budget import Memory, Nodes, Seconds, budget_from
 from playable.cli.dispatch import SHOW
-from playable.cli.estimates import DEFAULT_SECONDS as DEFAULT_ESTIMATE_SECONDS
 from playable.cli.estimates import AllMoves, EstimateSeconds, EstimateSeed, Top, add_estimates
 from playable.cli.io import fail, print_json, read_source, stdout, write_dealt
 from playable.cli.options import Workers, renamed, seat_bots
@@ -241,7 +240,7 @@ def analyse_command(
     nodes: Nodes = None,
     memory: Memory = 256,
     json: Json = False,
-    estimate_seconds: EstimateSeconds = DEFAULT_ESTIMATE_SECONDS,
+    estimate_seconds: EstimateSeconds = None,
     estimate_seed: EstimateSeed = 0,
     top: Top = 10,
     show_all: AllMoves = False,
@@ -298,7 +297,9 @@ def analyse_command(
             "facetoface",
             state,
             document,
-            seconds=estimate_seconds,
+            estimate_seconds=estimate_seconds,
+            seconds=seconds,
+            nodes=nodes,
             seed=estimate_seed,
             json=json,
             top=top,

@@ -11,7 +11,6 @@ from rich.table import Table
 
 from playable.cli.budget import Nodes, Seconds, budget_from
 from playable.cli.dispatch import SHOW
-from playable.cli.estimates import DEFAULT_SECONDS as DEFAULT_ESTIMATE_SECONDS
 from playable.cli.estimates import AllMoves, EstimateSeconds, EstimateSeed, Top, add_estimates
 from playable.cli.io import fail, print_json, read_source, stdout, write_dealt
 from playable.cli.options import MAX_RUN, MAX_SEED, Workers, renamed, seat_bots
@@ -303,7 +302,7 @@ def analyse_command(
     memory: Annotated[int, typer.Option(help="Table memory in MiB.", min=1)] = 256,
     seeded_reshuffles: Seeded = False,
     json: Json = False,
-    estimate_seconds: EstimateSeconds = DEFAULT_ESTIMATE_SECONDS,
+    estimate_seconds: EstimateSeconds = None,
     estimate_seed: EstimateSeed = 0,
     top: Top = 10,
     show_all: AllMoves = False,
@@ -333,7 +332,9 @@ def analyse_command(
             "uno",
             state,
             document,
-            seconds=estimate_seconds,
+            estimate_seconds=estimate_seconds,
+            seconds=seconds,
+            nodes=nodes,
             seed=estimate_seed,
             json=json,
             top=top,

@@ -18,7 +18,6 @@ from playable.cli.budget import (
     check_seconds,
     release_interrupts,
 )
-from playable.cli.estimates import DEFAULT_SECONDS as DEFAULT_ESTIMATE_SECONDS
 from playable.cli.estimates import AllMoves, EstimateSeconds, EstimateSeed, Top, add_estimates
 from playable.cli.io import fail, print_json, stderr, stdout
 from playable.cli.options import RetryNodes, RetrySeconds, Scheduler
@@ -264,7 +263,7 @@ def analyse_command(
     nodes: Nodes = None,
     memory: Memory = 64,
     json: Json = False,
-    estimate_seconds: EstimateSeconds = DEFAULT_ESTIMATE_SECONDS,
+    estimate_seconds: EstimateSeconds = None,
     estimate_seed: EstimateSeed = 0,
     top: Top = 10,
     show_all: AllMoves = False,
@@ -300,7 +299,9 @@ def analyse_command(
             "thegame",
             state,
             document,
-            seconds=estimate_seconds,
+            estimate_seconds=estimate_seconds,
+            seconds=seconds,
+            nodes=nodes,
             seed=estimate_seed,
             json=json,
             top=top,
