@@ -74,9 +74,11 @@ def test_a_puzzle_file_loads_as_its_position(client: TestClient) -> None:
 
 
 def test_search_progress_is_reported_while_it_runs(client: TestClient) -> None:
-    """A whole Face to Face deal is not solved in 2 s: the job shows the search's nodes."""
+    """A whole Face to Face deal is not solved in 4 s: the job shows the search's nodes
+    (the kernel reports every 2,048 nodes; on a loaded machine the first ones, which
+    touch the fresh table's pages, took over 2 s)."""
     text = (EXAMPLES / "deal.facetoface.txt").read_text()
-    job = client.post("/api/solve", json={"text": text, "seconds": 2}).json()
+    job = client.post("/api/solve", json={"text": text, "seconds": 4}).json()
     seen = []
     while job["state"] in ("waiting", "running"):
         seen.append(job["progress"].get("nodes", 0))
