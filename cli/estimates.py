@@ -9,6 +9,7 @@ estimate and recommends one; its document goes into the analysis' JSON under
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Annotated, Any
 
 import typer
@@ -77,37 +78,43 @@ def ranked(result: MctsResult, cooperative: bool) -> list[MoveReport]:
     return sorted(result.moves, key=key)
 
 
+@dataclass(frozen=True)
+class Estimating:
+    """The options of an analysis' tree search: ``--estimate-seconds`` (None: the
+    analysis' own budget), ``--estimate-seed``, ``--top``, ``--all``."""
+
+    seconds: float | None
+    seed: int
+    top: int
+    show_all: bool
+
+
 def add_estimates(
     name: str,
     state: Any,
     document: dict[str, Any],
-    *,
-    estimate_seconds: float | None,
-    seconds: float | None,
-    nodes: int | None,
-    seed: int,
+    options: Estimating,
+    budget_of_analysis: tuple[float | None, int | None],
     json: bool,
-    top: int = 10,
-    show_all: bool = False,
 ) -> None:
-    """Run the tree search on ``state`` (none when ``estimate_seconds`` is 0), put its
+    """Run the tree search on ``state`` (none when ``options.seconds`` is 0), put its
     answer into ``document`` and, unless ``json``, print it. Its budget is
-    ``estimate_seconds``, else the analysis' own ``seconds`` and ``nodes`` (the
-    same budget again, so a node budget keeps the answer repeatable), else
-    :data:`DEFAULT_SECONDS`."""
+    ``options.seconds``, else the analysis' own (seconds, nodes) again (so a node
+    budget keeps the answer repeatable), else :data:`DEFAULT_SECONDS`."""
     from playable.solver.core.anytime import estimate, summary
     from playable.solver.games import game
 
-    if estimate_seconds == 0:
+    seconds, nodes = budget_of_analysis
+    if options.seconds == 0:
         return
-    if estimate_seconds is not None:
-        budget = Budget(seconds=estimate_seconds)
+    if options.seconds is not None:
+        budget = Budget(seconds=options.seconds)
     elif seconds is not None or nodes is not None:
         budget = Budget(seconds=seconds, nodes=nodes)
     else:
         budget = Budget(seconds=DEFAULT_SECONDS)
     budget = catch_interrupts(budget)
-    result = estimate(name, state, budget, seed)
+    result = estimate(name, state, budget, options.seed)
     sentence = summary(name, state, result)
     document["estimates"] = result.to_json()
     document["summary"] = sentence
@@ -116,7 +123,7 @@ def add_estimates(
         return
     cooperative = game(name).cooperative
     rows = ranked(result, cooperative)
-    shown = rows if show_all else rows[:top]
+    shown = rows if options.show_all else rows[: options.top]
     table = Table(title=f"tree search: {len(shown)} of {len(rows)} moves")
     for column in ("move", "value", "line"):
         table.add_column(column)

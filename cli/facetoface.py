@@ -11,7 +11,14 @@ from rich.table import Table
 
 from playable.cli.budget import Memory, Nodes, Seconds, budget_from
 from playable.cli.dispatch import SHOW
-from playable.cli.estimates import AllMoves, EstimateSeconds, EstimateSeed, Top, add_estimates
+from playable.cli.estimates import (
+    AllMoves,
+    EstimateSeconds,
+    EstimateSeed,
+    Estimating,
+    Top,
+    add_estimates,
+)
 from playable.cli.io import fail, print_json, read_source, stdout, write_dealt
 from playable.cli.options import Workers, renamed, seat_bots
 from playable.cli.progress import warm_up
@@ -293,18 +300,8 @@ def analyse_command(
             f"{document['unknown']}; nodes {document['nodes']}, {document['seconds']:.3f} s"
         )
     if over is None and document["value"] == "unknown":
-        add_estimates(
-            "facetoface",
-            state,
-            document,
-            estimate_seconds=estimate_seconds,
-            seconds=seconds,
-            nodes=nodes,
-            seed=estimate_seed,
-            json=json,
-            top=top,
-            show_all=show_all,
-        )
+        options = Estimating(estimate_seconds, estimate_seed, top, show_all)
+        add_estimates("facetoface", state, document, options, (seconds, nodes), json)
     if json:
         print_json(document)
     finished = None if over is None else (WIN if over == state.to_move else LOSS)

@@ -12,7 +12,14 @@ from rich.text import Text
 
 from playable.cli.budget import Memory, Nodes, Seconds, budget_from
 from playable.cli.dispatch import SHOW
-from playable.cli.estimates import AllMoves, EstimateSeconds, EstimateSeed, Top, add_estimates
+from playable.cli.estimates import (
+    AllMoves,
+    EstimateSeconds,
+    EstimateSeed,
+    Estimating,
+    Top,
+    add_estimates,
+)
 from playable.cli.io import fail, print_json, read_source, stdout, write_dealt
 from playable.cli.options import Workers, renamed, seat_bots
 from playable.cli.progress import warm_up
@@ -181,18 +188,8 @@ def analyse_command(
             if proof.status == Status.SOLVED:
                 stdout.print(f"[bold]best move (proven): {proof.line[0].text}[/]")
     if state.winner is None and (proof is None or proof.status != Status.SOLVED):
-        add_estimates(
-            "sequence",
-            state,
-            document,
-            estimate_seconds=estimate_seconds,
-            seconds=seconds,
-            nodes=nodes,
-            seed=estimate_seed,
-            json=json,
-            top=top,
-            show_all=show_all,
-        )
+        options = Estimating(estimate_seconds, estimate_seed, top, show_all)
+        add_estimates("sequence", state, document, options, (seconds, nodes), json)
     if json:
         print_json(document)
     if proof is not None and proof.status == Status.UNKNOWN:

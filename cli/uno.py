@@ -11,7 +11,14 @@ from rich.table import Table
 
 from playable.cli.budget import Nodes, Seconds, budget_from
 from playable.cli.dispatch import SHOW
-from playable.cli.estimates import AllMoves, EstimateSeconds, EstimateSeed, Top, add_estimates
+from playable.cli.estimates import (
+    AllMoves,
+    EstimateSeconds,
+    EstimateSeed,
+    Estimating,
+    Top,
+    add_estimates,
+)
 from playable.cli.io import fail, print_json, read_source, stdout, write_dealt
 from playable.cli.options import MAX_RUN, MAX_SEED, Workers, renamed, seat_bots
 from playable.cli.progress import warm_up
@@ -328,18 +335,8 @@ def analyse_command(
             table.add_row(row["move"], row["value"])
         stdout.print(table)
     if values and "win" not in values and any(v != "loss" for v in values):
-        add_estimates(
-            "uno",
-            state,
-            document,
-            estimate_seconds=estimate_seconds,
-            seconds=seconds,
-            nodes=nodes,
-            seed=estimate_seed,
-            json=json,
-            top=top,
-            show_all=show_all,
-        )
+        options = Estimating(estimate_seconds, estimate_seed, top, show_all)
+        add_estimates("uno", state, document, options, (seconds, nodes), json)
     if json:
         print_json(document)
     raise typer.Exit(_analyse_code(state, values))

@@ -18,7 +18,14 @@ from playable.cli.budget import (
     check_seconds,
     release_interrupts,
 )
-from playable.cli.estimates import AllMoves, EstimateSeconds, EstimateSeed, Top, add_estimates
+from playable.cli.estimates import (
+    AllMoves,
+    EstimateSeconds,
+    EstimateSeed,
+    Estimating,
+    Top,
+    add_estimates,
+)
 from playable.cli.io import fail, print_json, stderr, stdout
 from playable.cli.options import RetryNodes, RetrySeconds, Scheduler
 from playable.cli.progress import warm_up
@@ -295,18 +302,8 @@ def analyse_command(
             stdout.print(f"no legal move: the game is over, {over} (TG-7)")
     won = any(r["status"] == "solved" for r in rows)
     if rows and not won and not all(r["proven_optimal"] for r in rows):
-        add_estimates(
-            "thegame",
-            state,
-            document,
-            estimate_seconds=estimate_seconds,
-            seconds=seconds,
-            nodes=nodes,
-            seed=estimate_seed,
-            json=json,
-            top=top,
-            show_all=show_all,
-        )
+        options = Estimating(estimate_seconds, estimate_seed, top, show_all)
+        add_estimates("thegame", state, document, options, (seconds, nodes), json)
     if json:
         print_json(document)
     # a finished game has no moves to value: the rules' own verdict (TG-7) is its value
