@@ -31,7 +31,6 @@ or ``python benchmarks/facetoface_solve.py --regression [--seconds S]``.
 
 from __future__ import annotations
 
-import argparse
 import itertools
 import os
 import random
@@ -167,8 +166,7 @@ def walk_back(seed: int, seconds: float) -> tuple[int, int, int]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    reach.add_arguments(parser, positions=100, nodes=200_000)
+    parser = reach.parser(__doc__, positions=100, nodes=200_000)
     parser.add_argument("--deals", type=int, default=6, help="walk back (--regression)")
     parser.add_argument("--seconds", type=float, default=10.0, help="(--regression)")
     args = parser.parse_args()

@@ -43,7 +43,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Generic, TypeVar
+from typing import Generic, NoReturn, TypeVar
 
 from playable.solver.core.result import SolveResult, Status
 from playable.solver.core.stats import Proportion
@@ -157,6 +157,21 @@ def positive(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError(f"wants an integer >= 1, got {value}")
     return value
+
+
+class Parser(argparse.ArgumentParser):
+    """An argument parser whose usage errors are one line on stderr and exit code 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message}\n")
+
+
+def parser(doc: str | None, positions: int, nodes: int) -> Parser:
+    """The parser of a reach benchmark: its docstring's first line and the options
+    every reach benchmark takes (:func:`add_arguments`)."""
+    made = Parser(description=(doc or "").splitlines()[0])
+    add_arguments(made, positions, nodes)
+    return made
 
 
 def add_arguments(parser: argparse.ArgumentParser, positions: int, nodes: int) -> None:

@@ -22,7 +22,6 @@ or ``python benchmarks/sequence_search.py --regression``.
 
 from __future__ import annotations
 
-import argparse
 import statistics
 import time
 from collections import Counter
@@ -103,8 +102,7 @@ def row(name: str, times: list[float], statuses: Counter[str], nodes: list[int])
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    reach.add_arguments(parser, positions=100, nodes=300_000)
+    parser = reach.parser(__doc__, positions=100, nodes=300_000)
     args = parser.parse_args()
     if args.regression:
         regression(REGRESSION_POSITIONS, args.out)

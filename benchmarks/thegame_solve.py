@@ -23,7 +23,6 @@ results/thegame_solve_regression.md.
 
 from __future__ import annotations
 
-import argparse
 import os
 import platform
 import statistics
@@ -178,8 +177,7 @@ def run(
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    reach.add_arguments(parser, positions=100, nodes=20_000_000)
+    parser = reach.parser(__doc__, positions=100, nodes=20_000_000)
     parser.add_argument("--solo-deals", type=int, default=200, help="(--regression)")
     parser.add_argument("--deals", type=int, default=100, help="(--regression)")
     parser.add_argument("--seconds", type=float, default=None, help="(--regression)")

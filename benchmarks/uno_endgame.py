@@ -21,7 +21,6 @@ pile, no seeded reshuffles) and appends that table to the regression file.
 
 from __future__ import annotations
 
-import argparse
 import itertools
 import os
 import statistics
@@ -216,8 +215,7 @@ def compare(out_file: Path) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    reach.add_arguments(parser, positions=100, nodes=100_000)
+    parser = reach.parser(__doc__, positions=100, nodes=100_000)
     parser.add_argument(
         "--mode",
         choices=("seeded", "unseeded", "both"),
