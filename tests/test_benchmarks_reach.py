@@ -9,8 +9,10 @@ from __future__ import annotations
 import importlib.util
 import itertools
 import json
+import signal
 import subprocess
 import sys
+import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from types import ModuleType
@@ -187,3 +189,36 @@ def test_uno_endgame_bad_options_exit_2(tmp_path: Path, args: tuple[str, ...]) -
     assert done.returncode == 2
     assert len(done.stderr.strip().splitlines()) == 1, done.stderr
     assert not (tmp_path / "x.md").exists()
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+def test_uno_endgame_stopped_by_a_signal_keeps_its_work(tmp_path: Path, signum: int) -> None:
+    """A real signal to a running benchmark (started in the background, where SIGINT
+    would be ignored without reach.interruptible): exit 130, every finished position
+    kept in order, no table written."""
+    out = tmp_path / "uno.md"
+    store = out.with_suffix(".jsonl")
+    args = ["--seed", "5", "--nodes", "100000", "--out", str(out)]
+    process = subprocess.Popen(
+        [sys.executable, str(BENCHMARKS / "uno_endgame.py"), *args],
+        cwd=tmp_path,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    deadline = time.monotonic() + 60
+    while not (store.exists() and len(store.read_text().splitlines()) >= 3):
+        assert time.monotonic() < deadline and process.poll() is None
+        time.sleep(0.05)
+    process.send_signal(signum)
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == 130, err
+    assert "finished positions kept" in err
+    assert not out.exists()
+    kept = store.read_text().splitlines()
+    assert len(kept) >= 3
+    records = [json.loads(line) for line in kept]
+    for row in {r["row"] for r in records}:
+        indices = [r["index"] for r in records if r["row"] == row]
+        assert indices == list(range(len(indices)))
