@@ -187,6 +187,16 @@ class Rows:
         return item
 
 
+def digests(text: str) -> dict[str, str]:
+    """``--digest``: one digest for every game, or ``game:digest,...``."""
+    if ":" not in text:
+        return {name: text for name in POSITIONS}
+    pairs = [part.split(":", 1) for part in text.split(",") if part]
+    if any(len(p) != 2 or p[0] not in POSITIONS for p in pairs):
+        raise argparse.ArgumentTypeError(f"wants DIGEST or game:digest,..., got {text!r}")
+    return {name: digest for name, digest in pairs}
+
+
 def options_key(name: str, nodes: int, exact: int, code: str) -> str:
     return f"{name}; {ABOUT[name]}; tree nodes={nodes}; exact nodes={exact}; solver {code}"
 
@@ -282,9 +292,21 @@ def calibration(rows: Sequence[dict[str, Any]]) -> Calibration:
     )
 
 
+def summary_line(label: str, c: Calibration) -> str:
+    """One line of the summary table: a set of positions' calibration figures."""
+    share = f" ({100 * c.won_proven_move / c.won_checked:.0f}%)" if c.won_checked else ""
+    return (
+        f"| {label} | {c.positions} | {c.wins} | {c.mean_predicted:.3f} "
+        f"| {c.wins / (c.positions or 1):.3f} | {c.brier:.3f} | {c.base_brier:.3f} "
+        f"| {c.won_proven_move}/{c.won_checked} decided{share}; "
+        f"{c.won_unverified} not decided after the move |"
+    )
+
+
 def report(name: str, rows: Sequence[dict[str, Any]], nodes: int, exact: int) -> list[str]:
     """The markdown section of one game."""
     c = calibration(rows)
+    open_rows = [r for r in rows if r["decided"] and not r["root_proven"]]
     drawn = len(rows)
     no_position = sum(bool(r.get("no_position")) for r in rows)
     lines = [
@@ -297,14 +319,11 @@ def report(name: str, rows: Sequence[dict[str, Any]], nodes: int, exact: int) ->
         f"{c.median_simulations} simulations, {c.mean_cpu:.2f} s CPU a position on average; "
         f"the search itself proved the root (from finished games) in {c.root_proven}.",
         "",
-        "| positions | won | mean predicted | observed win rate | Brier | Brier of the base rate "
-        "| won: recommended move proven to win |",
-        "|---|---|---|---|---|---|---|",
-        f"| {c.positions} | {c.wins} | {c.mean_predicted:.3f} "
-        f"| {c.wins / (c.positions or 1):.3f} | {c.brier:.3f} | {c.base_brier:.3f} "
-        f"| {c.won_proven_move}/{c.won_checked} decided"
-        f"{f' ({100 * c.won_proven_move / c.won_checked:.0f}%)' if c.won_checked else ''}; "
-        f"{c.won_unverified} not decided after the move |",
+        "| positions | count | won | mean predicted | observed win rate | Brier "
+        "| Brier of the base rate | won: recommended move proven to win |",
+        "|---|---|---|---|---|---|---|---|",
+        summary_line("all decided", c),
+        summary_line("root not proven by the search", calibration(open_rows)),
         "",
         "| predicted share | positions | mean predicted | observed win rate |",
         "|---|---|---|---|",
@@ -322,6 +341,13 @@ def main() -> None:
     parser.add_argument("--nodes", type=reach.positive, default=None, help="tree-search nodes")
     parser.add_argument("--exact-nodes", type=reach.positive, default=None, help="exact nodes")
     parser.add_argument("--out", type=Path, default=reach.RESULTS / f"{NAME}.md")
+    parser.add_argument(
+        "--digest",
+        default=None,
+        type=digests,
+        help="reuse rows made by the solver source of this digest, or game:digest,... "
+        "(default: the current source's digest)",
+    )
     args = parser.parse_args()
     names = [g for g in args.games.split(",") if g]
     unknown = [g for g in names if g not in POSITIONS]
@@ -330,7 +356,9 @@ def main() -> None:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
     print(f"[{NAME}] run seed {seed}", file=sys.stderr, flush=True)
     reach.interruptible()
-    code = reach.solver_digest()
+    current = reach.solver_digest()
+    code: dict[str, str] = {name: (args.digest or {}).get(name, current) for name in names}
+    code_text = ", ".join(f"{name} {digest}" for name, digest in code.items())
     load = os.getloadavg()
     started, cpu = time.perf_counter(), time.process_time()
     sections: list[str] = []
@@ -340,7 +368,7 @@ def main() -> None:
             engine(name).warm_up()
             nodes = args.nodes or TREE_NODES[name]
             exact = args.exact_nodes or EXACT_NODES[name]
-            rows = Rows(jsonl, options_key(name, nodes, exact, code))
+            rows = Rows(jsonl, options_key(name, nodes, exact, code[name]))
             sections += report(
                 name, run_game(name, seed, args.positions, nodes, exact, rows), nodes, exact
             )
@@ -365,7 +393,8 @@ def main() -> None:
             f"Measured {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} on "
             f"{reach.machine()}; load (1/5/15 min) at the start {load[0]:.2f}/{load[1]:.2f}/"
             f"{load[2]:.2f}, at the end {now[0]:.2f}/{now[1]:.2f}/{now[2]:.2f}; run seed "
-            f"{seed}; solver source digest {code}; command `{reach.command()}`; this command "
+            f"{seed}; solver source digest (reach.solver_digest) {code_text}; "
+            f"command `{reach.command()}`; this command "
             f"took {time.perf_counter() - started:.0f} s wall, {time.process_time() - cpu:.0f} s "
             f"CPU (rows finished by an earlier, stopped run are reused from {jsonl.name}).",
             "",

@@ -44,7 +44,7 @@ from pathlib import Path
 from typing import Any
 
 import reach
-from analysis_calibration import ABOUT, EXACT_NODES, POSITIONS, Rows, winner
+from analysis_calibration import ABOUT, EXACT_NODES, POSITIONS, Rows, digests, winner
 
 from playable.solver.core import anytime
 from playable.solver.core.budget import Budget
@@ -219,6 +219,13 @@ def main() -> None:
     parser.add_argument("--nodes", type=reach.positive, default=None, help="review nodes")
     parser.add_argument("--exact-nodes", type=reach.positive, default=None, help="exact nodes")
     parser.add_argument("--out", type=Path, default=reach.RESULTS / f"{NAME}.md")
+    parser.add_argument(
+        "--digest",
+        default=None,
+        type=digests,
+        help="reuse rows made by the solver source of this digest, or game:digest,... "
+        "(default: the current source's digest)",
+    )
     args = parser.parse_args()
     names = [g for g in args.games.split(",") if g]
     if not names or any(g not in POSITIONS for g in names):
@@ -226,7 +233,9 @@ def main() -> None:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
     print(f"[{NAME}] run seed {seed}", file=sys.stderr, flush=True)
     reach.interruptible()
-    code = reach.solver_digest()
+    current = reach.solver_digest()
+    code: dict[str, str] = {name: (args.digest or {}).get(name, current) for name in names}
+    code_text = ", ".join(f"{name} {digest}" for name, digest in code.items())
     load = os.getloadavg()
     started, cpu = time.perf_counter(), time.process_time()
     sections: list[str] = []
@@ -236,7 +245,10 @@ def main() -> None:
             engine(name).warm_up()
             nodes = args.nodes or REVIEW_NODES[name]
             exact = args.exact_nodes or EXACT_NODES[name]
-            key = f"{name}; {ABOUT[name]}; review nodes={nodes}; exact nodes={exact}; solver {code}"
+            key = (
+                f"{name}; {ABOUT[name]}; review nodes={nodes}; exact nodes={exact}; "
+                f"solver {code[name]}"
+            )
             found = run_game(name, seed, args.positions, nodes, exact, Rows(jsonl, key))
             sections += report(name, found, nodes, exact)
     except KeyboardInterrupt:
@@ -257,7 +269,8 @@ def main() -> None:
             f"Measured {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} on "
             f"{reach.machine()}; load (1/5/15 min) at the start {load[0]:.2f}/{load[1]:.2f}/"
             f"{load[2]:.2f}, at the end {now[0]:.2f}/{now[1]:.2f}/{now[2]:.2f}; run seed "
-            f"{seed}; solver source digest {code}; command `{reach.command()}`; this command "
+            f"{seed}; solver source digest (reach.solver_digest) {code_text}; "
+            f"command `{reach.command()}`; this command "
             f"took {time.perf_counter() - started:.0f} s wall, {time.process_time() - cpu:.0f} s "
             f"CPU (rows finished by an earlier, stopped run are reused from {jsonl.name}).",
             "",
