@@ -9,16 +9,9 @@ import typer
 from rich.panel import Panel
 from rich.table import Table
 
+from playable.cli import estimates
 from playable.cli.budget import Memory, Nodes, Seconds, budget_from
 from playable.cli.dispatch import SHOW
-from playable.cli.estimates import (
-    AllMoves,
-    EstimateSeconds,
-    EstimateSeed,
-    Estimating,
-    Top,
-    add_estimates,
-)
 from playable.cli.io import fail, print_json, read_source, stdout, write_dealt
 from playable.cli.options import Workers, renamed, seat_bots
 from playable.cli.progress import warm_up
@@ -247,10 +240,10 @@ def analyse_command(
     nodes: Nodes = None,
     memory: Memory = 256,
     json: Json = False,
-    estimate_seconds: EstimateSeconds = None,
-    estimate_seed: EstimateSeed = 0,
-    top: Top = 10,
-    show_all: AllMoves = False,
+    estimate_seconds: estimates.EstimateSeconds = None,
+    estimate_seed: estimates.EstimateSeed = 0,
+    top: estimates.Top = 10,
+    show_all: estimates.AllMoves = False,
 ) -> None:
     """Every distinct turn of the player to move with its proven value (win, loss, or
     unknown once the budget, shared by all turns, runs out); when neither is proven,
@@ -300,8 +293,8 @@ def analyse_command(
             f"{document['unknown']}; nodes {document['nodes']}, {document['seconds']:.3f} s"
         )
     if over is None and document["value"] == "unknown":
-        options = Estimating(estimate_seconds, estimate_seed, top, show_all)
-        add_estimates("facetoface", state, document, options, (seconds, nodes), json)
+        options = estimates.Estimating(estimate_seconds, estimate_seed, top, show_all)
+        estimates.add_estimates("facetoface", state, document, options, (seconds, nodes), json)
     if json:
         print_json(document)
     finished = None if over is None else (WIN if over == state.to_move else LOSS)

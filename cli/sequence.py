@@ -10,16 +10,9 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from playable.cli import estimates
 from playable.cli.budget import Memory, Nodes, Seconds, budget_from
 from playable.cli.dispatch import SHOW
-from playable.cli.estimates import (
-    AllMoves,
-    EstimateSeconds,
-    EstimateSeed,
-    Estimating,
-    Top,
-    add_estimates,
-)
 from playable.cli.io import fail, print_json, read_source, stdout, write_dealt
 from playable.cli.options import Workers, renamed, seat_bots
 from playable.cli.progress import warm_up
@@ -157,10 +150,10 @@ def analyse_command(
     nodes: Nodes = None,
     memory: Memory = 64,
     json: Json = False,
-    estimate_seconds: EstimateSeconds = None,
-    estimate_seed: EstimateSeed = 0,
-    top: Top = 10,
-    show_all: AllMoves = False,
+    estimate_seconds: estimates.EstimateSeconds = None,
+    estimate_seed: estimates.EstimateSeed = 0,
+    top: estimates.Top = 10,
+    show_all: estimates.AllMoves = False,
 ) -> None:
     """Sequences, open lines, threats and the best move; with --depth N a proof search.
     Unless a forced win is proven, the tree search proves or estimates every move and
@@ -188,8 +181,8 @@ def analyse_command(
             if proof.status == Status.SOLVED:
                 stdout.print(f"[bold]best move (proven): {proof.line[0].text}[/]")
     if state.winner is None and (proof is None or proof.status != Status.SOLVED):
-        options = Estimating(estimate_seconds, estimate_seed, top, show_all)
-        add_estimates("sequence", state, document, options, (seconds, nodes), json)
+        options = estimates.Estimating(estimate_seconds, estimate_seed, top, show_all)
+        estimates.add_estimates("sequence", state, document, options, (seconds, nodes), json)
     if json:
         print_json(document)
     if proof is not None and proof.status == Status.UNKNOWN:

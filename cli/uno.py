@@ -9,16 +9,9 @@ import typer
 from rich.panel import Panel
 from rich.table import Table
 
+from playable.cli import estimates
 from playable.cli.budget import Nodes, Seconds, budget_from
 from playable.cli.dispatch import SHOW
-from playable.cli.estimates import (
-    AllMoves,
-    EstimateSeconds,
-    EstimateSeed,
-    Estimating,
-    Top,
-    add_estimates,
-)
 from playable.cli.io import fail, print_json, read_source, stdout, write_dealt
 from playable.cli.options import MAX_RUN, MAX_SEED, Workers, renamed, seat_bots
 from playable.cli.progress import warm_up
@@ -309,10 +302,10 @@ def analyse_command(
     memory: Annotated[int, typer.Option(help="Table memory in MiB.", min=1)] = 256,
     seeded_reshuffles: Seeded = False,
     json: Json = False,
-    estimate_seconds: EstimateSeconds = None,
-    estimate_seed: EstimateSeed = 0,
-    top: Top = 10,
-    show_all: AllMoves = False,
+    estimate_seconds: estimates.EstimateSeconds = None,
+    estimate_seed: estimates.EstimateSeed = 0,
+    top: estimates.Top = 10,
+    show_all: estimates.AllMoves = False,
 ) -> None:
     """Every legal move of a two-player position with its perfect-information value;
     when no best move is proven, the tree search proves or estimates every move and
@@ -335,8 +328,8 @@ def analyse_command(
             table.add_row(row["move"], row["value"])
         stdout.print(table)
     if values and "win" not in values and any(v != "loss" for v in values):
-        options = Estimating(estimate_seconds, estimate_seed, top, show_all)
-        add_estimates("uno", state, document, options, (seconds, nodes), json)
+        options = estimates.Estimating(estimate_seconds, estimate_seed, top, show_all)
+        estimates.add_estimates("uno", state, document, options, (seconds, nodes), json)
     if json:
         print_json(document)
     raise typer.Exit(_analyse_code(state, values))

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from rich.table import Table
 
+from playable.cli import estimates
 from playable.cli.budget import (
     DEFAULT_MEMORY_MB,
     Memory,
@@ -17,14 +18,6 @@ from playable.cli.budget import (
     budget_from,
     check_seconds,
     release_interrupts,
-)
-from playable.cli.estimates import (
-    AllMoves,
-    EstimateSeconds,
-    EstimateSeed,
-    Estimating,
-    Top,
-    add_estimates,
 )
 from playable.cli.io import fail, print_json, stderr, stdout
 from playable.cli.options import RetryNodes, RetrySeconds, Scheduler
@@ -270,10 +263,10 @@ def analyse_command(
     nodes: Nodes = None,
     memory: Memory = 64,
     json: Json = False,
-    estimate_seconds: EstimateSeconds = None,
-    estimate_seed: EstimateSeed = 0,
-    top: Top = 10,
-    show_all: AllMoves = False,
+    estimate_seconds: estimates.EstimateSeconds = None,
+    estimate_seed: estimates.EstimateSeed = 0,
+    top: estimates.Top = 10,
+    show_all: estimates.AllMoves = False,
 ) -> None:
     """Every legal next move (one card, or ending the turn) of the player to move with
     its value: still fully playable, or the fewest cards left it allows; best first.
@@ -302,8 +295,8 @@ def analyse_command(
             stdout.print(f"no legal move: the game is over, {over} (TG-7)")
     won = any(r["status"] == "solved" for r in rows)
     if rows and not won and not all(r["proven_optimal"] for r in rows):
-        options = Estimating(estimate_seconds, estimate_seed, top, show_all)
-        add_estimates("thegame", state, document, options, (seconds, nodes), json)
+        options = estimates.Estimating(estimate_seconds, estimate_seed, top, show_all)
+        estimates.add_estimates("thegame", state, document, options, (seconds, nodes), json)
     if json:
         print_json(document)
     # a finished game has no moves to value: the rules' own verdict (TG-7) is its value
