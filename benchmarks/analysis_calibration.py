@@ -252,7 +252,7 @@ class Calibration:
 def calibration(rows: Sequence[dict[str, Any]]) -> Calibration:
     """Brier score, the base-rate Brier score, reliability bins and the proven-move
     share of the decided rows."""
-    used = [r for r in rows if r["decided"] and r.get("predicted") is not None]
+    used = [r for r in rows if r["decided"] and int(r.get("trials", 0)) > 0]
     n = len(used) or 1
     outcome = [1.0 if r["won"] else 0.0 for r in used]
     predicted = [float(r["predicted"]) for r in used]
@@ -309,11 +309,15 @@ def report(name: str, rows: Sequence[dict[str, Any]], nodes: int, exact: int) ->
     open_rows = [r for r in rows if r["decided"] and not r["root_proven"]]
     drawn = len(rows)
     no_position = sum(bool(r.get("no_position")) for r in rows)
+    unsampled = sum(bool(r["decided"]) and not int(r.get("trials", 0)) for r in rows)
     lines = [
         f"## {name}",
         "",
         f"Positions: {ABOUT[name]}. {drawn} deals drawn, {no_position} gave no position, "
-        f"{c.positions} decided by the exact solver within {exact:,} nodes "
+        f"{c.positions + unsampled} decided by the exact solver within {exact:,} nodes, of "
+        f"which {unsampled} left out: their recommended move had no simulation (a move "
+        f"that ends the game, proven by the search itself), so no share to calibrate; "
+        f"{c.positions} calibrated "
         f"({c.wins} won, {c.positions - c.wins} lost for the player to move). Tree search: "
         f"{nodes:,} nodes, rollouts by the game's quick bot, no leaf solver; median "
         f"{c.median_simulations} simulations, {c.mean_cpu:.2f} s CPU a position on average; "
@@ -322,7 +326,7 @@ def report(name: str, rows: Sequence[dict[str, Any]], nodes: int, exact: int) ->
         "| positions | count | won | mean predicted | observed win rate | Brier "
         "| Brier of the base rate | won: recommended move proven to win |",
         "|---|---|---|---|---|---|---|---|",
-        summary_line("all decided", c),
+        summary_line("all calibrated", c),
         summary_line("root not proven by the search", calibration(open_rows)),
         "",
         "| predicted share | positions | mean predicted | observed win rate |",
