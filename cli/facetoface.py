@@ -14,6 +14,7 @@ from playable.cli.budget import Memory, Nodes, Seconds, budget_from
 from playable.cli.dispatch import SHOW
 from playable.cli.io import fail, print_json, read_source, stdout, write_dealt
 from playable.cli.options import Workers, renamed, seat_bots
+from playable.cli.play import RecordFile
 from playable.cli.progress import warm_up
 from playable.cli.simulate import Games, GameSeed, SimulationDb, simulate_rows
 from playable.solver.core.errors import InvalidVariant
@@ -383,6 +384,7 @@ def play_command(
     deck_a: DeckA = None,
     deck_b: DeckB = None,
     json: Json = False,
+    record: RecordFile = None,
 ) -> None:
     """Play a deal or position out with a bot in each seat (each sees only its own
     seat), every move through the rules; print the line and who won (FF-6). The bots'
@@ -402,7 +404,7 @@ def play_command(
     else:
         state = game.start(0 if first is None else first - 1)
     played = play_out(RULES, state, SeatBots((names[0], names[1]), seed or 0), MAX_TURNS)
-    report(RULES, state, names, played, notation.line_to_json, _player_name, json)
+    report(RULES, state, names, played, notation.line_to_json, _player_name, json, record)
 
 
 #: Face to Face always ends (every turn lays two cards, FF-4): a bound, never reached.

@@ -15,12 +15,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from pathlib import Path
+from typing import Annotated, Any, Protocol
 
 import typer
 
-from playable.cli.io import print_json, stdout
+from playable.cli.io import print_json, stdout, write_text
 from playable.solver.core.game import Game
+from playable.solver.core.record import format_record
 
 #: Exit code of a game stopped by the turn limit before it ended (README: 3, as a
 #: budget that ran out: the outcome is not known).
@@ -38,12 +40,26 @@ class SeatBots(Protocol):
 
 @dataclass(frozen=True)
 class PlayedOut:
-    """A game played by bots: the turns ``(player, moves)``, the last state and whether
-    the game ended (False: the turn limit stopped it)."""
+    """A game played by bots: the turns ``(player, moves)``, the last state, whether
+    the game ended (False: the turn limit stopped it) and every move applied, the
+    ends of turns included (for a game record)."""
 
     turns: list[tuple[int, list[Any]]]
     final: Any
     finished: bool
+    applied: list[Any]
+
+
+#: ``--record FILE`` of every ``play``: the game as a record for ``playable review``.
+RecordFile = Annotated[
+    Path | None,
+    typer.Option(
+        "--record",
+        help="Also write the game played as a game record (docs/notation.md) to this "
+        "file, for `playable review`.",
+        show_default=False,
+    ),
+]
 
 
 def play_out(game: Game[Any, Any], state: Any, bots: SeatBots, max_turns: int) -> PlayedOut:
@@ -52,15 +68,19 @@ def play_out(game: Game[Any, Any], state: Any, bots: SeatBots, max_turns: int) -
     game of several moves a turn (FF-4), the turn is ended with ``game.turn_end``
     unless its last move ended the game (FF-6)."""
     turns: list[tuple[int, list[Any]]] = []
+    applied: list[Any] = []
     while not game.is_terminal(state) and len(turns) < max_turns:
         player = game.to_move(state)
         moves = list(bots.turn(state))
         for move in moves:
             state = _apply(game, bots, state, move)
+            applied.append(move)
         if game.turn_end is not None and not game.is_terminal(state):
-            state = _apply(game, bots, state, game.parse_move(state, game.turn_end))
+            end = game.parse_move(state, game.turn_end)
+            state = _apply(game, bots, state, end)
+            applied.append(end)
         turns.append((player, moves))
-    return PlayedOut(turns, state, game.is_terminal(state))
+    return PlayedOut(turns, state, game.is_terminal(state), applied)
 
 
 def _apply(game: Game[Any, Any], bots: SeatBots, state: Any, move: Any) -> Any:
@@ -77,11 +97,14 @@ def report(
     line_json: Callable[[list[tuple[int, list[Any]]]], list[dict[str, Any]]],
     player_name: Callable[[int], str],
     json: bool,
+    record: Path | None = None,
 ) -> None:
     """Print the line and the result (one ``play-bots`` document with ``json``) and
     exit with the code of the module notes. ``bots``: the bot of each seat (Sequence:
     side); ``line_json``: the game's line items (docs/json.md); ``player_name``:
-    a player as the text output names it."""
+    a player as the text output names it; ``record``: where to write the game record."""
+    if record is not None:
+        write_text(record, format_record(game, start, played.applied), "--record")
     final = played.final
     outcome = game.outcome_text(final) if played.finished else None
     if json:

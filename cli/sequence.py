@@ -15,6 +15,7 @@ from playable.cli.budget import Memory, Nodes, Seconds, budget_from
 from playable.cli.dispatch import SHOW
 from playable.cli.io import fail, print_json, read_source, stdout, write_dealt
 from playable.cli.options import Workers, renamed, seat_bots
+from playable.cli.play import RecordFile
 from playable.cli.progress import warm_up
 from playable.cli.simulate import Games, GameSeed, SimulationDb, simulate_rows
 from playable.solver.core.errors import InvalidVariant
@@ -408,6 +409,7 @@ def play_command(
         int, typer.Option(help="Stop the game after this many turns.", min=1, max=1_000_000)
     ] = 2000,
     json: Json = False,
+    record: RecordFile = None,
 ) -> None:
     """Play a deal or position out with one bot per side (each player sees only its
     own hand, the board and the discards), every move through the rules; print the
@@ -435,7 +437,7 @@ def play_command(
     def player_name(player: int) -> str:
         return f"player {player + 1} ({_SIDE_NAME[variant.side_of(player)]})"
 
-    report(RULES, state, names, played, moves_json, player_name, json)
+    report(RULES, state, names, played, moves_json, player_name, json, record)
 
 
 def register(verbs: dict[str, typer.Typer]) -> None:

@@ -14,6 +14,7 @@ from playable.cli.budget import Nodes, Seconds, budget_from
 from playable.cli.dispatch import SHOW
 from playable.cli.io import fail, print_json, read_source, stdout, write_dealt
 from playable.cli.options import MAX_RUN, MAX_SEED, Workers, renamed, seat_bots
+from playable.cli.play import RecordFile
 from playable.cli.progress import warm_up
 from playable.cli.simulate import SimulationDb, simulate_rows
 from playable.solver.core.budget import Budget
@@ -468,6 +469,7 @@ def play_command(
         ),
     ] = 20_000,
     json: Json = False,
+    record: RecordFile = None,
 ) -> None:
     """Play a round out from a deal or position with a bot in each seat (each sees only
     its own hand and what the table saw), every move through the rules; print the
@@ -496,7 +498,7 @@ def play_command(
             fail(str(error))
     names = seat_bots(bot or ["heuristic"], state.players, STRATEGIES)
     played = play_out(RULES, state, SeatBots(names, seed or 0), max_turns)
-    report(RULES, state, names, played, moves_json, _player_name, json)
+    report(RULES, state, names, played, moves_json, _player_name, json, record)
 
 
 def _player_name(player: int) -> str:

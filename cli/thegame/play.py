@@ -10,8 +10,9 @@ from rich.panel import Panel
 from rich.table import Table
 
 from playable.cli.dispatch import SHOW
-from playable.cli.io import print_json, stdout, write_dealt
+from playable.cli.io import print_json, stdout, write_dealt, write_text
 from playable.cli.options import Bots, renamed, team_bot
+from playable.cli.play import RecordFile
 from playable.cli.thegame.options import (
     GAME,
     Deck,
@@ -28,9 +29,12 @@ from playable.cli.thegame.options import (
     start_of,
     variant_from,
 )
+from playable.solver.core.line import replay
+from playable.solver.core.record import format_record
 from playable.solver.thegame import notation
+from playable.solver.thegame.game import GAME as THE_GAME
 from playable.solver.thegame.players import STRATEGIES, play_out
-from playable.solver.thegame.rules import State
+from playable.solver.thegame.rules import END_TURN, State
 
 
 def deal_command(
@@ -100,6 +104,7 @@ def play_command(
     seed: Seed = None,
     deck: Deck = None,
     json: Json = False,
+    record: RecordFile = None,
     strategy: Annotated[str | None, typer.Option("--strategy", hidden=True)] = None,
 ) -> None:
     """Play a deal out with a bot (--bot greedy, the default; the whole team plays it)
@@ -111,6 +116,10 @@ def play_command(
     state = start_of(load(file, players, expert, expert_hand, max_card, seed, deck), first)
     result = play_out(state, STRATEGIES[strategy]())
     cards_left = result.cards_left
+    if record is not None:  # every turn's plays, ended unless they won the game (TG-7)
+        steps = replay(THE_GAME, state, result.turns)
+        moves = [m for s in steps for m in (*s.moves, *([] if s.after.is_won else [END_TURN]))]
+        write_text(record, format_record(THE_GAME, state, moves), "--record")
     if json:
         print_json(
             {

@@ -100,3 +100,18 @@ def test_a_bad_record_is_one_line_and_exit_2(tmp_path: Path, moves: str, says: s
     ran = invoke("review", str(path), "--nodes", "100")
     assert ran.returncode == 2 and ran.stdout == ""
     assert says in ran.stderr and len(ran.stderr.strip().splitlines()) == 1, ran.stderr
+
+
+@pytest.mark.parametrize(
+    "example", ["endgame.facetoface.txt", "endgame.uno.txt", "thegame-solo-late.position.txt"]
+)
+def test_a_played_game_is_written_as_a_record(tmp_path: Path, example: str) -> None:
+    """`play --record` writes the bots' game; it reads back to the same end."""
+    path = tmp_path / "played.txt"
+    ran = invoke("play", str(EXAMPLES / example), "--record", str(path), "--json")
+    assert ran.returncode in (0, 1), ran.stderr
+    record = parse_record(path.read_text(encoding="utf-8"))
+    played = json.loads(ran.stdout)["line"]
+    written = [m.text for m in record.moves if m.text != record.game.turn_end]
+    assert written == " ".join(item["move"] for item in played).split()
+    assert record.game.is_terminal(record.final)
