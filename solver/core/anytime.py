@@ -23,10 +23,19 @@ from playable.solver.games import engine, game
 def estimate(name: str, state: Any, budget: Budget, seed: int = 0) -> MctsResult:
     """Every legal move of ``state`` (game ``name``) proven or estimated within
     ``budget`` (started here, after the kernels are loaded), repeatable by ``seed``;
-    the simulations are the engine's quick-bot rollouts where it has them."""
-    leaf = engine_leaf_solver(name)  # loads the engine's kernels before the budget
-    bot = engine(name).rollout
-    return mcts.search(game(name), state, budget.start(), seed=seed, leaf_solver=leaf, rollout=bot)
+    the simulations are the engine's quick-bot rollouts where it has them, and a
+    finished game is valued by who won (``Game.win_returns``)."""
+    rules = game(name)
+    leaf = engine_leaf_solver(name, wins_only=True)  # loads the kernels before the budget
+    return mcts.search(
+        rules,
+        state,
+        budget.start(),
+        seed=seed,
+        leaf_solver=leaf,
+        rollout=engine(name).rollout,
+        outcome=rules.win_returns,  # who wins, not UNO's points (UN-10)
+    )
 
 
 def _percent(share: float) -> str:

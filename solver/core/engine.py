@@ -67,8 +67,9 @@ class Engine(Protocol):
 
     def rollout(self, state: Any, rng: random.Random) -> tuple[float, ...] | None:
         """The game played out from ``state`` by the game's quick bot, as the tree
-        search's simulation (docs/analysis.md): the returns at the end (``Game.returns``),
-        or None where the game has no such bot (the search then plays random moves)."""
+        search's simulation (docs/analysis.md): who won at the end
+        (``Game.win_returns``), or None where the game has no such bot (the search
+        then plays random moves)."""
         ...
 
     def bounds(self, result: SolveResult, wins_only: bool) -> tuple[float, float] | None:

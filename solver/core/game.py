@@ -102,6 +102,13 @@ class Game(Protocol[StateT, MoveT]):
         """
         ...
 
+    def win_returns(self, state: StateT) -> tuple[int, ...]:
+        """The outcome of a finished game as the analysis values it: who won, 1 for
+        the winners and -1 for the others (the cooperative game: its shared return).
+        The same as :meth:`returns` except in UNO, whose returns are points (UN-10):
+        a round won while the loser holds only zeros is worth 0 there."""
+        ...
+
     def outcome_text(self, state: StateT) -> str:
         """The result of a finished game in words, with the rule that decides it."""
         ...
@@ -195,3 +202,11 @@ class ReferenceGame(ABC, Generic[S, M]):
     @abstractmethod
     def players(self, state: S) -> int:
         """How many players take part (each game's class says)."""
+
+    @abstractmethod
+    def returns(self, state: S) -> tuple[int, ...]:
+        """The outcome of a finished game (each game's class says)."""
+
+    def win_returns(self, state: S) -> tuple[int, ...]:
+        """The returns, which say who won in every game but UNO (its class says)."""
+        return self.returns(state)

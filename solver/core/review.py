@@ -72,8 +72,22 @@ def _step(drop: float, steps: tuple[float, float, float]) -> str:
     return "good"
 
 
+def chance_interval(report: MoveReport, cooperative: bool) -> tuple[float, float]:
+    """The win chance as a 95% interval: a point where proofs decide the game, else
+    the Wilson interval of the won simulations ([0, 1] without any)."""
+    outcome = decided(report, cooperative)
+    if outcome is not None:
+        return (float(outcome), float(outcome))
+    return report.successes.interval
+
+
 def verdict(best: MoveReport, played: MoveReport, cooperative: bool) -> str:
-    """best, good, inaccuracy, mistake or blunder for ``played`` against ``best``."""
+    """best, good, inaccuracy, mistake or blunder for ``played`` against ``best``.
+
+    The drop counts only what the 95% intervals support: the best move's lowest
+    plausible chance minus the played move's highest (a point each where proofs
+    decide), so a move the search sampled little is not condemned by chance; the
+    same for the cards left in The Game."""
     if played.move == best.move:
         return "best"
     if not (judged(best, cooperative) and judged(played, cooperative)):
@@ -83,9 +97,10 @@ def verdict(best: MoveReport, played: MoveReport, cooperative: bool) -> str:
         return "blunder"  # a proven win thrown into a proven loss
     if best.proven and played.proven and best.value == played.value:
         return "best"
-    worst = _step(max(0.0, high - low), CHANCE_STEPS)
-    if cooperative and best.estimate is not None and played.estimate is not None:
-        cards = _step(max(0.0, best.estimate - played.estimate), CARD_STEPS)
+    drop = chance_interval(best, cooperative)[0] - chance_interval(played, cooperative)[1]
+    worst = _step(max(0.0, drop), CHANCE_STEPS)
+    if cooperative and best.interval is not None and played.interval is not None:
+        cards = _step(max(0.0, best.interval[0] - played.interval[1]), CARD_STEPS)
         worst = max(worst, cards, key=VERDICTS.index)
     return worst
 
@@ -159,7 +174,7 @@ def _from_after(game: Any, played: Played, after: MctsResult, unseen: MoveReport
     it; for the other side of a two-sided game the bounds, mean and wins turn over."""
     sides = default_sides(game, played.before)
     if game.is_terminal(played.after):  # the move ended the game: its value is exact
-        returns = game.returns(played.after)
+        returns = game.win_returns(played.after)
         own = returns[played.player]
         others = [r for p, r in enumerate(returns) if sides[p] != sides[played.player]]
         value = float(own - max(others)) if others and len(set(sides)) == 2 else float(own)

@@ -41,7 +41,7 @@ class UnoEngine:
 
         bots = [HeuristicPlayer()] * state.players
         record = play_round(state, bots, rng, max_moves=2000)
-        return None if record.winner < 0 else tuple(map(float, GAME.returns(record.final)))
+        return None if record.winner < 0 else tuple(map(float, GAME.win_returns(record.final)))
 
     def bounds(self, result: SolveResult, wins_only: bool) -> tuple[float, float] | None:
         """``win``: the player to move goes out whatever the other does, a points

@@ -50,6 +50,11 @@ class Uno(ReferenceGame[State, Move]):
             return tuple(-s for s in scores)
         return tuple(scores)
 
+    def win_returns(self, state: State) -> tuple[int, ...]:
+        """1 for the player who went out (UN-9), -1 for the others, whatever the
+        points."""
+        return tuple(1 if p == state.winner else -1 for p in range(state.players))
+
     def outcome_text(self, state: State) -> str:
         returns = self.returns(state)
         winner = notation.position_to_json(state)["winner"] + 1
