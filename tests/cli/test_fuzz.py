@@ -379,7 +379,7 @@ def test_junk_option_values(files: dict[str, str], data: st.DataObject) -> None:
     args = _base(path, files)
     options = _options(path)
     for option in data.draw(st.lists(st.sampled_from(options), min_size=1, max_size=3)):
-        if option in ("--db", "-o", "--plots"):
+        if option in ("--db", "-o", "--plots", "--record"):
             value = files[data.draw(st.sampled_from(PATH_NAMES))]
         else:
             value = data.draw(st.sampled_from(NASTY) | TEXT)
