@@ -45,9 +45,9 @@ AllMoves = Annotated[bool, typer.Option("--all", help="Show every estimated move
 
 def _group(report: MoveReport, cooperative: bool) -> int:
     """0 proven win (every card laid), 1 open, 2 proven loss."""
-    if report.low > 0 or (cooperative and report.low >= 0):
-        return 0
-    return 2 if report.high < 0 else 1
+    from playable.solver.core.review import decided
+
+    return {True: 0, None: 1, False: 2}[decided(report, cooperative)]
 
 
 def _value(report: MoveReport, cooperative: bool) -> str:
@@ -69,7 +69,8 @@ def _value(report: MoveReport, cooperative: bool) -> str:
 
 
 def ranked(result: MctsResult, cooperative: bool) -> list[MoveReport]:
-    """Proven wins, then the open moves by estimate, then proven losses (by value)."""
+    """Proven wins, then the open moves by their share of won simulations (then their
+    estimate), then proven losses."""
 
     def key(report: MoveReport) -> tuple[int, float, float]:
         estimate = report.estimate if report.estimate is not None else float("-inf")
