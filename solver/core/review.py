@@ -7,7 +7,8 @@ or an estimate, docs/analysis.md); the move played is compared with the best one
 its *win chance*: 1 or 0 for a proven win or loss (The Game: every card laid, TG-8;
 the other games: the game won, FF-6, UN-10, SQ-8), else the share of the analysis'
 simulations that won. The drop from the best move's chance to the played move's
-chance gives the verdict (:func:`verdict`); in The Game a drop in cards left counts
+chance, as far as their 95% intervals support it, gives the verdict
+(:func:`verdict`); in The Game a drop in cards left counts
 too, since a deal already lost can still be lost by more. A proven win thrown into a
 proven loss is always a blunder.
 
@@ -30,9 +31,10 @@ from playable.solver.core.stats import Proportion
 #: Verdicts from best to worst (docs/review.md); ``unknown`` when the analysis gave
 #: the played or the best move no value (no proof, no simulation).
 VERDICTS = ("forced", "best", "good", "inaccuracy", "mistake", "blunder", "unknown")
-#: Drops in win chance from which a move is an inaccuracy, a mistake, a blunder
-#: (the thresholds of lichess's win-chance judgement: 10, 20, 30 points there on
-#: its own scale; here on the share of won simulations or proofs).
+#: Drops in win chance from which a move is an inaccuracy, a mistake, a blunder. After
+#: lichess's win-chance judgement (0.1, 0.2, 0.3 of winning chances on -1..1, that is
+#: 0.05, 0.10, 0.15 of probability), with mistake and blunder set wider here: the
+#: chances come from tree-search samples, not from an engine's evaluation.
 CHANCE_STEPS = (0.05, 0.15, 0.30)
 #: Drops in expected cards left (The Game) from which a move is an inaccuracy, a
 #: mistake, a blunder.
