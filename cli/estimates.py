@@ -98,11 +98,12 @@ def add_estimates(
     budget_of_analysis: tuple[float | None, int | None],
     json: bool,
 ) -> None:
-    """Run the tree search on ``state`` (none when ``options.seconds`` is 0), put its
-    answer into ``document`` and, unless ``json``, print it. Its budget is
-    ``options.seconds``, else the analysis' own (seconds, nodes) again (so a node
-    budget keeps the answer repeatable), else :data:`DEFAULT_SECONDS`."""
-    from playable.solver.core.anytime import estimate, summary
+    """Unless the analysis ``document`` proves a best move (``Engine.best_proven``) or
+    ``options.seconds`` is 0, run the tree search on ``state``, put its answer into
+    ``document`` and, unless ``json``, print it. Its budget is ``options.seconds``,
+    else the analysis' own (seconds, nodes) again (so a node budget keeps the answer
+    repeatable), else :data:`DEFAULT_SECONDS`."""
+    from playable.solver.core.anytime import add_estimates as add_to
     from playable.solver.games import game
 
     seconds, nodes = budget_of_analysis
@@ -114,13 +115,8 @@ def add_estimates(
         budget = Budget(seconds=seconds, nodes=nodes)
     else:
         budget = Budget(seconds=DEFAULT_SECONDS)
-    budget = catch_interrupts(budget)
-    result = estimate(name, state, budget, options.seed)
-    sentence = summary(name, state, result)
-    document["estimates"] = result.to_json()
-    document["summary"] = sentence
-    document["recommended"] = result.recommended
-    if json:
+    result = add_to(name, state, document, catch_interrupts(budget), options.seed)
+    if result is None or json:
         return
     cooperative = game(name).cooperative
     rows = ranked(result, cooperative)
@@ -136,7 +132,7 @@ def add_estimates(
     stdout.print(table)
     if len(shown) < len(rows):
         stdout.print(f"[dim]{len(rows) - len(shown)} more moves: --all[/]")
-    stdout.print(f"[bold]{sentence}[/]")
+    stdout.print(f"[bold]{document['summary']}[/]")
     stdout.print(
         f"recommended: {result.recommended} ({result.recommended_by}); "
         f"{result.simulations} simulations, seed {result.seed}"

@@ -293,9 +293,8 @@ def analyse_command(
             f"wins {document['wins']}, losses {document['losses']}, unknown "
             f"{document['unknown']}; nodes {document['nodes']}, {document['seconds']:.3f} s"
         )
-    if over is None and document["value"] == "unknown":
-        options = estimates.Estimating(estimate_seconds, estimate_seed, top, show_all)
-        estimates.add_estimates("facetoface", state, document, options, (seconds, nodes), json)
+    options = estimates.Estimating(estimate_seconds, estimate_seed, top, show_all)
+    estimates.add_estimates("facetoface", state, document, options, (seconds, nodes), json)
     if json:
         print_json(document)
     finished = None if over is None else (WIN if over == state.to_move else LOSS)

@@ -181,9 +181,8 @@ def analyse_command(
             stdout.print(render_proof(proof))
             if proof.status == Status.SOLVED:
                 stdout.print(f"[bold]best move (proven): {proof.line[0].text}[/]")
-    if state.winner is None and (proof is None or proof.status != Status.SOLVED):
-        options = estimates.Estimating(estimate_seconds, estimate_seed, top, show_all)
-        estimates.add_estimates("sequence", state, document, options, (seconds, nodes), json)
+    options = estimates.Estimating(estimate_seconds, estimate_seed, top, show_all)
+    estimates.add_estimates("sequence", state, document, options, (seconds, nodes), json)
     if json:
         print_json(document)
     if proof is not None and proof.status == Status.UNKNOWN:

@@ -328,9 +328,8 @@ def analyse_command(
         for row in document["moves"]:
             table.add_row(row["move"], row["value"])
         stdout.print(table)
-    if values and "win" not in values and any(v != "loss" for v in values):
-        options = estimates.Estimating(estimate_seconds, estimate_seed, top, show_all)
-        estimates.add_estimates("uno", state, document, options, (seconds, nodes), json)
+    options = estimates.Estimating(estimate_seconds, estimate_seed, top, show_all)
+    estimates.add_estimates("uno", state, document, options, (seconds, nodes), json)
     if json:
         print_json(document)
     raise typer.Exit(_analyse_code(state, values))

@@ -183,9 +183,14 @@ def analyse(
     depth: int = 0,
     seeded_reshuffles: bool = False,
     progress: Progress | None = None,
+    estimate_seconds: float | None = None,
+    estimate_seed: int = 0,
 ) -> dict[str, Any]:
     """Every next move of the player to move with its value: the document of
-    ``playable analyse FILE --json``.
+    ``playable analyse FILE --json``. When it proves no best move, the tree search
+    values every move (proven or estimated) and recommends one (``estimates``,
+    ``summary``, ``recommended``; docs/analysis.md), on ``estimate_seconds``, else
+    the same budget again; 0 turns it off.
 
     The Game spends the budget on each move; Face to Face (whole turns) and UNO
     share one budget among the moves; Sequence reports sequences, threats and the
@@ -197,6 +202,13 @@ def analyse(
     options = SearchOptions(depth=depth, seeded_reshuffles=seeded_reshuffles, memory_mb=memory_mb)
     searches = engine(position.name)
     searches.warm_up()  # before any budget is made: loading kernels is never charged
-    return searches.analyse(
+    document = searches.analyse(
         position.state, lambda: checked_budget(seconds, nodes, memory_mb, progress), options
     )
+    if estimate_seconds != 0:
+        from playable.solver.core.anytime import add_estimates
+
+        again = (seconds, nodes) if estimate_seconds is None else (estimate_seconds, None)
+        budget = checked_budget(*again, memory_mb, progress)
+        add_estimates(position.name, position.state, document, budget, estimate_seed)
+    return document

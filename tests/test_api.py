@@ -98,3 +98,19 @@ def test_a_puzzle_file_loads_as_its_position() -> None:
 def test_a_uno_play_out_hand_is_not_a_round() -> None:
     with pytest.raises(playable.NotationError, match=r"playout\.uno\.txt:\d+:1: .*playable solve"):
         playable.load(EXAMPLES / "playout.uno.txt")
+
+
+def test_an_analysis_without_a_proven_best_move_recommends_one() -> None:
+    """A fresh Face to Face deal: nothing is proven in 20 nodes, so the tree search
+    values every first card and recommends one (docs/analysis.md); a node budget
+    repeats; estimate_seconds=0 turns it off."""
+    position = playable.load(EXAMPLES / "deal.facetoface.txt")
+    document = playable.analyse(position, seconds=None, nodes=20)
+    moves = document["estimates"]["moves"]
+    assert sorted(m["move"] for m in moves) == sorted(position.legal_moves())
+    assert document["recommended"] in position.legal_moves()
+    assert document == playable.analyse(position, seconds=None, nodes=20) | {
+        "seconds": document["seconds"],
+        "estimates": document["estimates"] | {"seconds": document["estimates"]["seconds"]},
+    }
+    assert "estimates" not in playable.analyse(position, seconds=None, nodes=20, estimate_seconds=0)

@@ -293,10 +293,8 @@ def analyse_command(
         if not rows:
             over = "won: every card is laid" if state.is_won else "lost: the minimum cannot be laid"
             stdout.print(f"no legal move: the game is over, {over} (TG-7)")
-    won = any(r["status"] == "solved" for r in rows)
-    if rows and not won and not all(r["proven_optimal"] for r in rows):
-        options = estimates.Estimating(estimate_seconds, estimate_seed, top, show_all)
-        estimates.add_estimates("thegame", state, document, options, (seconds, nodes), json)
+    options = estimates.Estimating(estimate_seconds, estimate_seed, top, show_all)
+    estimates.add_estimates("thegame", state, document, options, (seconds, nodes), json)
     if json:
         print_json(document)
     # a finished game has no moves to value: the rules' own verdict (TG-7) is its value

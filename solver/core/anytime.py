@@ -38,6 +38,22 @@ def estimate(name: str, state: Any, budget: Budget, seed: int = 0) -> MctsResult
     )
 
 
+def add_estimates(
+    name: str, state: Any, analysis: dict[str, Any], budget: Budget, seed: int = 0
+) -> MctsResult | None:
+    """Unless ``analysis`` (the engine's analyse document of ``state``) proves a best
+    move (``Engine.best_proven``), run :func:`estimate` and add its document
+    (``estimates``), the :func:`summary` sentence and the ``recommended`` move to
+    ``analysis``; the search's result, or None when it was not needed."""
+    if engine(name).best_proven(analysis):
+        return None
+    result = estimate(name, state, budget, seed)
+    analysis["estimates"] = result.to_json()
+    analysis["summary"] = summary(name, state, result)
+    analysis["recommended"] = result.recommended
+    return result
+
+
 def _percent(share: float) -> str:
     return f"{100 * share:.0f}%"
 

@@ -65,6 +65,12 @@ class Engine(Protocol):
         ``playable analyse --json``."""
         ...
 
+    def best_proven(self, analysis: dict[str, Any]) -> bool:
+        """Whether ``analysis`` (a document of :meth:`analyse`) proves a best move, or
+        that the game is over or every move loses; when it does not, ``analyse``
+        adds the tree search's estimates (docs/analysis.md)."""
+        ...
+
     def rollout(self, state: Any, rng: random.Random) -> tuple[float, ...] | None:
         """The game played out from ``state`` by the game's quick bot, as the tree
         search's simulation (docs/analysis.md): who won at the end

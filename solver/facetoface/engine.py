@@ -33,6 +33,10 @@ class FaceToFaceEngine:
 
         return analyse(state, budgets(), options.memory_mb)
 
+    def best_proven(self, analysis: dict[str, Any]) -> bool:
+        """The game over, a turn proven to win, or every turn proven to lose (FF-6)."""
+        return bool(analysis["finished"]) or analysis["value"] != "unknown"
+
     def rollout(self, state: State, rng: random.Random) -> tuple[float, ...] | None:
         """The greedy bot plays both seats to the end; 1 for the winner, -1 for the
         loser (FF-6)."""

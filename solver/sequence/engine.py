@@ -38,6 +38,13 @@ class SequenceEngine:
             proof = forced_win(state, options.depth, budgets())
         return analyse(state).to_json(proof)
 
+    def best_proven(self, analysis: dict[str, Any]) -> bool:
+        """The game over, or a forced win proven (SQ-8); the evaluation's best move is
+        a heuristic's, not a proof."""
+        proof = analysis.get("proof")
+        won = isinstance(proof, dict) and proof.get("status") == "solved"
+        return analysis.get("winner") is not None or won
+
     def rollout(self, state: State, rng: random.Random) -> tuple[float, ...] | None:
         """None: the tree search plays random moves (the greedy bot's evaluation of
         every move costs about 0.6 s a game, against 12 ms for random moves)."""

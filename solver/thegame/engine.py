@@ -35,6 +35,11 @@ class TheGameEngine:
 
         return analyse(state, budgets)
 
+    def best_proven(self, analysis: dict[str, Any]) -> bool:
+        """A move proven to lay every card, or every move's cards left proven (TG-8)."""
+        rows = analysis["moves"]
+        return any(r["status"] == "solved" for r in rows) or all(r["proven_optimal"] for r in rows)
+
     def rollout(self, state: State, rng: random.Random) -> tuple[float, ...] | None:
         """The greedy bot plays every seat to the end (deterministic: ``rng`` unused)."""
         from playable.solver.thegame.players import GreedyPlayer, play_out

@@ -32,6 +32,11 @@ class UnoEngine:
 
         return analyse_report(state, budgets(), options.seeded_reshuffles)
 
+    def best_proven(self, analysis: dict[str, Any]) -> bool:
+        """The round over, a move proven to win, or every move proven to lose."""
+        values = [row["value"] for row in analysis["moves"]]
+        return "win" in values or all(v == "loss" for v in values)
+
     def rollout(self, state: State, rng: random.Random) -> tuple[float, ...] | None:
         """The heuristic bot plays every seat to the end of the round (every move
         checked by the rules); None for a round it does not end in 2,000 moves."""
