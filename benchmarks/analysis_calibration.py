@@ -382,8 +382,8 @@ def main() -> None:
             file=sys.stderr,
         )
         raise SystemExit(130) from None
-    now = os.getloadavg()
-    text = "\n".join(
+    reach.write_page(
+        args.out,
         [
             "# Analysis that always answers: calibration of its estimates",
             "",
@@ -394,21 +394,11 @@ def main() -> None:
             "the base rate's is that of answering every position with the share of won "
             "positions.",
             "",
-            f"Measured {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} on "
-            f"{reach.machine()}; load (1/5/15 min) at the start {load[0]:.2f}/{load[1]:.2f}/"
-            f"{load[2]:.2f}, at the end {now[0]:.2f}/{now[1]:.2f}/{now[2]:.2f}; run seed "
-            f"{seed}; solver source digest (reach.solver_digest) {code_text}; "
-            f"command `{reach.command()}`; this command "
-            f"took {time.perf_counter() - started:.0f} s wall, {time.process_time() - cpu:.0f} s "
-            f"CPU (rows finished by an earlier, stopped run are reused from {jsonl.name}).",
+            reach.measured(seed, code_text, load, (started, cpu), jsonl),
             "",
             *sections,
-        ]
+        ],
     )
-    print(text)
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(text + "\n", encoding="utf-8")
-    print(f"wrote {args.out}", file=sys.stderr)
 
 
 if __name__ == "__main__":

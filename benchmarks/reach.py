@@ -398,6 +398,33 @@ def header(seeds: Sequence[int], nodes: int, load: tuple[float, float, float], c
     )
 
 
+def measured(
+    seed: int, code: str, load: tuple[float, float, float], clock: tuple[float, float], rows: Path
+) -> str:
+    """The "Measured ..." line of a results page written now: machine, load at the
+    start (``load``) and now, run seed, solver digest(s) ``code``, command, and the
+    wall and CPU seconds since ``clock`` (perf_counter, process_time), whose rows are
+    kept in ``rows``."""
+    now = os.getloadavg()
+    return (
+        f"Measured {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} on {machine()}; "
+        f"load (1/5/15 min) at the start {load[0]:.2f}/{load[1]:.2f}/{load[2]:.2f}, at the "
+        f"end {now[0]:.2f}/{now[1]:.2f}/{now[2]:.2f}; run seed {seed}; solver source digest "
+        f"(reach.solver_digest) {code}; command `{command()}`; this command took "
+        f"{time.perf_counter() - clock[0]:.0f} s wall, {time.process_time() - clock[1]:.0f} s "
+        f"CPU (rows finished by an earlier, stopped run are reused from {rows.name})."
+    )
+
+
+def write_page(out: Path, lines: Sequence[str]) -> None:
+    """Print a results page and write it to ``out``."""
+    text = "\n".join(lines)
+    print(text)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(text + "\n", encoding="utf-8")
+    print(f"wrote {out}", file=sys.stderr)
+
+
 def interruptible() -> None:
     """Ctrl-C and ``kill`` (SIGINT, SIGTERM) raise KeyboardInterrupt, so that
     :func:`run` stops with the finished positions kept (the one being solved is

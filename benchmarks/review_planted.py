@@ -257,8 +257,8 @@ def main() -> None:
             file=sys.stderr,
         )
         raise SystemExit(130) from None
-    now = os.getloadavg()
-    text = "\n".join(
+    reach.write_page(
+        args.out,
         [
             "# Review: planted blunders and unaltered winning lines",
             "",
@@ -266,21 +266,11 @@ def main() -> None:
             "exact solver's winning lines with one planted move proven to throw the win "
             "away, reviewed as `playable review` does.",
             "",
-            f"Measured {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} on "
-            f"{reach.machine()}; load (1/5/15 min) at the start {load[0]:.2f}/{load[1]:.2f}/"
-            f"{load[2]:.2f}, at the end {now[0]:.2f}/{now[1]:.2f}/{now[2]:.2f}; run seed "
-            f"{seed}; solver source digest (reach.solver_digest) {code_text}; "
-            f"command `{reach.command()}`; this command "
-            f"took {time.perf_counter() - started:.0f} s wall, {time.process_time() - cpu:.0f} s "
-            f"CPU (rows finished by an earlier, stopped run are reused from {jsonl.name}).",
+            reach.measured(seed, code_text, load, (started, cpu), jsonl),
             "",
             *sections,
-        ]
+        ],
     )
-    print(text)
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(text + "\n", encoding="utf-8")
-    print(f"wrote {args.out}", file=sys.stderr)
 
 
 if __name__ == "__main__":
