@@ -16,7 +16,7 @@ from playable.cli.io import fail, print_json, read_source, stdout, write_dealt
 from playable.cli.options import Workers, renamed, seat_bots
 from playable.cli.play import RecordFile
 from playable.cli.progress import warm_up
-from playable.cli.simulate import Games, GameSeed, SimulationDb, simulate_rows
+from playable.cli.simulate import Games, GameSeed, SimulationDb, play_one, simulate_rows
 from playable.solver.core.errors import InvalidVariant
 from playable.solver.core.jsonkeys import LOSS, WIN, analyse_exit_code
 from playable.solver.facetoface import notation
@@ -332,7 +332,7 @@ def simulate_command(
     a, b = seat_bots(renamed("--a/--b", "--bot", old, bot) or ["greedy"], 2, STRATEGIES, "player")
     simulation = Simulation(variant_from(max_card), a, b)
     seeds = range(seed, seed + games)
-    job = partial(_play_game, simulation)
+    job = partial(play_one, simulation)
     rows = simulate_rows(job, seeds, store_config(simulation), db, workers, "simulate", json)
     summary = summarise(rows)
     document = {
@@ -355,12 +355,6 @@ def simulate_command(
     stdout.print(f"A wins: {proportion('a_wins')} (95% Wilson interval)")
     stdout.print(f"first player wins: {proportion('first_player_wins')}")
     stdout.print(f"mean turns per game: {summary['mean_turns']:.1f}")
-
-
-def _play_game(simulation: Any, seed: int) -> dict[str, Any]:
-    """One game of the simulation (a module-level function: worker processes pickle it)."""
-    result: dict[str, Any] = simulation.play(seed)
-    return result
 
 
 def play_command(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.panel import Panel
@@ -17,7 +17,7 @@ from playable.cli.io import fail, print_json, read_source, stdout, write_dealt
 from playable.cli.options import Workers, renamed, seat_bots
 from playable.cli.play import RecordFile
 from playable.cli.progress import warm_up
-from playable.cli.simulate import Games, GameSeed, SimulationDb, simulate_rows
+from playable.cli.simulate import Games, GameSeed, SimulationDb, play_one, simulate_rows
 from playable.solver.core.errors import InvalidVariant
 from playable.solver.core.result import SolveResult, Status
 from playable.solver.sequence import notation
@@ -348,7 +348,7 @@ def simulate_command(
         fail("--games must be 1 or more")
     simulation = Simulation(variant, tuple(names), max_turns)
     seeds = range(seed, seed + games)
-    job = partial(_play_game, simulation)
+    job = partial(play_one, simulation)
     rows = simulate_rows(job, seeds, store_config(simulation), db, workers, "simulate", json)
     result = summarise(simulation, rows, seed)
     if json:
@@ -370,12 +370,6 @@ def simulate_command(
         f"unfinished (turn limit {max_turns}): {result.unfinished}; "
         f"mean turns per game: {result.mean_turns:.1f}; seats rotate every game"
     )
-
-
-def _play_game(simulation: Any, seed: int) -> dict[str, Any]:
-    """One game of the simulation (a module-level function: worker processes pickle it)."""
-    row: dict[str, Any] = simulation.play(seed)
-    return row
 
 
 def play_command(

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Protocol
 
 import typer
 
@@ -28,6 +28,18 @@ GameSeed = Annotated[
 SimulationDb = Annotated[
     Path | None, typer.Option("--db", help="Keep each game in this SQLite file (resumable).")
 ]
+
+
+class Simulation(Protocol):
+    """A game's simulation: one game (UNO: one match) of a seed as a JSON row."""
+
+    def play(self, seed: int) -> dict[str, Any]: ...
+
+
+def play_one(simulation: Simulation, seed: int) -> dict[str, Any]:
+    """The game of ``seed``: a module-level function, so that worker processes can
+    pickle ``partial(play_one, simulation)``."""
+    return simulation.play(seed)
 
 
 def simulate_rows(

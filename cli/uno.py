@@ -16,7 +16,7 @@ from playable.cli.io import fail, print_json, read_source, stdout, write_dealt
 from playable.cli.options import MAX_RUN, MAX_SEED, Workers, renamed, seat_bots
 from playable.cli.play import RecordFile
 from playable.cli.progress import warm_up
-from playable.cli.simulate import SimulationDb, simulate_rows
+from playable.cli.simulate import SimulationDb, play_one, simulate_rows
 from playable.solver.core.budget import Budget
 from playable.solver.core.errors import InvalidVariant
 from playable.solver.core.jsonkeys import LOSS, WIN, analyse_exit_code
@@ -394,7 +394,7 @@ def simulate_command(
         fail("--forget-uno must be a probability 0..1")
     simulation = Simulation(tuple(names), options, forget_uno)
     seeds = range(seed, seed + games)
-    job = partial(_play_match, simulation)
+    job = partial(play_one, simulation)
     rows = simulate_rows(job, seeds, store_config(simulation), db, workers, "simulate", json)
     summary = summarise(names, rows)
     if json:
@@ -434,12 +434,6 @@ def simulation_table(summary: dict[str, Any], title: str) -> Table:
             str(bot["player"] + 1), bot["strategy"], str(wins), f"{bot['mean_points']:.0f}"
         )
     return table
-
-
-def _play_match(simulation: Any, seed: int) -> dict[str, Any]:
-    """One match of the simulation (a module-level function: worker processes pickle it)."""
-    row: dict[str, Any] = simulation.play(seed)
-    return row
 
 
 def play_command(
