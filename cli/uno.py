@@ -26,6 +26,16 @@ from playable.solver.uno.cards import COLOURS, colour_of, is_wild, name
 from playable.solver.uno.rules import Deal, Options, Scoring, State, random_deal
 
 GAME = "uno"
+#: ``--bot`` of simulate and play: UNO's bots, one for all seats or one per seat.
+SeatBot = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--bot",
+        help="Bot per seat (random, greedy, heuristic; default heuristic): one for all "
+        "or one per seat (repeat --bot).",
+        show_default=False,
+    ),
+]
 
 FileArg = Annotated[
     str | None,
@@ -346,15 +356,7 @@ def _analyse_code(state: State, values: list[str]) -> int:
 
 def simulate_command(
     players: Annotated[int, typer.Option(help="Players 2-10.", min=2, max=10)] = 2,
-    bot: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--bot",
-            help="Bot per seat (random, greedy, heuristic; default heuristic): one for all "
-            "or one per seat (repeat --bot).",
-            show_default=False,
-        ),
-    ] = None,
+    bot: SeatBot = None,
     games: Annotated[
         int, typer.Option(help="Matches to play (each to the target).", min=1, max=MAX_RUN)
     ] = 100,
@@ -438,15 +440,7 @@ def simulation_table(summary: dict[str, Any], title: str) -> Table:
 
 def play_command(
     file: FileArg = None,
-    bot: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--bot",
-            help="Bot per seat (random, greedy, heuristic; default heuristic): one for all "
-            "or one per seat (repeat --bot).",
-            show_default=False,
-        ),
-    ] = None,
+    bot: SeatBot = None,
     players: Annotated[int, typer.Option(help="Players 2-10 (a new deal).", min=2, max=10)] = 2,
     seed: Annotated[
         int | None, typer.Option(help="Deal with this seed (default 0); seeds the bots.")
