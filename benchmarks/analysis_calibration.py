@@ -33,19 +33,14 @@ Run: ``python benchmarks/analysis_calibration.py [--games facetoface,uno] [--see
 
 from __future__ import annotations
 
-import argparse
-import json
-import os
 import random
-import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
+import analysis_runs
 import facetoface_solve
-import reach
 import uno_endgame
 
 from playable.solver.core.budget import Budget
@@ -157,78 +152,12 @@ def calibrate(name: str, deal: int, state: Any, nodes: int, exact: int) -> dict[
     return row
 
 
-class Rows:
-    """Finished rows in a JSONL file, one object a line, flushed per line; a line
-    that cannot be read (a run killed while writing) or of other options is skipped."""
-
-    def __init__(self, path: Path, options: str) -> None:
-        self.path = path
-        self.options = options
-        self.done: dict[tuple[str, int, int], dict[str, Any]] = {}
-        if path.exists():
-            for line in path.read_text(encoding="utf-8").splitlines():
-                try:
-                    item = json.loads(line)
-                    if item.get("options") == options:
-                        key = (str(item["game"]), int(item["seed"]), int(item["index"]))
-                        self.done.setdefault(key, item)
-                except (ValueError, KeyError, TypeError):
-                    continue
-
-    def get(self, name: str, seed: int, index: int) -> dict[str, Any] | None:
-        return self.done.get((name, seed, index))
-
-    def put(self, name: str, seed: int, index: int, row: dict[str, Any]) -> dict[str, Any]:
-        item = {"options": self.options, "game": name, "seed": seed, "index": index, **row}
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        with self.path.open("a", encoding="utf-8") as out:
-            out.write(json.dumps(item, sort_keys=True) + "\n")
-        self.done[(name, seed, index)] = item
-        return item
-
-
-def digests(text: str) -> dict[str, str]:
-    """``--digest``: one digest for every game, or ``game:digest,...``."""
-    if ":" not in text:
-        return {name: text for name in POSITIONS}
-    pairs = [part.split(":", 1) for part in text.split(",") if part]
-    if any(len(p) != 2 or p[0] not in POSITIONS for p in pairs):
-        raise argparse.ArgumentTypeError(f"wants DIGEST or game:digest,..., got {text!r}")
-    return {name: digest for name, digest in pairs}
-
-
-def options_key(name: str, nodes: int, exact: int, code: str) -> str:
-    return f"{name}; {ABOUT[name]}; tree nodes={nodes}; exact nodes={exact}; solver {code}"
-
-
-def run_game(
-    name: str, seed: int, count: int, nodes: int, exact: int, rows: Rows
-) -> list[dict[str, Any]]:
-    """Draw deals until ``count`` decided positions are calibrated (or
-    DRAWS_PER_POSITION * count deals are drawn); returns every row, decided or not."""
-    out: list[dict[str, Any]] = []
-    deals = reach.deal_seeds(f"{NAME}/{name}", seed)
-    decided = 0
-    for index in range(DRAWS_PER_POSITION * count):
-        if decided >= count:
-            break
-        deal = next(deals)
-        row = rows.get(name, seed, index)
-        if row is None:
-            state = POSITIONS[name](deal)
-            found = {"deal": deal, "decided": False, "no_position": True}
-            if state is not None:
-                found = calibrate(name, deal, state, nodes, exact)
-            row = rows.put(name, seed, index, found)
-        out.append(row)
-        decided += bool(row["decided"])
-        if (index + 1) % 10 == 0 or decided >= count:
-            print(
-                f"[{NAME}] {name}: {decided}/{count} decided positions ({index + 1} deals)",
-                file=sys.stderr,
-                flush=True,
-            )
-    return out
+def calibration_row(name: str, deal: int, nodes: int, exact: int) -> dict[str, Any]:
+    """The row of deal ``deal``: its position calibrated, or no position."""
+    state = POSITIONS[name](deal)
+    if state is None:
+        return {"deal": deal, "decided": False, "no_position": True}
+    return calibrate(name, deal, state, nodes, exact)
 
 
 @dataclass(frozen=True)
@@ -337,69 +266,28 @@ def report(name: str, rows: Sequence[dict[str, Any]], nodes: int, exact: int) ->
     return lines
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", default="facetoface,uno", help="facetoface,uno")
-    parser.add_argument("--seed", type=reach.seed_value, default=None, help="run seed")
-    parser.add_argument("--positions", type=reach.positive, default=300, help="decided, a game")
-    parser.add_argument("--nodes", type=reach.positive, default=None, help="tree-search nodes")
-    parser.add_argument("--exact-nodes", type=reach.positive, default=None, help="exact nodes")
-    parser.add_argument("--out", type=Path, default=reach.RESULTS / f"{NAME}.md")
-    parser.add_argument(
-        "--digest",
-        default=None,
-        type=digests,
-        help="reuse rows made by the solver source of this digest, or game:digest,... "
-        "(default: the current source's digest)",
-    )
-    args = parser.parse_args()
-    names = [g for g in args.games.split(",") if g]
-    unknown = [g for g in names if g not in POSITIONS]
-    if unknown or not names:
-        parser.error(f"--games: wants names from {', '.join(POSITIONS)}, got {args.games!r}")
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
-    print(f"[{NAME}] run seed {seed}", file=sys.stderr, flush=True)
-    reach.interruptible()
-    current = reach.solver_digest()
-    code: dict[str, str] = {name: (args.digest or {}).get(name, current) for name in names}
-    code_text = ", ".join(f"{name} {digest}" for name, digest in code.items())
-    load = os.getloadavg()
-    started, cpu = time.perf_counter(), time.process_time()
-    sections: list[str] = []
-    jsonl = args.out.with_suffix(".jsonl")
-    try:
-        for name in names:
-            engine(name).warm_up()
-            nodes = args.nodes or TREE_NODES[name]
-            exact = args.exact_nodes or EXACT_NODES[name]
-            rows = Rows(jsonl, options_key(name, nodes, exact, code[name]))
-            sections += report(
-                name, run_game(name, seed, args.positions, nodes, exact, rows), nodes, exact
-            )
-    except KeyboardInterrupt:
-        print(
-            f"\ninterrupted: finished rows kept in {jsonl}; the same command carries on",
-            file=sys.stderr,
-        )
-        raise SystemExit(130) from None
-    reach.write_page(
-        args.out,
-        [
-            "# Analysis that always answers: calibration of its estimates",
-            "",
-            "`benchmarks/analysis_calibration.py` (its docstring says how): on positions the "
-            "exact solver decides, the tree search's estimate for its recommended move (the "
-            "share of won simulations, computed without the proof: no leaf solver) against "
-            "the proven result. Brier score: mean of (predicted - outcome)^2, 0 is perfect; "
-            "the base rate's is that of answering every position with the share of won "
-            "positions.",
-            "",
-            reach.measured(seed, code_text, load, (started, cpu), jsonl),
-            "",
-            *sections,
-        ],
-    )
+BENCHMARK = analysis_runs.Benchmark(
+    name=NAME,
+    title="# Analysis that always answers: calibration of its estimates",
+    intro="`benchmarks/analysis_calibration.py` (its docstring says how): on positions the "
+    "exact solver decides, the tree search's estimate for its recommended move (the "
+    "share of won simulations, computed without the proof: no leaf solver) against "
+    "the proven result. Brier score: mean of (predicted - outcome)^2, 0 is perfect; "
+    "the base rate's is that of answering every position with the share of won "
+    "positions.",
+    about=ABOUT,
+    positions=300,
+    positions_help="decided, a game",
+    nodes=TREE_NODES,
+    nodes_label="tree nodes",
+    exact=EXACT_NODES,
+    draws=DRAWS_PER_POSITION,
+    every=10,
+    progress="decided positions",
+    make_row=calibration_row,
+    report=report,
+)
 
 
 if __name__ == "__main__":
-    main()
+    analysis_runs.main(BENCHMARK, __doc__.split("\n\n")[0])

@@ -33,18 +33,14 @@ Run: ``python benchmarks/review_planted.py [--games facetoface,uno] [--seed S]
 
 from __future__ import annotations
 
-import argparse
-import os
 import random
-import sys
 import time
 from collections import Counter
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
-import reach
-from analysis_calibration import ABOUT, EXACT_NODES, POSITIONS, Rows, digests, winner
+import analysis_runs
+from analysis_calibration import ABOUT, EXACT_NODES, POSITIONS, winner
 
 from playable.solver.core import anytime
 from playable.solver.core.budget import Budget
@@ -153,32 +149,6 @@ def planted_record(name: str, deal: int, nodes: int, exact: int) -> dict[str, An
     return row
 
 
-def run_game(
-    name: str, seed: int, count: int, nodes: int, exact: int, rows: Rows
-) -> list[dict[str, Any]]:
-    """Draw deals until ``count`` planted records are reviewed (or
-    DRAWS_PER_RECORD * count deals are drawn); every row, reviewed or not."""
-    out: list[dict[str, Any]] = []
-    deals = reach.deal_seeds(f"{NAME}/{name}", seed)
-    done = 0
-    for index in range(DRAWS_PER_RECORD * count):
-        if done >= count:
-            break
-        deal = next(deals)
-        row = rows.get(name, seed, index)
-        if row is None:
-            row = rows.put(name, seed, index, planted_record(name, deal, nodes, exact))
-        out.append(row)
-        done += bool(row["decided"])
-        if (index + 1) % 5 == 0 or done >= count:
-            print(
-                f"[{NAME}] {name}: {done}/{count} records reviewed ({index + 1} deals)",
-                file=sys.stderr,
-                flush=True,
-            )
-    return out
-
-
 def report(name: str, rows: Sequence[dict[str, Any]], nodes: int, exact: int) -> list[str]:
     """The markdown section of one game."""
     used = [r for r in rows if r["decided"]]
@@ -211,67 +181,25 @@ def report(name: str, rows: Sequence[dict[str, Any]], nodes: int, exact: int) ->
     ]
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", default="facetoface,uno", help="facetoface,uno")
-    parser.add_argument("--seed", type=reach.seed_value, default=None, help="run seed")
-    parser.add_argument("--positions", type=reach.positive, default=100, help="records a game")
-    parser.add_argument("--nodes", type=reach.positive, default=None, help="review nodes")
-    parser.add_argument("--exact-nodes", type=reach.positive, default=None, help="exact nodes")
-    parser.add_argument("--out", type=Path, default=reach.RESULTS / f"{NAME}.md")
-    parser.add_argument(
-        "--digest",
-        default=None,
-        type=digests,
-        help="reuse rows made by the solver source of this digest, or game:digest,... "
-        "(default: the current source's digest)",
-    )
-    args = parser.parse_args()
-    names = [g for g in args.games.split(",") if g]
-    if not names or any(g not in POSITIONS for g in names):
-        parser.error(f"--games: wants names from {', '.join(POSITIONS)}, got {args.games!r}")
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
-    print(f"[{NAME}] run seed {seed}", file=sys.stderr, flush=True)
-    reach.interruptible()
-    current = reach.solver_digest()
-    code: dict[str, str] = {name: (args.digest or {}).get(name, current) for name in names}
-    code_text = ", ".join(f"{name} {digest}" for name, digest in code.items())
-    load = os.getloadavg()
-    started, cpu = time.perf_counter(), time.process_time()
-    sections: list[str] = []
-    jsonl = args.out.with_suffix(".jsonl")
-    try:
-        for name in names:
-            engine(name).warm_up()
-            nodes = args.nodes or REVIEW_NODES[name]
-            exact = args.exact_nodes or EXACT_NODES[name]
-            key = (
-                f"{name}; {ABOUT[name]}; review nodes={nodes}; exact nodes={exact}; "
-                f"solver {code[name]}"
-            )
-            found = run_game(name, seed, args.positions, nodes, exact, Rows(jsonl, key))
-            sections += report(name, found, nodes, exact)
-    except KeyboardInterrupt:
-        print(
-            f"\ninterrupted: finished rows kept in {jsonl}; the same command carries on",
-            file=sys.stderr,
-        )
-        raise SystemExit(130) from None
-    reach.write_page(
-        args.out,
-        [
-            "# Review: planted blunders and unaltered winning lines",
-            "",
-            "`benchmarks/review_planted.py` (its docstring says how): records made from the "
-            "exact solver's winning lines with one planted move proven to throw the win "
-            "away, reviewed as `playable review` does.",
-            "",
-            reach.measured(seed, code_text, load, (started, cpu), jsonl),
-            "",
-            *sections,
-        ],
-    )
+BENCHMARK = analysis_runs.Benchmark(
+    name=NAME,
+    title="# Review: planted blunders and unaltered winning lines",
+    intro="`benchmarks/review_planted.py` (its docstring says how): records made from the "
+    "exact solver's winning lines with one planted move proven to throw the win "
+    "away, reviewed as `playable review` does.",
+    about=ABOUT,
+    positions=100,
+    positions_help="records a game",
+    nodes=REVIEW_NODES,
+    nodes_label="review nodes",
+    exact=EXACT_NODES,
+    draws=DRAWS_PER_RECORD,
+    every=5,
+    progress="records reviewed",
+    make_row=planted_record,
+    report=report,
+)
 
 
 if __name__ == "__main__":
-    main()
+    analysis_runs.main(BENCHMARK, __doc__.split("\n\n")[0])
