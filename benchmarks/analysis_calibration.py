@@ -99,8 +99,8 @@ def winner(name: str, state: Any, nodes: int) -> int | None:
     engine proves it within ``nodes`` nodes (FF-6; UNO: who goes out, UN-10), or
     None when it does not decide it. Two-player games only."""
     rules = game(name)
-    if rules.is_terminal(state):
-        returns = rules.returns(state)
+    if rules.is_terminal(state):  # by who won, not UNO's points (a hand of zeros scores 0)
+        returns = rules.win_returns(state)
         return max(range(len(returns)), key=returns.__getitem__)
     result = engine(name).solve(
         state, Budget(nodes=nodes, memory_mb=64).start(), SearchOptions(memory_mb=64)
