@@ -3,8 +3,10 @@
 A solver's line (``SolveResult.line``) is a :class:`Line`: the position it starts
 from and its turns, each with the player, the moves written for the turn and the
 state after it. :func:`replay` builds one by playing every move through the game's
-reference rules (:meth:`playable.solver.core.game.Game.apply`), so a line that
-exists has been checked move by move; whoever shows the line (the CLI's tables, the
+reference rules (:meth:`playable.solver.core.game.Game.apply`); a solver that plays
+its line through those rules while it chooses the moves (UNO's endgame, Sequence's
+proof) keeps the states it met instead. Either way a line that exists has been
+checked move by move, once; whoever shows the line (the CLI's tables, the
 web board, the JSON document of docs/json.md) reads the states from it instead of
 replaying it again.
 
@@ -44,7 +46,7 @@ class Step(Generic[S, M]):
 
 @dataclass(frozen=True)
 class Line(Generic[S, M]):
-    """A replayed line of ``game`` from ``start``; build it with :func:`replay`."""
+    """A line of ``game`` from ``start``, every state reached through the rules."""
 
     game: Game[S, M]
     start: S

@@ -26,8 +26,7 @@ import numpy as np
 
 from playable.solver.core.budget import Budget
 from playable.solver.core.errors import IllegalMove
-from playable.solver.core.line import Line
-from playable.solver.core.line import replay as replay_line
+from playable.solver.core.line import Line, Step
 from playable.solver.core.result import SolveResult, Status
 from playable.solver.core.tt import SLOT_BYTES, new_table
 from playable.solver.sequence import kernel
@@ -167,11 +166,11 @@ def forced_win(state: State, max_turns: int, budget: Budget | None = None) -> So
             break
     line: Line[State, Move] = Line(SEQUENCE, state)
     if found is not None and not search.incomplete:
-        moves = principal_line(state, found, side, search)
-        if moves is None:
+        built = principal_line(state, found, side, search)
+        if built is None:
             stopped = True
         else:
-            line = replay_line(SEQUENCE, state, [(p, [m]) for p, m in moves])
+            line = built
     seconds = time.perf_counter() - started
     # docs/json.md: "winner" is the side that wins with perfect play, when proven
     extra: dict[str, Any] = {"side": side, "winner": None, "max_turns": max_turns}
@@ -205,14 +204,14 @@ def forced_win(state: State, max_turns: int, budget: Budget | None = None) -> So
 
 def principal_line(
     state: State, turns: int, side: int, search: KernelSearch
-) -> list[tuple[int, Move]] | None:
-    """One line of a proven forced win, built and replayed through the rules.
+) -> Line[State, Move] | None:
+    """One line of a proven forced win, played through the rules as it is built.
 
     The winning side plays a move whose child the kernel proves won; the defence
     shown is the reply of highest :func:`analyse.gain` (all of them lose). None if
     a budget ran out.
     """
-    moves: list[tuple[int, Move]] = []
+    start, steps = state, list[Step[State, Move]]()
     while state.winner is None:
         mine = state.side == side
         chosen: Move | None = None
@@ -237,10 +236,11 @@ def principal_line(
                 break
         if chosen is None:
             raise IllegalMove("internal error: the proven win has no winning move")
-        moves.append((state.to_move, chosen))
+        player = state.to_move
         if mine and not isinstance(chosen, ReplaceDead):
             turns -= 1
         state = apply(state, chosen)
+        steps.append(Step(player, (chosen,), state))
     if state.winner != side:
         raise IllegalMove("internal error: the proven line does not win")
-    return moves
+    return Line(SEQUENCE, start, tuple(steps))

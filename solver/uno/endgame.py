@@ -79,8 +79,7 @@ from typing import Any, Final
 
 from playable.solver.core.budget import Budget
 from playable.solver.core.errors import InvalidVariant
-from playable.solver.core.line import Line
-from playable.solver.core.line import replay as replay_line
+from playable.solver.core.line import Line, Step
 from playable.solver.core.result import SolveResult, Status
 from playable.solver.uno.endgame_ab import UNKNOWN, Endgame
 from playable.solver.uno.endgame_state import RESHUFFLE, Node, Rules, to_move
@@ -275,10 +274,10 @@ class Search:
     def line(self, node: Node, state: State, limit: int = 600) -> Line[State, Move]:
         """A principal line from a decided ``node`` (the reference ``state``): at a win
         the mover plays a proven winning move, at a loss the first move (all lose),
-        until the round ends. Played through the reference rules as it is built, each
-        node checked to describe the reference state, then replayed as a
-        :class:`~playable.solver.core.line.Line` (the certificate)."""
-        out: list[tuple[int, list[Move]]] = []
+        until the round ends. Played through the reference rules as it is built (the
+        certificate; every move a turn of its own), each node checked to describe the
+        reference state."""
+        out: list[Step[State, Move]] = []
         s = state
         while len(out) < limit:
             target = self.prove(node)
@@ -291,14 +290,14 @@ class Search:
                 break
             code, after_node = chosen
             move: Move = to_move(code)
-            out.append((s.to_move, [move]))
-            s = apply(s, move)
+            player, s = s.to_move, apply(s, move)
+            out.append(Step(player, (move,), s))
             if after_node is None:
                 break
             if not self.rules.agrees(after_node, s):
                 raise AssertionError("the search and the reference rules disagree")
             node = after_node
-        return replay_line(UNO, state, out)
+        return Line(UNO, state, tuple(out))
 
 
 @dataclass(frozen=True)
