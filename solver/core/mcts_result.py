@@ -32,8 +32,25 @@ def _finite(x: float) -> float | None:
     return x if math.isfinite(x) else None
 
 
+class Bounded:
+    """A value under best play known between ``low`` and ``high`` (proven bounds):
+    proven when they meet."""
+
+    low: float
+    high: float
+
+    @property
+    def proven(self) -> bool:
+        return self.low >= self.high
+
+    @property
+    def value(self) -> float | None:
+        """The proven value, or None."""
+        return self.low if self.proven else None
+
+
 @dataclass(frozen=True)
-class MoveReport:
+class MoveReport(Bounded):
     """One root move: its bounds, its samples, its principal line."""
 
     move: str
@@ -45,15 +62,6 @@ class MoveReport:
     raw_interval: tuple[float, float] | None
     successes: Proportion
     line: tuple[str, ...]
-
-    @property
-    def proven(self) -> bool:
-        return self.low >= self.high
-
-    @property
-    def value(self) -> float | None:
-        """The proven value, or None."""
-        return self.low if self.proven else None
 
     @property
     def estimate(self) -> float | None:
@@ -105,7 +113,7 @@ class MoveReport:
 
 
 @dataclass(frozen=True)
-class MctsResult:
+class MctsResult(Bounded):
     """Every root move, the recommended one, the root's bounds and the counters."""
 
     game: str
@@ -125,14 +133,6 @@ class MctsResult:
     seconds: float
     seed: int
     stopped: str
-
-    @property
-    def proven(self) -> bool:
-        return self.low >= self.high
-
-    @property
-    def value(self) -> float | None:
-        return self.low if self.proven else None
 
     def move(self, text: str) -> MoveReport:
         """The report of the move written ``text``."""
