@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from playable.solver.core.mcts_model import default_sides
+from playable.solver.core.game import Game
 from playable.solver.core.mcts_result import MctsResult, MoveReport
 from playable.solver.core.record import Played, Record
 from playable.solver.core.stats import Proportion
@@ -169,12 +169,14 @@ class Review:
         }
 
 
-def _from_after(game: Any, played: Played, after: MctsResult, unseen: MoveReport) -> MoveReport:
+def _from_after(
+    game: Game[Any, Any], played: Played, after: MctsResult, unseen: MoveReport
+) -> MoveReport:
     """The played move's report from an analysis of the position after it, when the
     analysis before never tried it (it stops once a best move is proven): the value
     of the position after is that of its best move, as the player to move there sees
     it; for the other side of a two-sided game the bounds, mean and wins turn over."""
-    sides = default_sides(game, played.before)
+    sides = game.sides(played.before)
     if game.is_terminal(played.after):  # the move ended the game: its value is exact
         returns = game.win_returns(played.after)
         own = returns[played.player]
