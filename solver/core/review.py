@@ -24,6 +24,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from playable.solver.core.game import Game
+from playable.solver.core.mcts_model import Model
 from playable.solver.core.mcts_result import MctsResult, MoveReport
 from playable.solver.core.record import Played, Record
 from playable.solver.core.stats import Proportion
@@ -178,10 +179,7 @@ def _from_after(
     it; for the other side of a two-sided game the bounds, mean and wins turn over."""
     sides = game.sides(played.before)
     if game.is_terminal(played.after):  # the move ended the game: its value is exact
-        returns = game.win_returns(played.after)
-        own = returns[played.player]
-        others = [r for p, r in enumerate(returns) if sides[p] != sides[played.player]]
-        value = float(own - max(others)) if others and len(set(sides)) == 2 else float(own)
+        value = Model.of(game, played.before).value(game.win_returns(played.after))
         return replace(unseen, low=value, high=value)
     if after.recommended is None:
         return unseen
