@@ -3,7 +3,8 @@ puzzles, web board, tests) finds a game here, by the name on a file's first line
 
 A game is one folder per layer, named after the game: ``solver/<name>/game.py``
 holds ``GAME`` (rules, notation and the game's facts, :class:`Game`),
-``solver/<name>/engine.py`` holds ``ENGINE`` (its searches, :class:`Engine`) and
+``solver/<name>/engine.py`` holds ``ENGINE`` (its searches, :class:`Engine`),
+``solver/<name>/seatview.py`` holds ``VIEWS`` (one seat's view, :class:`SeatViews`) and
 ``puzzles/<name>/kinds.py`` its puzzle kinds. Adding a game means adding those
 folders and its name to :data:`NAMES`. Modules are imported on first use, so naming a
 game loads only what is asked for (``--help`` stays fast).
@@ -18,6 +19,7 @@ from playable.solver.core.cardlist import sniff_game, split_document
 from playable.solver.core.engine import Engine
 from playable.solver.core.errors import NotationError, PlayableError
 from playable.solver.core.game import Game
+from playable.solver.core.seatview import SeatViews
 
 #: Every game by its file-header name, in the order help texts list them.
 NAMES: Final = ("thegame", "facetoface", "uno", "sequence")
@@ -49,6 +51,13 @@ def game(name: str) -> Game[Any, Any]:
 def engine(name: str) -> Engine:
     """The searches of the game called ``name``."""
     found: Engine = import_module(module_name(name, "solver.engine")).ENGINE
+    return found
+
+
+def views(name: str) -> SeatViews[Any, Any, Any]:
+    """The positions of the game called ``name`` as one seat sees them
+    (docs/seatview.md)."""
+    found: SeatViews[Any, Any, Any] = import_module(module_name(name, "solver.seatview")).VIEWS
     return found
 
 

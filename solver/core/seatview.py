@@ -1,0 +1,75 @@
+"""What one seat knows: a position as one player sees it (docs/seatview.md).
+
+Every game of ``playable`` hides cards: partners' and opponents' hands and the draw
+order. A *view* is a position written from one seat: its own hand, what is public
+(piles, board, discards, how many cards the others hold and the draw pile has) and
+what the history revealed about the hidden cards, leaving the rest unknown. Each game
+has its views in ``solver/<game>/seatview.py`` (``VIEWS``, found by name with
+:func:`playable.solver.games.views`); a view file's first line is
+``playable GAME view``.
+
+Analysis from a seat (``playable analyse FILE --seat N``) deals the unseen cards
+many times uniformly among the deals consistent with the view (:meth:`SeatViews.deal`)
+and solves each deal exactly, as bridge players do with a double-dummy solver and
+a dealer. :meth:`SeatViews.deals` lists every consistent deal of a small view: the
+brute force the sampling is tested against (chi-square, tests/<game>/test_seatview.py).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any, Protocol, TypeVar
+
+ViewT = TypeVar("ViewT")
+StateT = TypeVar("StateT")
+MoveT = TypeVar("MoveT")
+
+
+class SeatViews(Protocol[ViewT, StateT, MoveT]):
+    """A game's positions as one seat sees them, and a dealer of the unseen cards."""
+
+    def view_of(self, state: StateT, seat: int) -> ViewT:
+        """What seat ``seat`` (0-based) sees of the full position ``state``: nothing
+        that seat could not know is kept."""
+        ...
+
+    def parse(self, text: str, source: str = "<input>") -> ViewT:
+        """The view written in ``text`` (first line ``playable GAME view``).
+
+        Raises :class:`~playable.solver.core.errors.NotationError` naming ``source``,
+        line and column, also for a view no deal is consistent with.
+        """
+        ...
+
+    def format(self, view: ViewT) -> str:
+        """The view file of ``view``; ``parse(format(v)) == v``."""
+        ...
+
+    def to_json(self, view: ViewT) -> dict[str, Any]:
+        """The view as JSON (docs/json.md)."""
+        ...
+
+    def seat(self, view: ViewT) -> int:
+        """The seat (0-based) whose view this is."""
+        ...
+
+    def to_move(self, view: ViewT) -> int:
+        """The player (0-based) to move."""
+        ...
+
+    def legal_moves(self, view: ViewT) -> list[MoveT]:
+        """The legal moves of the seat when it is to move: the same in every deal
+        consistent with the view (the seat's moves depend only on what it sees)."""
+        ...
+
+    def deal(self, view: ViewT, rng: random.Random) -> StateT:
+        """A full position consistent with ``view``, drawn uniformly among all of
+        them (or as the game's docs/seatview.md section says where only an
+        approximation is practical); ``view_of(deal(v), seat(v)) == v``."""
+        ...
+
+    def deals(self, view: ViewT) -> Iterator[StateT]:
+        """Every full position consistent with ``view``, each once: the brute force
+        :meth:`deal` is tested against on small views."""
+        ...
