@@ -27,16 +27,29 @@ from __future__ import annotations
 
 import argparse
 import json
-import platform
 import statistics
 import time
 from pathlib import Path
 from typing import Any
 
-from revisions import compare, digest, run_worker
+from revisions import (
+    agreement,
+    change_cell,
+    command_line,
+    compare,
+    comparison_parser,
+    digest,
+    measured,
+    run_worker,
+    table_head,
+    worker_arguments,
+    write_page,
+)
 
 RESULTS = Path(__file__).parent / "results" / "facetoface_kernel_speed.md"
 MEMORY_MB = 32
+#: the options a worker is given
+WORKER_OPTIONS = ("seed", "positions", "most", "nodes")
 FEWEST = 12
 
 
@@ -89,20 +102,7 @@ def worker(seed: int, count: int, most: int, nodes: int) -> dict[str, Any]:
 
 def run_side(side: str, solver_dir: Path | None, args: argparse.Namespace) -> dict[str, Any]:
     """One worker process on this tree (``solver_dir`` None) or on another ``solver/``."""
-    data = run_worker(
-        __file__,
-        [
-            "--seed",
-            str(args.seed),
-            "--positions",
-            str(args.positions),
-            "--most",
-            str(args.most),
-            "--nodes",
-            str(args.nodes),
-        ],
-        solver_dir,
-    )
+    data = run_worker(__file__, worker_arguments(args, WORKER_OPTIONS), solver_dir)
     print(f"{side}: {rate(data):,.0f} nodes/s, digest {digest(data['records'])}", flush=True)
     return data
 
@@ -113,15 +113,10 @@ def rate(data: dict[str, Any]) -> float:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--seed", type=int, default=1)
+    parser = comparison_parser(__doc__ or "", RESULTS)
     parser.add_argument("--positions", type=int, default=32)
     parser.add_argument("--most", type=int, default=16, help="most cards left a player")
     parser.add_argument("--nodes", type=int, default=200_000, help="nodes per solve")
-    parser.add_argument("--rounds", type=int, default=2, help="runs of each side")
-    parser.add_argument("--base", help="git revision to compare with (A, B, A, B)")
-    parser.add_argument("--no-write", action="store_true", help="print only")
-    parser.add_argument("--worker", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.most < FEWEST or args.positions < 1 or args.nodes < 1 or args.rounds < 1:
         parser.error(f"--most must be at least {FEWEST}; --positions, --nodes, --rounds >= 1")
@@ -140,16 +135,12 @@ def main() -> None:
     same = all(runs[s][0]["records"] == first for s in names)
     rates = {s: [rate(d) for d in runs[s]] for s in names}
     medians = [statistics.median(rates[s]) for s in names]
-    header = "| positions | nodes | decided | " + " | ".join(f"{s} nodes/s" for s in names)
-    rows = [
-        header + (" | change |" if len(names) == 2 else " |"),
-        "|---" * (3 + len(names) + (1 if len(names) == 2 else 0)) + "|",
-    ]
+    rows = table_head(("positions", "nodes", "decided"), names, ("change",))
     decided = sum(r[1] != "unknown" for r in first)
     cells = [str(len(first)), f"{sum(r[3] for r in first):,}", str(decided)]
     cells += [f"{m:,.0f}" for m in medians]
     if len(names) == 2:
-        cells.append(f"{100 * (medians[1] / medians[0] - 1):+.1f}%")
+        cells.append(change_cell(medians))
     rows.append("| " + " | ".join(cells) + " |")
     runs_line = "; ".join(f"{s}: " + ", ".join(f"{r:,.0f}" for r in rates[s]) for s in names)
     if len(names) == 2:  # each round's runs were back to back: the fairest comparison
@@ -159,12 +150,8 @@ def main() -> None:
         [
             "# Face to Face: nodes and speed of the numba kernels",
             "",
-            f"Measured {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} on "
-            f"{platform.machine()}, Python {platform.python_version()}; load average "
-            f"{load[0]:.2f} at the start, {end[0]:.2f} at the end. "
-            f"`python benchmarks/facetoface_kernel_speed.py --seed {args.seed} --positions "
-            f"{args.positions} --most {args.most} --nodes {args.nodes} --rounds {args.rounds}"
-            + (f" --base {args.base}`" if args.base else "`"),
+            f"{measured(load, end)} "
+            + command_line("facetoface_kernel_speed.py", args, WORKER_OPTIONS[1:]),
             "",
             f"{len(first)} self-play positions drawn from seed {args.seed} "
             f"({FEWEST}-{args.most} cards left per player), {args.nodes:,} nodes a solve; "
@@ -176,16 +163,10 @@ def main() -> None:
             f"Runs in order (nodes/s): {runs_line}.",
             "",
             f"Records (status, value and nodes of every position): digest {digest(first)}; "
-            + (
-                "identical on both sides."
-                if same and len(names) == 2
-                else ("the sides DIFFER." if len(names) == 2 else "one side only.")
-            ),
+            + agreement(same, len(names)),
         ]
     )
-    if not args.no_write:
-        RESULTS.write_text(text + "\n", encoding="utf-8")
-    print(text)
+    write_page(text, args.out)
 
 
 if __name__ == "__main__":

@@ -30,18 +30,31 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
-import platform
 import random
 import statistics
 import time
 from pathlib import Path
 from typing import Any
 
-from revisions import compare, digest, run_worker
+from revisions import (
+    agreement,
+    change_cell,
+    command_line,
+    compare,
+    comparison_parser,
+    digest,
+    measured,
+    run_worker,
+    table_head,
+    worker_arguments,
+    write_page,
+)
 
 RESULTS = Path(__file__).parent / "results" / "kernel_workspace_speed.md"
 ENGINES = ("uno", "sequence")
 MEMORY_MB = 32
+#: the options a worker is given
+WORKER_OPTIONS = ("seed", "positions", "nodes", "engines")
 TURNS = 5
 
 
@@ -118,20 +131,7 @@ def worker(seed: int, count: int, nodes: int, engines: list[str]) -> dict[str, A
 
 def run_side(side: str, solver_dir: Path | None, args: argparse.Namespace) -> dict[str, Any]:
     """One worker process on this tree (``solver_dir`` None) or on another ``solver/``."""
-    data = run_worker(
-        __file__,
-        [
-            "--seed",
-            str(args.seed),
-            "--positions",
-            str(args.positions),
-            "--nodes",
-            str(args.nodes),
-            "--engines",
-            ",".join(args.engines),
-        ],
-        solver_dir,
-    )
+    data = run_worker(__file__, worker_arguments(args, WORKER_OPTIONS), solver_dir)
     print(
         f"{side}: "
         + ", ".join(
@@ -149,16 +149,12 @@ def rate(data: dict[str, Any], engine: str, kernel: bool = False) -> float:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
-    parser.add_argument("--seed", type=int, default=1)
+    parser = comparison_parser(__doc__ or "", RESULTS)
     parser.add_argument("--positions", type=int, default=36, help="positions per engine")
     parser.add_argument("--nodes", type=int, default=200_000, help="nodes per search")
-    parser.add_argument("--rounds", type=int, default=2, help="runs of each side")
-    parser.add_argument("--base", help="git revision to compare with (A, B, A, B)")
     parser.add_argument(
         "--engines", default=",".join(ENGINES), help="comma-separated, of " + ", ".join(ENGINES)
     )
-    parser.add_argument("--worker", help=argparse.SUPPRESS)
     args = parser.parse_args()
     args.engines = args.engines.split(",")
     if set(args.engines) - set(ENGINES) or not args.engines:
@@ -176,11 +172,7 @@ def main() -> None:
     names = list(runs)
     first = runs[names[0]][0]["records"]
     same = all(runs[s][0]["records"] == first for s in names)
-    header = "| engine | positions | nodes | " + " | ".join(f"{s} nodes/s" for s in names)
-    rows = [
-        header + (" | change | pairs (new/base) |" if len(names) == 2 else " |"),
-        "|---" * (3 + len(names) + (2 if len(names) == 2 else 0)) + "|",
-    ]
+    rows = table_head(("engine", "positions", "nodes"), names, ("change", "pairs (new/base)"))
     for e in args.engines:
         for kernel in (False, True):
             medians = [statistics.median(rate(d, e, kernel) for d in runs[s]) for s in names]
@@ -188,7 +180,7 @@ def main() -> None:
             label = f"{e} ({'kernel calls' if kernel else 'solve calls'})"
             cells = [label, str(len(first[e])), f"{total:,}", *(f"{m:,.0f}" for m in medians)]
             if len(names) == 2:
-                cells.append(f"{100 * (medians[1] / medians[0] - 1):+.1f}%")
+                cells.append(change_cell(medians))
                 pairs = zip(runs[names[0]], runs[names[1]], strict=True)
                 ratios = (rate(b, e, kernel) / rate(a, e, kernel) for a, b in pairs)
                 cells.append(", ".join(f"{r:.2f}" for r in ratios))
@@ -198,12 +190,8 @@ def main() -> None:
         [
             "# UNO and Sequence: nodes and speed of the numba kernels",
             "",
-            f"Measured {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} on "
-            f"{platform.machine()}, Python {platform.python_version()}; load average "
-            f"{load[0]:.2f} at the start, {end[0]:.2f} at the end. "
-            f"`python benchmarks/kernel_workspace_speed.py --seed {args.seed} --positions "
-            f"{args.positions} --nodes {args.nodes} --rounds {args.rounds} --engines "
-            f"{','.join(args.engines)}" + (f" --base {args.base}`" if args.base else "`"),
+            f"{measured(load, end)} "
+            + command_line("kernel_workspace_speed.py", args, WORKER_OPTIONS[1:]),
             "",
             f"{args.positions} positions per engine drawn from seed {args.seed}, "
             f"{args.nodes:,} nodes a search; nodes/s (per CPU second of the solve calls) "
@@ -213,15 +201,10 @@ def main() -> None:
             *rows,
             "",
             f"Records (nodes and result of every position): digests {digests}; "
-            + (
-                "identical on both sides."
-                if same and len(names) == 2
-                else ("the sides DIFFER." if len(names) == 2 else "one side only.")
-            ),
+            + agreement(same, len(names)),
         ]
     )
-    RESULTS.write_text(text + "\n", encoding="utf-8")
-    print(text)
+    write_page(text, args.out)
 
 
 if __name__ == "__main__":

@@ -11,12 +11,15 @@ numba's cache is reused) and imported in place of this tree's ``playable.solver`
 
 from __future__ import annotations
 
+import argparse
 import hashlib
 import json
 import os
+import platform
 import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -92,8 +95,8 @@ def compare(
     deterministic cannot be compared by its nodes)."""
     sides: dict[str, Path | None] = {}
     if base:
-        sha, folder = extract(base, cache)
-        sides[f"base {sha}"] = folder
+        sha, base_solver = extract(base, cache)
+        sides[f"base {sha}"] = base_solver
     sides["this tree"] = None
     start = os.getloadavg()
     runs: dict[str, list[dict[str, Any]]] = {side: [] for side in sides}
@@ -110,3 +113,72 @@ def compare(
 def digest(records: Any) -> str:
     """A short fingerprint of the records (nodes and results of every position)."""
     return hashlib.sha256(json.dumps(records).encode()).hexdigest()[:16]
+
+
+def comparison_parser(description: str, results: Path) -> argparse.ArgumentParser:
+    """The options every kernel-speed benchmark has: ``--seed``, ``--rounds``,
+    ``--base``, ``--out`` (default ``results``) and the hidden ``--worker``; the
+    script adds its own."""
+    parser = argparse.ArgumentParser(description=description.split("\n\n")[0])
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rounds", type=int, default=2, help="runs of each side")
+    parser.add_argument("--base", help="git revision to compare with (A, B, A, B)")
+    parser.add_argument("--out", type=Path, default=results, help="the summary page")
+    parser.add_argument("--worker", help=argparse.SUPPRESS)
+    return parser
+
+
+def worker_arguments(args: argparse.Namespace, names: tuple[str, ...]) -> list[str]:
+    """The command-line arguments that pass options ``names`` on to a worker (a list
+    value comma-separated)."""
+    out: list[str] = []
+    for name in names:
+        value = getattr(args, name)
+        text = ",".join(value) if isinstance(value, list) else str(value)
+        out += [f"--{name.replace('_', '-')}", text]
+    return out
+
+
+def command_line(script: str, args: argparse.Namespace, names: tuple[str, ...]) -> str:
+    """The command that measured a page: ``python benchmarks/SCRIPT --seed ...``."""
+    base = [] if args.base is None else ["--base", args.base]
+    words = worker_arguments(args, ("seed", *names, "rounds")) + base
+    return f"`python benchmarks/{script} {' '.join(words)}`"
+
+
+def table_head(
+    columns: tuple[str, ...], sides: list[str], comparison: tuple[str, ...]
+) -> list[str]:
+    """A results table's header and rule: ``columns``, a nodes/s column per side and,
+    with two sides, the ``comparison`` columns."""
+    cells = [*columns, *(f"{s} nodes/s" for s in sides)]
+    if len(sides) == 2:
+        cells += comparison
+    return ["| " + " | ".join(cells) + " |", "|---" * len(cells) + "|"]
+
+
+def change_cell(medians: list[float]) -> str:
+    """This tree's median against the base's, in percent."""
+    return f"{100 * (medians[1] / medians[0] - 1):+.1f}%"
+
+
+def agreement(same: bool, sides: int) -> str:
+    """Whether the records of the two sides agree (a refactoring keeps them)."""
+    if sides != 2:
+        return "one side only."
+    return "identical on both sides." if same else "the sides DIFFER."
+
+
+def measured(load: tuple[float, ...], end: tuple[float, ...]) -> str:
+    """When, on what and under which load a page was measured."""
+    return (
+        f"Measured {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} on "
+        f"{platform.machine()}, Python {platform.python_version()}; load average "
+        f"{load[0]:.2f} at the start, {end[0]:.2f} at the end."
+    )
+
+
+def write_page(text: str, out: Path) -> None:
+    """Write the summary page ``out`` and print it."""
+    out.write_text(text + "\n", encoding="utf-8")
+    print(text)

@@ -30,19 +30,32 @@ import argparse
 import contextlib
 import hashlib
 import json
-import platform
 import statistics
 import time
 from pathlib import Path
 from typing import Any
 
-from revisions import compare, digest, run_worker
+from revisions import (
+    agreement,
+    change_cell,
+    command_line,
+    compare,
+    comparison_parser,
+    digest,
+    measured,
+    run_worker,
+    table_head,
+    worker_arguments,
+    write_page,
+)
 
 RESULTS = Path(__file__).parent / "results" / "thegame_kernel_speed.md"
 ENGINES = ("dfs", "dfs-late", "pilot", "beam", "nrpa", "sampling")
 LATE_CARDS = 40
 SAMPLES = 64
 MEMORY_MB = 32
+#: the options a worker is given
+WORKER_OPTIONS = ("seed", "deals", "nodes", "engines")
 
 
 def positions(seed: int, deals: int) -> list[tuple[str, Any, Any]]:
@@ -151,20 +164,7 @@ def worker(seed: int, deals: int, nodes: int, engines: list[str]) -> dict[str, A
 
 def run_side(side: str, solver_dir: Path | None, args: argparse.Namespace) -> dict[str, Any]:
     """One worker process on this tree (``solver_dir`` None) or on another ``solver/``."""
-    data = run_worker(
-        __file__,
-        [
-            "--seed",
-            str(args.seed),
-            "--deals",
-            str(args.deals),
-            "--nodes",
-            str(args.nodes),
-            "--engines",
-            ",".join(args.engines),
-        ],
-        solver_dir,
-    )
+    data = run_worker(__file__, worker_arguments(args, WORKER_OPTIONS), solver_dir)
     print(f"{side}: " + ", ".join(f"{e} {rate(data, e):,.0f}/s" for e in args.engines), flush=True)
     return data
 
@@ -175,16 +175,12 @@ def rate(data: dict[str, Any], engine: str) -> float:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--seed", type=int, default=1)
+    parser = comparison_parser(__doc__ or "", RESULTS)
     parser.add_argument("--deals", type=int, default=8, help="deals per variant")
     parser.add_argument("--nodes", type=int, default=100_000, help="nodes per search")
-    parser.add_argument("--rounds", type=int, default=2, help="runs of each side")
-    parser.add_argument("--base", help="git revision to compare with (A, B, A, B)")
     parser.add_argument(
         "--engines", default=",".join(ENGINES), help="comma-separated, of " + ", ".join(ENGINES)
     )
-    parser.add_argument("--worker", help=argparse.SUPPRESS)
     args = parser.parse_args()
     args.engines = args.engines.split(",")
     if set(args.engines) - set(ENGINES) or not args.engines:
@@ -202,32 +198,23 @@ def main() -> None:
     names = list(runs)
     first = runs[names[0]][0]["records"]
     same = all(runs[s][0]["records"] == first for s in names)
-    header = "| engine | positions | nodes | " + " | ".join(f"{s} nodes/s" for s in names)
-    rows = [
-        header + (" | change | pairs |" if len(names) == 2 else " |"),
-        "|---" * (3 + len(names) + (2 if len(names) == 2 else 0)) + "|",
-    ]
+    rows = table_head(("engine", "positions", "nodes"), names, ("change", "pairs"))
     for e in args.engines:
         medians = [statistics.median(rate(d, e) for d in runs[s]) for s in names]
         total = sum(r[1] for r in first[e])
         cells = [e, str(len(first[e])), f"{total:,}", *(f"{m:,.0f}" for m in medians)]
         if len(names) == 2:
-            cells.append(f"{100 * (medians[1] / medians[0] - 1):+.1f}%")
+            cells.append(change_cell(medians))
             # each round's runs were back to back: the fairest comparison on a loaded machine
             pairs = zip(runs[names[0]], runs[names[1]], strict=True)
             cells.append(", ".join(f"{rate(b, e) / rate(a, e):.2f}" for a, b in pairs))
         rows.append("| " + " | ".join(cells) + " |")
-    fingerprint = digest(first)
     text = "\n".join(
         [
             "# The Game: nodes and speed of the numba kernels",
             "",
-            f"Measured {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} on "
-            f"{platform.machine()}, Python {platform.python_version()}; load average "
-            f"{load[0]:.2f} at the start, {end[0]:.2f} at the end. "
-            f"`python benchmarks/thegame_kernel_speed.py --seed {args.seed} --deals "
-            f"{args.deals} --nodes {args.nodes} --rounds {args.rounds} --engines "
-            f"{','.join(args.engines)}" + (f" --base {args.base}`" if args.base else "`"),
+            f"{measured(load, end)} "
+            + command_line("thegame_kernel_speed.py", args, WORKER_OPTIONS[1:]),
             "",
             f"{4 * args.deals} deals ({args.deals} each of solo, solo expert, 3 players, "
             f"3 players expert) drawn from seed {args.seed}, {args.nodes:,} nodes a search; "
@@ -237,16 +224,11 @@ def main() -> None:
             "",
             *rows,
             "",
-            f"Records (nodes and result of every position): digest {fingerprint}; "
-            + (
-                "identical on both sides."
-                if same and len(names) == 2
-                else ("the sides DIFFER." if len(names) == 2 else "one side only.")
-            ),
+            f"Records (nodes and result of every position): digest {digest(first)}; "
+            + agreement(same, len(names)),
         ]
     )
-    RESULTS.write_text(text + "\n", encoding="utf-8")
-    print(text)
+    write_page(text, args.out)
 
 
 if __name__ == "__main__":
