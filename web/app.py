@@ -16,14 +16,17 @@ Endpoints (all JSON; an error is ``{"error": "one line"}`` with 4xx/5xx):
                                           file) or ``{"example"}`` -> a view
 ``POST /api/play``                        ``{"text", "moves", "end_turn"}`` -> a view;
                                           422 with the rules' line for a bad move
+``POST /api/deal``                        ``{"game", "players", "seed"}`` -> a fresh
+                                          deal's view (``playable deal``), its seed
 ``POST /api/solve``, ``/api/analyse``     ``{"text", "seconds", "nodes", "turns" |
                                           "depth"}`` -> 202 ``{"id"}`` (a job)
 ``GET  /api/jobs/{id}``                   the job: state, progress, result
 ``DELETE /api/jobs/{id}``                 stop the job (its process is terminated)
 ``GET  /api/puzzles?game=&level=&kind=``  the library's puzzles (no solutions)
 ``GET  /api/puzzles/{id}``                one puzzle and its position's view
-``POST /api/puzzles/{id}/attempt``        ``{"answer"}`` -> the kind's verdict,
-                                          counted in the library
+``POST /api/puzzles/{id}/attempt``        ``{"answer", "revealed"}`` -> the kind's
+                                          verdict, counted in the library (a
+                                          revealed attempt never as a success)
 ``GET  /api/puzzles/{id}/solution``       the stored solution and its positions
 ========================================  ==========================================
 
@@ -40,6 +43,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import math
+import secrets
 from collections.abc import AsyncIterator, Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -60,6 +64,7 @@ from playable.puzzles.registry import GAMES, kind_of
 from playable.solver.core.errors import PlayableError
 from playable.solver.games import engine
 from playable.web.body import read_json_object
+from playable.web.deal import MAX_SEED, deal_text
 from playable.web.errors import BadRequest
 from playable.web.guard import SESSION, Guard, Hosts
 from playable.web.jobs import Busy, Job, Jobs
@@ -84,6 +89,16 @@ BODY_SECONDS = 20.0
 CHECK_SECONDS = 10.0
 #: The largest puzzle id (SQLite's INTEGER): a larger one is no puzzle.
 MAX_ID = 2**63 - 1
+#: How much of an answer each puzzle kind judges (docs/web.md, "Puzzle trainer"): its
+#: first move, its first whole turn (up to ``/``), or the whole line. The board sends
+#: the answer for judging as soon as that much is played.
+ANSWER_SPAN = {
+    ("thegame", "lay-all"): "line",
+    ("facetoface", "win-from-here"): "turn",
+    ("uno", "ending"): "move",
+    ("uno", "lay-down"): "line",
+    ("sequence", "win-in-n"): "move",
+}
 
 __all__ = ["BadRequest", "Board", "create_app"]
 
@@ -197,6 +212,7 @@ class Board:
             "score": round(puzzle.rating.score, 3),
             "goal": puzzle.goal,
             "unique": puzzle.unique,
+            "answer_span": ANSWER_SPAN.get((puzzle.game, puzzle.kind), "line"),
             "tries": plays[0],
             "solved": plays[1],
         }
@@ -224,6 +240,18 @@ class Board:
         moves = self.text(body, "moves")
         after = play(position, moves, end_turn=bool(body.get("end_turn", False)))
         return JSONResponse(view(after))
+
+    async def deal(self, request: Request) -> Response:
+        """A fresh deal of any game and player count (web/deal.py), its view and seed;
+        without a seed, a random one (returned, so the deal can be made again)."""
+        body = await self.body(request)
+        name = body.get("game")
+        if not isinstance(name, str):
+            raise BadRequest("'game' must be a string")
+        players = self.whole(body, "players", 1, 12, 2)
+        seed = self.whole(body, "seed", 0, MAX_SEED, secrets.randbelow(MAX_SEED))
+        position = playable.loads(deal_text(name, players, seed), f"<deal seed {seed}>")
+        return JSONResponse({**view(position), "seed": seed})
 
     def search_request(
         self, body: dict[str, Any], default_seconds: float
@@ -323,6 +351,9 @@ class Board:
         puzzle_id = self.puzzle_id(request)
         body = await self.body(request)
         answer = self.text(body, "answer")
+        revealed = body.get("revealed", False)
+        if not isinstance(revealed, bool):
+            raise BadRequest("'revealed' must be true or false")
         if not answer.strip():
             raise BadRequest("the answer is empty: play or type your moves first")
         puzzle = await run_in_threadpool(self.puzzle, puzzle_id)
@@ -336,12 +367,23 @@ class Board:
         await run_in_threadpool(self.jobs.wait, job)
         self.judged(job)
 
+        # a right answer after the solution (or a hint) was shown is a try, not a success
+        success = bool(job.result["correct"]) and not revealed
+
         def counted() -> tuple[int, int]:
             with self.open_library(write=True) as library:
-                return library.record_play(puzzle_id, bool(job.result["correct"]))
+                return library.record_play(puzzle_id, success)
 
         tries, solved = await run_in_threadpool(counted)
-        return JSONResponse({**job.result, "tries": tries, "solved": solved})
+        return JSONResponse(
+            {
+                **job.result,
+                "revealed": revealed,
+                "counted": success,
+                "tries": tries,
+                "solved": solved,
+            }
+        )
 
     @staticmethod
     def judged(job: Job) -> None:
@@ -415,6 +457,7 @@ def create_app(
         Route("/api/examples", board.examples_list),
         Route("/api/load", board.load, methods=["POST"]),
         Route("/api/play", board.play, methods=["POST"]),
+        Route("/api/deal", board.deal, methods=["POST"]),
         Route("/api/solve", board.solve, methods=["POST"]),
         Route("/api/analyse", board.analyse, methods=["POST"]),
         Route("/api/jobs/{job_id}", board.job, methods=["GET", "DELETE"]),

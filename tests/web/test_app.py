@@ -328,3 +328,79 @@ def test_uno_analysis_gives_each_moves_line_as_frames(client: TestClient) -> Non
     for row, shown in zip(rows, lines, strict=True):
         assert [f["move"] for f in shown] == [item["move"] for item in row["line"]]
         assert shown[0]["move"] == row["move"] and "error" not in shown[-1]
+
+
+@pytest.mark.parametrize(
+    ("game", "players"), [("thegame", 3), ("facetoface", 2), ("uno", 4), ("sequence", 3)]
+)
+def test_a_new_deal_of_any_game_and_player_count(
+    client: TestClient, game: str, players: int
+) -> None:
+    dealt = client.post("/api/deal", json={"game": game, "players": players, "seed": 7})
+    assert dealt.status_code == 200, dealt.text
+    view = dealt.json()
+    assert (view["game"], view["players"], view["seed"]) == (game, players, 7)
+    again = client.post("/api/deal", json={"game": game, "players": players, "seed": 7}).json()
+    assert again["text"] == view["text"]  # the seed makes the deal again
+    other = client.post("/api/deal", json={"game": game, "players": players, "seed": 8}).json()
+    assert other["text"] != view["text"]
+    fresh = client.post("/api/deal", json={"game": game, "players": players}).json()
+    assert isinstance(fresh["seed"], int) and fresh["legal_moves"]
+
+
+def test_a_new_deal_is_the_command_lines_deal() -> None:
+    """The same text as `playable deal GAME --players N --seed S` (cli/)."""
+    from typer.testing import CliRunner
+
+    from playable.cli.main import app
+    from playable.web.deal import deal_text
+
+    for game, options in [
+        ("thegame", ["--players", "2"]),
+        ("uno", ["--players", "3"]),
+        ("sequence", ["--players", "2"]),
+        ("facetoface", []),
+    ]:
+        players = int(options[1]) if options else 2
+        printed = CliRunner().invoke(app, ["deal", game, *options, "--seed", "5"])
+        assert printed.exit_code == 0, printed.output
+        assert printed.stdout.strip() == deal_text(game, players, 5).strip()
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"game": "chess", "players": 2},
+        {"game": "thegame", "players": 6},
+        {"game": "facetoface", "players": 3},
+        {"game": "uno", "players": 1},
+        {"game": 3},
+        {"game": "uno", "players": "2"},
+        {"game": "uno", "players": 2, "seed": -1},
+        {"game": "uno", "players": 2, "seed": 1.5},
+        {"game": "uno", "players": 2, "seed": 2**40},
+    ],
+)
+def test_bad_deal_requests_are_one_line_4xx(client: TestClient, body: dict[str, Any]) -> None:
+    refused = client.post("/api/deal", json=body)
+    assert 400 <= refused.status_code < 500, refused.text
+    assert "\n" not in refused.json()["error"]
+
+
+def test_a_revealed_attempt_is_a_try_but_never_a_success(client: TestClient) -> None:
+    (summary,) = client.get("/api/puzzles", params={"game": "thegame"}).json()["puzzles"]
+    assert summary["answer_span"] == "line"  # lay-all: the whole line is judged
+    tries, solved = summary["tries"], summary["solved"]
+    solution = client.get(f"/api/puzzles/{summary['id']}/solution").json()["solution"]
+    answer = " ".join(word for word in solution.split() if not word.endswith(":"))
+    path = f"/api/puzzles/{summary['id']}/attempt"
+    shown = client.post(path, json={"answer": answer, "revealed": True}).json()
+    assert shown["correct"] is True and shown["revealed"] is True and shown["counted"] is False
+    assert (shown["tries"], shown["solved"]) == (tries + 1, solved)
+    honest = client.post(path, json={"answer": answer, "revealed": False}).json()
+    assert honest["counted"] is True and (honest["tries"], honest["solved"]) == (
+        tries + 2,
+        solved + 1,
+    )
+    bad = client.post(path, json={"answer": answer, "revealed": "yes"})
+    assert bad.status_code == 422 and "revealed" in bad.json()["error"]

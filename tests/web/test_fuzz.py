@@ -29,8 +29,29 @@ from tests.web.board import BASE, EXAMPLES, puzzle_library
 POSITION = (EXAMPLES / "thegame-solo-late.position.txt").read_text()
 UNO = (EXAMPLES / "endgame.uno.txt").read_text()
 
-POSTS = ("/api/load", "/api/play", "/api/solve", "/api/analyse", "/api/puzzles/1/attempt")
-KEYS = ("text", "example", "moves", "end_turn", "seconds", "nodes", "turns", "depth", "answer")
+POSTS = (
+    "/api/load",
+    "/api/play",
+    "/api/deal",
+    "/api/solve",
+    "/api/analyse",
+    "/api/puzzles/1/attempt",
+)
+KEYS = (
+    "text",
+    "example",
+    "moves",
+    "end_turn",
+    "seconds",
+    "nodes",
+    "turns",
+    "depth",
+    "answer",
+    "revealed",
+    "game",
+    "players",
+    "seed",
+)
 ALLOWED = {200, 202, 400, 403, 404, 405, 409, 413, 415, 422, 503}
 
 json_values = st.recursive(
@@ -40,7 +61,7 @@ json_values = st.recursive(
     | st.floats(allow_nan=False, allow_infinity=False)
     | st.text(max_size=30)
     | st.sampled_from(
-        [POSITION, UNO, "14@2", "G7", "/", "end", "thegame-solo-late.position.txt", "../x"]
+        [POSITION, UNO, "14@2", "G7", "/", "end", "thegame-solo-late.position.txt", "../x", "uno"]
     ),
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner),
     max_leaves=6,
