@@ -1,0 +1,380 @@
+"""The Game: Face to Face from one seat: what a player sees, and a dealer of the rest
+(docs/seatview.md, "Face to Face"; the interface is :mod:`playable.solver.core.seatview`).
+
+What a seat sees (FF-1 ... FF-5): its own hand; the four pile tops; every card either
+player has laid (each was laid face up, and each player's cards are their own set of
+2..max-card, FF-1, so a laid card's owner is known); how many cards the opponent holds
+and how many each draw pile has; whose turn it is and how many cards that player has
+laid this turn on own piles and on the opponent's (FF-4). A :class:`State` does not
+record the laid cards, but it does not need to: each player owns exactly the cards
+2..max-card, so the cards a player has laid are those in neither their hand nor their
+draw pile (positions with fewer cards are endgames whose missing cards were laid,
+docs/notation-facetoface.md).
+
+So the seat's *unseen* cards are, for the opponent, their deck minus their laid cards
+(split into a hand of known size and a draw pile), and for the seat itself, its deck
+minus its hand and laid cards (its own draw pile, order unknown). A *deal* is a full
+position: the opponent's hand (a set), the opponent's draw order and the seat's own
+draw order. All cards of one player differ, so a uniform shuffle of each player's
+unseen cards, the opponent's first cards going to the hand, gives every deal with the
+same probability.
+
+A deal is consistent with the view when the position is one a game can reach
+(:func:`~playable.solver.facetoface.notation.check_position`). Every check there is
+decided by the view alone except one: an opponent in the middle of a turn must hold a
+hand that can still complete it (FF-4, the FF-6 decision of the rules module). For
+that view the dealer rejects the shuffles whose hand cannot: rejection from a uniform
+draw is uniform on the accepted deals, and the parser has found one such hand, so the
+loop ends.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations, permutations
+from typing import Any, Final
+
+from playable.solver.core.cardlist import (
+    Document,
+    Field,
+    Token,
+    cards_text,
+    checked,
+    fields_of,
+    format_document,
+    integer,
+    parse_document,
+    player,
+    required,
+    single,
+)
+from playable.solver.core.seatview import SeatViews
+from playable.solver.facetoface.notation import GAME, _card_list, _piles, _variant, check_position
+from playable.solver.facetoface.rules import (
+    HAND_SIZE,
+    State,
+    Variant,
+    can_complete,
+    has_won,
+    legal_moves,
+)
+from playable.solver.facetoface.rules import Move as Move
+
+_PLAYERS: Final = (1, 2)
+_KEYS: Final = (
+    "max-card",
+    "seat",
+    *(
+        f"{key} {p}"
+        for key in ("piles", "hand", "hand-size", "played", "draw-size")
+        for p in _PLAYERS
+    ),
+    "to-move",
+    "laid",
+)
+
+
+@dataclass(frozen=True)
+class View:
+    """A position of Face to Face as player ``seat`` (0-based) sees it.
+
+    ``hand`` is the seat's own hand (sorted), ``played[p]`` the cards player p has laid
+    (sorted), ``other_hand`` the number of cards the opponent holds; ``piles``,
+    ``to_move``, ``laid_own`` and ``laid_opp`` are as in :class:`State`.
+    """
+
+    variant: Variant
+    seat: int
+    piles: tuple[tuple[int, int], tuple[int, int]]
+    hand: tuple[int, ...]
+    played: tuple[tuple[int, ...], tuple[int, ...]]
+    other_hand: int
+    to_move: int
+    laid_own: int = 0
+    laid_opp: int = 0
+
+    @property
+    def other(self) -> int:
+        return 1 - self.seat
+
+    def hand_size(self, p: int) -> int:
+        return len(self.hand) if p == self.seat else self.other_hand
+
+    def draw_size(self, p: int) -> int:
+        """FF-1: a player's cards are in hand, in the draw pile or laid."""
+        return self.variant.deck_size - len(self.played[p]) - self.hand_size(p)
+
+    def unseen(self, p: int) -> tuple[int, ...]:
+        """Player p's cards the seat cannot see: the opponent's hand and draw pile, or
+        the seat's own draw pile (sorted)."""
+        hidden = set(self.variant.cards) - set(self.played[p])
+        if p == self.seat:
+            hidden -= set(self.hand)
+        return tuple(sorted(hidden))
+
+
+def view_of(state: State, seat: int) -> View:
+    """What ``seat`` sees of ``state``: the laid cards are every card of a player in
+    neither their hand nor their draw pile (FF-1)."""
+    played = tuple(
+        tuple(sorted(set(state.variant.cards) - set(state.hands[p]) - set(state.draws[p])))
+        for p in (0, 1)
+    )
+    return View(
+        state.variant,
+        seat,
+        state.piles,
+        state.hands[seat],
+        (played[0], played[1]),
+        len(state.hands[1 - seat]),
+        state.to_move,
+        state.laid_own,
+        state.laid_opp,
+    )
+
+
+def _arrange(
+    view: View, other_hand: tuple[int, ...], other_draw: tuple[int, ...], own_draw: tuple[int, ...]
+) -> State:
+    hands = [view.hand, view.hand]
+    draws = [own_draw, own_draw]
+    hands[view.other], draws[view.other] = other_hand, other_draw
+    return State(
+        view.variant,
+        view.piles,
+        (hands[0], hands[1]),
+        (draws[0], draws[1]),
+        view.to_move,
+        view.laid_own,
+        view.laid_opp,
+    )
+
+
+def _completes(state: State) -> bool:
+    """Check 6 of ``check_position``, the one the hidden cards decide: a turn under way
+    can still be completed (FF-4, FF-6)."""
+    return not state.laid or has_won(state, state.to_move) or can_complete(state)
+
+
+@lru_cache(maxsize=256)
+def _witness(view: View) -> State | None:
+    """One consistent deal, or None if no hand of the opponent's unseen cards can
+    complete the turn they are in.
+
+    Only a turn the opponent is in depends on their hand. If their draw pile has cards
+    they cannot win by emptying their hand, so a hand completes the turn when some of
+    its cards do, and at most 2 more plays complete any turn (rules.can_complete): a
+    hand works if one of its subsets of size min(size, 2) padded with any cards works,
+    so those subsets are all that need trying. With an empty draw pile the hand is
+    every unseen card.
+    """
+    unseen = view.unseen(view.other)
+    size = view.other_hand
+    own = view.unseen(view.seat)
+    tried = size if len(unseen) == size else min(size, 2)
+    for core in combinations(unseen, tried):
+        hand = core + tuple(c for c in unseen if c not in core)[: size - tried]
+        state = _arrange(view, hand, tuple(c for c in unseen if c not in hand), own)
+        if _completes(state):
+            return state
+    return None
+
+
+def _deal(view: View, rng: random.Random) -> State:
+    """A uniform consistent deal (module docstring): shuffle each player's unseen cards;
+    reject a hand that cannot complete the opponent's turn under way."""
+    if _witness(view) is None:
+        raise ValueError("no deal is consistent with this view (FF-4)")
+    while True:
+        other = list(view.unseen(view.other))
+        own = list(view.unseen(view.seat))
+        rng.shuffle(other)
+        rng.shuffle(own)
+        size = view.other_hand
+        state = _arrange(view, tuple(other[:size]), tuple(other[size:]), tuple(own))
+        if _completes(state):
+            return state
+
+
+def _deals(view: View) -> Iterator[State]:
+    """Every consistent deal once: each hand of the opponent, each order of the rest,
+    each order of the seat's own draw pile."""
+    unseen = view.unseen(view.other)
+    for hand in combinations(unseen, view.other_hand):
+        rest = [c for c in unseen if c not in hand]
+        for other_draw in permutations(rest):
+            for own_draw in permutations(view.unseen(view.seat)):
+                state = _arrange(view, hand, other_draw, own_draw)
+                if _completes(state):
+                    yield state
+
+
+# --------------------------------------------------------------------- the file
+
+
+def format_view(view: View) -> str:
+    """The view file (docs/seatview.md): players and seat numbered from 1."""
+    lines = [f"max-card: {view.variant.max_card}", f"seat: {view.seat + 1}"]
+    lines += [f"piles {p + 1}: {up} {down}" for p, (up, down) in enumerate(view.piles)]
+    for p in (0, 1):
+        if p == view.seat:
+            lines.append(f"hand {p + 1}: {cards_text(view.hand)}")
+        else:
+            lines.append(f"hand-size {p + 1}: {view.other_hand}")
+    lines += [f"played {p + 1}: {cards_text(view.played[p])}" for p in (0, 1)]
+    lines += [f"draw-size {p + 1}: {view.draw_size(p)}" for p in (0, 1)]
+    lines += [f"to-move: {view.to_move + 1}", f"laid: {view.laid_own} {view.laid_opp}"]
+    return format_document(GAME, "view", lines)
+
+
+def view_to_json(view: View) -> dict[str, Any]:
+    """The view as JSON: players 0-based, ``null`` for the cards of a hidden hand."""
+    return {
+        "game": GAME,
+        "kind": "view",
+        "max_card": view.variant.max_card,
+        "seat": view.seat,
+        "piles": [{"up": up, "down": down} for up, down in view.piles],
+        "hands": [list(view.hand) if p == view.seat else None for p in (0, 1)],
+        "hand_sizes": [view.hand_size(p) for p in (0, 1)],
+        "played": [list(cards) for cards in view.played],
+        "draw_sizes": [view.draw_size(p) for p in (0, 1)],
+        "to_move": view.to_move,
+        "laid_own": view.laid_own,
+        "laid_opp": view.laid_opp,
+    }
+
+
+def parse_view(text: str, source: str = "<input>") -> View:
+    """A view file; errors (also a view no deal is consistent with) name ``source``,
+    line and column."""
+    return parse_document(text, source, GAME, {"view": _parse_view})
+
+
+def _parse_view(doc: Document) -> View:
+    fields = fields_of(doc, _KEYS)
+    variant = _variant(fields)
+    seat = player(fields, "seat", doc, 2)
+    other = 1 - seat
+    for key in (f"hand {other + 1}", f"hand-size {seat + 1}"):
+        if key in fields:
+            f = fields[key]
+            raise Token(f.key, f.line, f.key_column).error(
+                f"seat {seat + 1}'s view lists hand {seat + 1} and hand-size {other + 1}, "
+                f"not '{key}'"
+            )
+    piles = (
+        _piles(required(fields, "piles 1", doc), variant),
+        _piles(required(fields, "piles 2", doc), variant),
+    )
+    seen: dict[int, Token] = {}
+    hand = _card_list(required(fields, f"hand {seat + 1}", doc), variant, seen)
+    played_seat = _card_list(required(fields, f"played {seat + 1}", doc), variant, seen)
+    played_other = _card_list(required(fields, f"played {other + 1}", doc), variant, {})
+    size_field = required(fields, f"hand-size {other + 1}", doc)
+    other_hand = integer(single(size_field), 0, HAND_SIZE, "a number of cards")
+    if other_hand + len(played_other) > variant.deck_size:
+        raise size_field.error(
+            f"player {other + 1} has {variant.deck_size - len(played_other)} card(s) "
+            f"not laid, so cannot hold {other_hand} (FF-1)"
+        )
+    played = [played_seat, played_other] if seat == 0 else [played_other, played_seat]
+    to_move = player(fields, "to-move", doc, 2)
+    laid_own, laid_opp = _laid(required(fields, "laid", doc))
+    view = View(
+        variant,
+        seat,
+        piles,
+        tuple(sorted(hand)),
+        (tuple(sorted(played[0])), tuple(sorted(played[1]))),
+        other_hand,
+        to_move,
+        laid_own,
+        laid_opp,
+    )
+    _check_draw_sizes(view, fields, doc)
+    witness = _witness(view)
+    if witness is None:
+        raise fields["laid"].error(
+            f"player {other + 1} is in a turn that no hand of {other_hand} of their unseen "
+            "cards can complete, and a turn only starts when it can (FF-4, FF-6)"
+        )
+    names = {f"hand {other + 1}": f"hand-size {other + 1}"}
+    checked(witness, check_position, _renamed(fields, names))
+    return view
+
+
+def _laid(f: Field) -> tuple[int, int]:
+    words = f.tokens()
+    if len(words) != 2:
+        raise f.error(
+            f"expected 'laid: OWN OPP' (cards laid this turn on own piles and on the "
+            f"opponent's), got {len(words)} values"
+        )
+    own = integer(words[0], 0, HAND_SIZE, "a count of cards laid on own piles")
+    opp = integer(words[1], 0, 1, "a count of cards laid on the opponent's piles (FF-3)")
+    return own, opp
+
+
+def _check_draw_sizes(view: View, fields: dict[str, Field], doc: Document) -> None:
+    """FF-1: each draw pile holds the player's cards neither in hand nor laid."""
+    for p in (0, 1):
+        f = required(fields, f"draw-size {p + 1}", doc)
+        given = integer(single(f), 0, view.variant.deck_size, "a number of cards")
+        if given != view.draw_size(p):
+            raise f.error(
+                f"draw pile {p + 1} holds {view.draw_size(p)} card(s): "
+                f"{view.variant.deck_size} minus {view.hand_size(p)} in hand and "
+                f"{len(view.played[p])} played (FF-1), not {given}"
+            )
+
+
+def _renamed(fields: dict[str, Field], names: dict[str, str]) -> dict[str, Field]:
+    """The fields by the names a position's checks report at (``hand 2`` is the view's
+    ``hand-size 2``)."""
+    return {**fields, **{position: fields[view] for position, view in names.items()}}
+
+
+# --------------------------------------------------------------------- the seat views
+
+
+class FaceToFaceViews:
+    """Face to Face behind :class:`~playable.solver.core.seatview.SeatViews`."""
+
+    def view_of(self, state: State, seat: int) -> View:
+        return view_of(state, seat)
+
+    def parse(self, text: str, source: str = "<input>") -> View:
+        return parse_view(text, source)
+
+    def format(self, view: View) -> str:
+        return format_view(view)
+
+    def to_json(self, view: View) -> dict[str, Any]:
+        return view_to_json(view)
+
+    def seat(self, view: View) -> int:
+        return view.seat
+
+    def to_move(self, view: View) -> int:
+        return view.to_move
+
+    def legal_moves(self, view: View) -> list[Move]:
+        """The seat's moves when it is to move, read from any consistent deal (they
+        depend on its own hand, the piles and the counts only); none otherwise."""
+        if view.to_move != view.seat:
+            return []
+        witness = _witness(view)
+        return [] if witness is None else legal_moves(witness)
+
+    def deal(self, view: View, rng: random.Random) -> State:
+        return _deal(view, rng)
+
+    def deals(self, view: View) -> Iterator[State]:
+        return _deals(view)
+
+
+VIEWS: SeatViews[View, State, Move] = FaceToFaceViews()
