@@ -8,6 +8,7 @@ Win shares take the Wilson interval of :mod:`playable.solver.core.stats`.
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 from collections.abc import Sequence
 
 from playable.solver.core.stats import Z95
@@ -37,7 +38,7 @@ def sign_test(first_only: int, second_only: int) -> float:
     if n == 0:
         return 1.0
     k = min(first_only, second_only)
-    tail = float(sum(math.comb(n, i) for i in range(k + 1))) / 2**n
+    tail = float(Fraction(sum(math.comb(n, i) for i in range(k + 1)), 2**n))
     return min(1.0, 2 * tail)
 
 
