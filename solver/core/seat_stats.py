@@ -8,8 +8,8 @@ Win shares take the Wilson interval of :mod:`playable.solver.core.stats`.
 from __future__ import annotations
 
 import math
-from fractions import Fraction
 from collections.abc import Sequence
+from fractions import Fraction
 
 from playable.solver.core.stats import Z95
 
