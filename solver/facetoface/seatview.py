@@ -49,7 +49,6 @@ from playable.solver.core.cardlist import (
     parse_document,
     player,
     required,
-    single,
 )
 from playable.solver.core.seatview import SeatViews
 from playable.solver.facetoface.notation import GAME, _card_list, _piles, _variant, check_position
@@ -63,17 +62,18 @@ from playable.solver.facetoface.rules import (
 )
 from playable.solver.facetoface.rules import Move as Move
 
-_PLAYERS: Final = (1, 2)
 _KEYS: Final = (
     "max-card",
     "seat",
-    *(
-        f"{key} {p}"
-        for key in ("piles", "hand", "hand-size", "played", "draw-size")
-        for p in _PLAYERS
-    ),
+    "piles 1",
+    "piles 2",
+    "hand",
+    "hand-sizes",
+    "draw-counts",
     "to-move",
     "laid",
+    "played 1",
+    "played 2",
 )
 
 
@@ -219,32 +219,34 @@ def format_view(view: View) -> str:
     """The view file (docs/seatview.md): players and seat numbered from 1."""
     lines = [f"max-card: {view.variant.max_card}", f"seat: {view.seat + 1}"]
     lines += [f"piles {p + 1}: {up} {down}" for p, (up, down) in enumerate(view.piles)]
-    for p in (0, 1):
-        if p == view.seat:
-            lines.append(f"hand {p + 1}: {cards_text(view.hand)}")
-        else:
-            lines.append(f"hand-size {p + 1}: {view.other_hand}")
+    lines += [
+        f"hand: {cards_text(view.hand)}",
+        f"hand-sizes: {view.hand_size(0)} {view.hand_size(1)}",
+        f"draw-counts: {view.draw_size(0)} {view.draw_size(1)}",
+        f"to-move: {view.to_move + 1}",
+        f"laid: {view.laid_own} {view.laid_opp}",
+    ]
     lines += [f"played {p + 1}: {cards_text(view.played[p])}" for p in (0, 1)]
-    lines += [f"draw-size {p + 1}: {view.draw_size(p)}" for p in (0, 1)]
-    lines += [f"to-move: {view.to_move + 1}", f"laid: {view.laid_own} {view.laid_opp}"]
     return format_document(GAME, "view", lines)
 
 
 def view_to_json(view: View) -> dict[str, Any]:
-    """The view as JSON: players 0-based, ``null`` for the cards of a hidden hand."""
+    """The view as JSON (players and seat 0-based); ``unseen[p]`` lists player p's
+    cards the seat cannot see."""
     return {
         "game": GAME,
         "kind": "view",
         "max_card": view.variant.max_card,
         "seat": view.seat,
         "piles": [{"up": up, "down": down} for up, down in view.piles],
-        "hands": [list(view.hand) if p == view.seat else None for p in (0, 1)],
+        "hand": list(view.hand),
         "hand_sizes": [view.hand_size(p) for p in (0, 1)],
-        "played": [list(cards) for cards in view.played],
-        "draw_sizes": [view.draw_size(p) for p in (0, 1)],
+        "draw_counts": [view.draw_size(p) for p in (0, 1)],
         "to_move": view.to_move,
         "laid_own": view.laid_own,
         "laid_opp": view.laid_opp,
+        "played": [list(cards) for cards in view.played],
+        "unseen": [list(view.unseen(p)) for p in (0, 1)],
     }
 
 
@@ -259,31 +261,34 @@ def _parse_view(doc: Document) -> View:
     variant = _variant(fields)
     seat = player(fields, "seat", doc, 2)
     other = 1 - seat
-    for key in (f"hand {other + 1}", f"hand-size {seat + 1}"):
-        if key in fields:
-            f = fields[key]
-            raise Token(f.key, f.line, f.key_column).error(
-                f"seat {seat + 1}'s view lists hand {seat + 1} and hand-size {other + 1}, "
-                f"not '{key}'"
-            )
     piles = (
         _piles(required(fields, "piles 1", doc), variant),
         _piles(required(fields, "piles 2", doc), variant),
     )
     seen: dict[int, Token] = {}
-    hand = _card_list(required(fields, f"hand {seat + 1}", doc), variant, seen)
+    hand = _card_list(required(fields, "hand", doc), variant, seen)
+    sizes = _pair(required(fields, "hand-sizes", doc), 0, HAND_SIZE, "a hand size")
+    if int(sizes[seat].text) != len(hand):
+        raise sizes[seat].error(f"seat {seat + 1} holds {len(hand)} cards ('hand')")
     played_seat = _card_list(required(fields, f"played {seat + 1}", doc), variant, seen)
     played_other = _card_list(required(fields, f"played {other + 1}", doc), variant, {})
-    size_field = required(fields, f"hand-size {other + 1}", doc)
-    other_hand = integer(single(size_field), 0, HAND_SIZE, "a number of cards")
+    other_hand = int(sizes[other].text)
     if other_hand + len(played_other) > variant.deck_size:
-        raise size_field.error(
+        raise sizes[other].error(
             f"player {other + 1} has {variant.deck_size - len(played_other)} card(s) "
-            f"not laid, so cannot hold {other_hand} (FF-1)"
+            f"not played, so cannot hold {other_hand} (FF-1)"
         )
     played = [played_seat, played_other] if seat == 0 else [played_other, played_seat]
     to_move = player(fields, "to-move", doc, 2)
-    laid_own, laid_opp = _laid(required(fields, "laid", doc))
+    laid = required(fields, "laid", doc)
+    laid_own, laid_opp = (
+        int(t.text) for t in _pair(laid, 0, HAND_SIZE, "a count of cards laid this turn")
+    )
+    if laid_opp > 1:
+        raise laid.tokens()[1].error(
+            "at most 1 card a turn goes on the opponent's piles (FF-3), got "
+            f"'{laid.tokens()[1].text}'"
+        )
     view = View(
         variant,
         seat,
@@ -295,47 +300,45 @@ def _parse_view(doc: Document) -> View:
         laid_own,
         laid_opp,
     )
-    _check_draw_sizes(view, fields, doc)
+    _check_draw_counts(view, required(fields, "draw-counts", doc))
     witness = _witness(view)
     if witness is None:
-        raise fields["laid"].error(
+        raise laid.error(
             f"player {other + 1} is in a turn that no hand of {other_hand} of their unseen "
             "cards can complete, and a turn only starts when it can (FF-4, FF-6)"
         )
-    names = {f"hand {other + 1}": f"hand-size {other + 1}"}
-    checked(witness, check_position, _renamed(fields, names))
+    checked(witness, check_position, _renamed(fields, seat))
     return view
 
 
-def _laid(f: Field) -> tuple[int, int]:
+def _pair(f: Field, low: int, high: int, what: str) -> tuple[Token, Token]:
+    """The two numbers of a field that gives one per player (or own and opponent's),
+    each checked to be ``low..high``."""
     words = f.tokens()
     if len(words) != 2:
-        raise f.error(
-            f"expected 'laid: OWN OPP' (cards laid this turn on own piles and on the "
-            f"opponent's), got {len(words)} values"
-        )
-    own = integer(words[0], 0, HAND_SIZE, "a count of cards laid on own piles")
-    opp = integer(words[1], 0, 1, "a count of cards laid on the opponent's piles (FF-3)")
-    return own, opp
+        raise f.error(f"expected 2 values for '{f.key}', got {len(words)}")
+    for word in words:
+        integer(word, low, high, what)
+    return words[0], words[1]
 
 
-def _check_draw_sizes(view: View, fields: dict[str, Field], doc: Document) -> None:
-    """FF-1: each draw pile holds the player's cards neither in hand nor laid."""
-    for p in (0, 1):
-        f = required(fields, f"draw-size {p + 1}", doc)
-        given = integer(single(f), 0, view.variant.deck_size, "a number of cards")
-        if given != view.draw_size(p):
-            raise f.error(
+def _check_draw_counts(view: View, f: Field) -> None:
+    """FF-1: each draw pile holds the player's cards neither in hand nor played."""
+    for p, token in enumerate(_pair(f, 0, view.variant.deck_size, "a draw pile size")):
+        if int(token.text) != view.draw_size(p):
+            raise token.error(
                 f"draw pile {p + 1} holds {view.draw_size(p)} card(s): "
                 f"{view.variant.deck_size} minus {view.hand_size(p)} in hand and "
-                f"{len(view.played[p])} played (FF-1), not {given}"
+                f"{len(view.played[p])} played (FF-1), not {token.text}"
             )
 
 
-def _renamed(fields: dict[str, Field], names: dict[str, str]) -> dict[str, Field]:
-    """The fields by the names a position's checks report at (``hand 2`` is the view's
-    ``hand-size 2``)."""
-    return {**fields, **{position: fields[view] for position, view in names.items()}}
+def _renamed(fields: dict[str, Field], seat: int) -> dict[str, Field]:
+    """The view's fields by the names a position's checks report at: ``hand N`` is
+    the seat's ``hand`` or the ``hand-sizes`` of the other (``piles N`` and ``laid``
+    are the same)."""
+    other = f"hand {2 - seat}"
+    return {**fields, f"hand {seat + 1}": fields["hand"], other: fields["hand-sizes"]}
 
 
 # --------------------------------------------------------------------- the seat views

@@ -72,9 +72,19 @@ from playable.solver.sequence.rules import DECK, Completed, State, Variant, lega
 from playable.solver.sequence.rules import Move as Move
 
 _DECK_COUNT: Final = Counter(DECK)
+_KEYS: Final = (
+    "players",
+    "sides",
+    "seat",
+    "sequences",
+    "hand",
+    "draw-count",
+    "to-move",
+    "replaced",
+    "seed",
+)
 _EXPECTED: Final = (
-    "players, sides, seat, row 0-9, sequences, hand N (the seat's), discard N, "
-    "draw-size, to-move, replaced, seed"
+    "players, sides, seat, row 0-9, sequences, hand, discard N, draw-count, to-move, replaced, seed"
 )
 
 
@@ -231,10 +241,10 @@ def format_view(view: View) -> str:
     lines = [f"players: {v.players}", f"sides: {v.sides}", f"seat: {view.seat + 1}"]
     lines += board_rows(view.chips)
     lines.append("sequences: " + (" ".join(str(s) for s in view.sequences) or "-"))
-    lines.append(f"hand {view.seat + 1}: {cards_text(view.hand)}")
+    lines.append(f"hand: {cards_text(view.hand)}")
     lines += [f"discard {p + 1}: {cards_text(d)}" for p, d in enumerate(view.discards)]
     lines += [
-        f"draw-size: {view.draw_size}",
+        f"draw-count: {view.draw_size}",
         f"to-move: {view.to_move + 1}",
         f"replaced: {yes_no(view.replaced)}",
         f"seed: {view.seed}",
@@ -243,7 +253,8 @@ def format_view(view: View) -> str:
 
 
 def view_to_json(view: View) -> dict[str, Any]:
-    """The view as JSON: players and sides 0-based, ``null`` for a hidden hand."""
+    """The view as JSON: players and sides 0-based; ``unseen`` lists the cards the
+    seat cannot see (the other hands and the draw pile)."""
     players = range(view.variant.players)
     return {
         "game": GAME,
@@ -253,10 +264,11 @@ def view_to_json(view: View) -> dict[str, Any]:
         "seat": view.seat,
         "board": [row.split(": ", 1)[1].replace(" ", "") for row in board_rows(view.chips)],
         "sequences": [{"side": s.side, "line": line_name(s.line)} for s in view.sequences],
-        "hands": [list(view.hand) if p == view.seat else None for p in players],
+        "hand": list(view.hand),
         "hand_sizes": [view.hand_size(p) for p in players],
         "discards": [list(d) for d in view.discards],
-        "draw_size": view.draw_size,
+        "draw_count": view.draw_size,
+        "unseen": list(view.unseen()),
         "to_move": view.to_move,
         "replaced": view.replaced,
         "seed": view.seed,
@@ -274,10 +286,9 @@ def _is_key(key: str) -> bool:
     word, _, number = key.partition(" ")
     if word == "row":
         return is_number(number) and len(number) == 1
-    if word in ("hand", "discard"):
+    if word == "discard":
         return is_number(number)
-    keys = ("players", "sides", "seat", "sequences", "draw-size", "to-move", "replaced", "seed")
-    return key in keys
+    return key in _KEYS
 
 
 def _parse_view(doc: Document) -> View:
@@ -289,19 +300,14 @@ def _parse_view(doc: Document) -> View:
         variant = Variant(players, sides)
     except InvalidVariant as error:
         raise players_field.error(str(error)) from None
-    check_players(fields, ("hand", "discard"), players)
+    check_players(fields, ("discard",), players)
     seat = player(fields, "seat", doc, players)
-    for key, f in fields.items():
-        if key.startswith("hand ") and key != f"hand {seat + 1}":
-            raise Token(f.key, f.line, f.key_column).error(
-                f"seat {seat + 1}'s view lists only hand {seat + 1}; the other hands are unseen"
-            )
     chips = _board(fields, doc, sides)
     sequences = _sequences(fields, doc, chips, variant)
     _check_reachable(fields["sequences"], chips, sequences, variant)
     seen: Counter[str] = Counter()
     first: dict[str, Token] = {}
-    hand_field = required(fields, f"hand {seat + 1}", doc)
+    hand_field = required(fields, "hand", doc)
     hand = _card_list(hand_field, seen, first)
     discards = tuple(
         _card_list(fields[f"discard {p + 1}"], seen, first) if f"discard {p + 1}" in fields else ()
@@ -320,10 +326,10 @@ def _parse_view(doc: Document) -> View:
     )
     if len(hand) != view.hand_size(seat):
         raise hand_field.error(
-            f"hand {seat + 1} must hold {view.hand_size(seat)} cards with {players} players "
-            f"(SQ-3), got {len(hand)}"
+            f"seat {seat + 1}'s hand must hold {view.hand_size(seat)} cards with {players} "
+            f"players (SQ-3), got {len(hand)}"
         )
-    _check_draw_size(view, required(fields, "draw-size", doc))
+    _check_draw_size(view, required(fields, "draw-count", doc))
     return view
 
 
