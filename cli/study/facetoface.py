@@ -11,19 +11,8 @@ import typer
 from rich.table import Table
 
 from playable.cli.facetoface import MaxCard, variant_from
-from playable.cli.options import (
-    Database,
-    DealNodes,
-    Deals,
-    DealSeconds,
-    FirstSeed,
-    Json,
-    RetryNodes,
-    RetrySeconds,
-    Scheduler,
-    WorkerMemory,
-    Workers,
-)
+from playable.cli.option_groups import with_options
+from playable.cli.options import WorkerMemory
 from playable.cli.study.report import (
     ReportPart,
     Stored,
@@ -44,19 +33,11 @@ from playable.solver.facetoface.study import Study, summarise_study
 DEFAULT_SECONDS = 10.0
 
 
+@with_options("study", StudyOptions)
 def study_command(
-    db: Database,
+    study: StudyOptions,
     max_card: MaxCard,
-    deals: Deals,
-    seed: FirstSeed = 0,
-    seconds: DealSeconds = None,
-    nodes: DealNodes = None,
-    retry_nodes: RetryNodes = None,
-    retry_seconds: RetrySeconds = None,
     memory: WorkerMemory = 64,
-    workers: Workers = 2,
-    scheduler: Scheduler = None,
-    json: Json = False,
 ) -> None:
     """Solve DEALS deals of cards 2..MAX_CARD exactly for both first players (FF-7),
     each within the budget (default 10 s a solve, two solves a deal), storing each
@@ -69,10 +50,8 @@ def study_command(
     Game's study): the figures take each deal's first decided answer."""
     variant = variant_from(max_card)
     run_study_command(
-        StudyOptions(
-            db, deals, seed, seconds, nodes, retry_seconds, retry_nodes, workers, scheduler, json
-        ),
-        lambda seconds, nodes: Study(variant, seed, seconds, nodes, memory),
+        study,
+        lambda seconds, nodes: Study(variant, study.seed, seconds, nodes, memory),
         DEFAULT_SECONDS,
         summarise_study,
         study_table,

@@ -15,6 +15,18 @@ import typer
 from rich.table import Table
 
 from playable.cli.io import fail, print_json, stderr, stdout
+from playable.cli.options import (
+    Database,
+    DealNodes,
+    Deals,
+    DealSeconds,
+    FirstSeed,
+    Json,
+    RetryNodes,
+    RetrySeconds,
+    Scheduler,
+    Workers,
+)
 from playable.cli.progress import progress_bar
 from playable.solver.core.retries import Retries, retry_stage, with_retries
 from playable.solver.core.stats import Proportion
@@ -136,19 +148,20 @@ class StudyJob(Protocol):
 
 @dataclass(frozen=True)
 class StudyOptions:
-    """The options every `playable study GAME` takes (cli/options.py): the file, the
-    seeds, the budget of each deal and of the retry, the workers, the output."""
+    """The options every `playable study GAME` takes, added to each command by
+    :func:`~playable.cli.option_groups.with_options`: the file, the seeds, the budget
+    of each deal and of the retry, the workers, the output."""
 
-    db: Path
-    deals: int
-    seed: int
-    seconds: float | None
-    nodes: int | None
-    retry_seconds: float | None
-    retry_nodes: int | None
-    workers: int
-    scheduler: str | None
-    json: bool
+    db: Database
+    deals: Deals
+    seed: FirstSeed = 0
+    seconds: DealSeconds = None
+    nodes: DealNodes = None
+    retry_seconds: RetrySeconds = None
+    retry_nodes: RetryNodes = None
+    workers: Workers = 2
+    scheduler: Scheduler = None
+    json: Json = False
 
 
 def run_study_command(

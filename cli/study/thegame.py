@@ -11,19 +11,8 @@ import typer
 from rich.table import Table
 
 from playable.cli.io import fail
-from playable.cli.options import (
-    Database,
-    DealNodes,
-    Deals,
-    DealSeconds,
-    FirstSeed,
-    Json,
-    RetryNodes,
-    RetrySeconds,
-    Scheduler,
-    WorkerMemory,
-    Workers,
-)
+from playable.cli.option_groups import with_options
+from playable.cli.options import WorkerMemory
 from playable.cli.study.report import ReportPart, Stored
 from playable.cli.study.run import StudyOptions, read_retries, run_study_command
 from playable.cli.thegame.options import Expert, ExpertHand, MaxCard, Players, variant_from
@@ -33,22 +22,14 @@ from playable.solver.thegame.simulate import summarise
 from playable.solver.thegame.study import Study, summarise_study
 
 
+@with_options("study", StudyOptions)
 def study_command(
-    db: Database,
-    deals: Deals,
-    seed: FirstSeed = 0,
-    seconds: DealSeconds = None,
-    nodes: DealNodes = None,
-    retry_nodes: RetryNodes = None,
-    retry_seconds: RetrySeconds = None,
+    study: StudyOptions,
     memory: WorkerMemory = 256,
     players: Players = None,
     expert: Expert = False,
     expert_hand: ExpertHand = False,
     max_card: MaxCard = 99,
-    workers: Workers = 2,
-    scheduler: Scheduler = None,
-    json: Json = False,
 ) -> None:
     """Solve DEALS deals with the perfect-information solver, each within the budget
     (default 10 s a deal), storing each result in the --db file as it finishes.
@@ -62,9 +43,7 @@ def study_command(
     it, and say how many each budget decided."""
     variant = variant_from(players, expert, expert_hand, max_card)
     run_study_command(
-        StudyOptions(
-            db, deals, seed, seconds, nodes, retry_seconds, retry_nodes, workers, scheduler, json
-        ),
+        study,
         lambda seconds, nodes: Study(variant, seconds, nodes, memory),
         10.0,
         summarise_study,

@@ -10,19 +10,8 @@ from typing import Any
 import typer
 from rich.table import Table
 
-from playable.cli.options import (
-    Database,
-    DealNodes,
-    Deals,
-    DealSeconds,
-    FirstSeed,
-    Json,
-    RetryNodes,
-    RetrySeconds,
-    Scheduler,
-    WorkerMemory,
-    Workers,
-)
+from playable.cli.option_groups import with_options
+from playable.cli.options import WorkerMemory
 from playable.cli.study.report import (
     ReportPart,
     Stored,
@@ -44,19 +33,11 @@ from playable.solver.uno.study import Study, summarise_study
 DEFAULT_SECONDS = 60.0
 
 
+@with_options("study", StudyOptions)
 def study_command(
-    db: Database,
-    deals: Deals,
-    seed: FirstSeed = 0,
+    study: StudyOptions,
     seeded_reshuffles: Seeded = False,
-    seconds: DealSeconds = None,
-    nodes: DealNodes = None,
-    retry_nodes: RetryNodes = None,
-    retry_seconds: RetrySeconds = None,
     memory: WorkerMemory = 1024,
-    workers: Workers = 2,
-    scheduler: Scheduler = None,
-    json: Json = False,
 ) -> None:
     """Solve DEALS two-player rounds from the deal (UN-2, the official rules), each
     within the budget (default 60 s a round): can the player to move force a win?
@@ -69,10 +50,8 @@ def study_command(
     or --retry-nodes (a larger budget) the rounds left undecided are then solved
     again with that budget, kept apart in the same file."""
     run_study_command(
-        StudyOptions(
-            db, deals, seed, seconds, nodes, retry_seconds, retry_nodes, workers, scheduler, json
-        ),
-        lambda seconds, nodes: Study(seeded_reshuffles, seed, seconds, nodes, memory),
+        study,
+        lambda seconds, nodes: Study(seeded_reshuffles, study.seed, seconds, nodes, memory),
         DEFAULT_SECONDS,
         summarise_study,
         study_table,

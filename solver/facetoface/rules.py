@@ -111,15 +111,9 @@ class Play:
         return f"{self.card}@{self.pile}"
 
 
-@dataclass(frozen=True)
-class EndTurn:
-    """Stop laying and draw (FF-5)."""
-
-    def __str__(self) -> str:
-        return "/"
-
-
-END_TURN: Final = EndTurn()
+#: Stop laying and draw (FF-5): the same move as The Game's end of turn (TG-4), ``/``.
+EndTurn = thegame_rules.EndTurn
+END_TURN: Final = thegame_rules.END_TURN
 Move = Play | EndTurn
 
 
