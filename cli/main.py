@@ -13,7 +13,7 @@ import typer
 from typer.core import TyperGroup
 
 from playable import __version__
-from playable.cli import move, puzzles, review, serve
+from playable.cli import move, puzzles, review, seat, serve, view
 from playable.cli.budget import (
     INTERRUPTED,
     forget_interrupts,
@@ -150,6 +150,7 @@ for game in NAMES:
         if register is not None:  # a game with no study still reports its simulations
             register(VERBS)
 puzzles.register(VERBS)
+seat.register(VERBS)  # analyse --seat / a view file: one command for every game
 for name, group in VERBS.items():
     if group.registered_commands:
         app.add_typer(group, name=name)
@@ -185,6 +186,7 @@ def show(
 
 app.command("report")(report.report_command)
 app.command("move")(move.move_command)
+app.command("view")(view.view_command)
 app.command("review")(review.review_command)
 app.command("generate")(puzzles.generate_command)
 app.add_typer(puzzles.puzzles_app, name="puzzles")
