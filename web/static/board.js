@@ -1,36 +1,32 @@
-// The web board's front end: one module, no build step. It draws a position of any
-// of the four games from its JSON (playable show --json), plays the legal moves the
-// server lists, runs solve/analyse jobs and steps through their lines, and plays the
-// puzzles of a library. The server keeps no state: every request sends the
-// position's text (docs: web/app.py).
+// The web board's front end: plain modules, no build step (docs/web.md). It draws a
+// position of any of the four games as a card table (table.js), plays by "a card,
+// then where it goes" (every try checked by the server's reference rules, whose
+// refusal is shown with its rule id), deals new games, runs solve/analyse jobs and
+// steps through their lines, and trains on a library's puzzles (trainer.js). The
+// server keeps no state: every request sends the position's text (web/app.py).
+
+import { el } from "./cards.js";
+import { DRAW, targetsOf, movesFor, actionsOf, actionName, split } from "./table.js";
+import * as words from "./words.js";
+import { setupTrainer } from "./trainer.js";
 
 const $ = (id) => document.getElementById(id);
-const el = (tag, attrs = {}, ...children) => {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (key === "class") node.className = value;
-    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else node.setAttribute(key, value);
-  }
-  for (const child of children.flat()) {
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return node;
-};
 
-const playedText = () => state.played.flat().join(" ");
-
-const state = {
+export const state = {
   view: null,        // the position on the board (a view from the server)
   history: [],       // earlier views, for undo
   played: [],        // the moves of each step since the position was loaded (lists)
+  last: null,        // the last step: {player, moves} (highlighted on the table)
+  selected: null,    // the card chosen in the mover's hand
+  choices: null,     // several legal moves for one card and target (Sequence, SQ-7)
   frames: [],        // the positions along a solver's line
   frame: -1,         // which frame is shown (-1: the board's own position)
-  puzzle: null,      // the puzzle being played
-  job: null,         // the id of the search running, if any
+  job: null,         // the search running: {id, task}
+  locked: false,     // the puzzle was judged: the board shows, it does not play
+  onPlayed: null,    // what the trainer does after each step
 };
 
-async function call(method, path, body) {
+export async function call(method, path, body) {
   const options = { method, headers: { "Content-Type": "application/json" } };
   if (body !== undefined) options.body = JSON.stringify(body);
   const response = await fetch(path, options);
@@ -39,11 +35,14 @@ async function call(method, path, body) {
   return document;
 }
 
-function showError(error) {
-  $("error").textContent = error ? `error: ${error.message || error}` : "";
+// A refusal of the rules (or any error) in the message line beside the table.
+export function showError(error) {
+  const text = error ? String(error.message || error) : "";
+  $("error").textContent = text;
+  $("error").hidden = !text;
 }
 
-async function guarded(work) {
+export async function guarded(work) {
   showError(null);
   try {
     await work();
@@ -52,93 +51,141 @@ async function guarded(work) {
   }
 }
 
+export const playedText = () => state.played.flat().join(" ");
+
 // ------------------------------------------------------------------ drawing
 
-const cards = (list) => el("span", { class: "cards" }, list.map((c) => el("span", { class: "card" }, c)));
-const unoCard = (c) => el("span", { class: `card uno-${c[0]}` }, c);
-
-function seat(index, toMove, ...content) {
-  return el("div", { class: index === toMove ? "seat to-move" : "seat" },
-    el("strong", {}, `Player ${index + 1}${index === toMove ? " (to move)" : ""}: `), ...content);
+function context(view, interactive) {
+  const targets = interactive ? targetsOf(view, state.selected) : new Map();
+  const playableCards = new Set(view.legal_moves.map((m) => split(view.game, m)).filter(Boolean).map((s) => s[0]));
+  return {
+    view, interactive, selected: interactive ? state.selected : null, targets, playableCards,
+    last: state.frame >= 0 ? frameLast() : state.last,
+    onCard: (card) => guarded(() => chooseCard(card)),
+    onTarget: (target) => guarded(() => chooseTarget(target)),
+    onAction: (move) => guarded(() => (interactive ? play(move) : undefined)),
+  };
 }
 
-function drawTheGame(p, view) {
-  const piles = el("div", {}, p.piles.map((top, i) =>
-    el("div", { class: "pile" }, el("div", {}, `pile ${i} ${i < 2 ? "ascending ↑" : "descending ↓"}`),
-      el("div", { class: "top" }, top))));
-  return el("div", {}, piles,
-    el("p", {}, `Draw pile: ${p.draw.length} cards · laid this turn: ${p.laid} (minimum ${p.minimum}) · cards left: ${p.cards_left}`),
-    p.hands.map((hand, i) => seat(i, view.to_move, cards(hand))));
+function frameLast() {
+  const frame = state.frames[state.frame];
+  return { player: frame.player, moves: frame.move.split(/\s+/) };
 }
 
-function drawFaceToFace(p, view) {
-  return el("div", {}, p.piles.map((piles, i) => seat(i, view.to_move,
-    el("div", { class: "pile" }, el("div", {}, "up"), el("div", { class: "top" }, piles.up)),
-    el("div", { class: "pile" }, el("div", {}, "down"), el("div", { class: "top" }, piles.down)),
-    el("div", {}, "Hand: ", cards(p.hands[i])),
-    el("div", {}, `Draw pile: ${p.draws[i].length} cards · cards left: ${p.cards_left[i]}`))),
-  el("p", {}, `Laid this turn: ${p.laid_own} on own piles, ${p.laid_opp} on the opponent's`));
-}
-
-function drawUno(p, view) {
-  return el("div", {},
-    el("p", {}, "Top card: ", unoCard(p.top), ` · colour: ${p.colour} · direction: ${p.direction > 0 ? "→" : "←"}`),
-    el("p", {}, `Draw pile: ${p.draw.length} cards · discards: ${p.discard.length} · phase: ${p.phase}` +
-      (p.pending ? ` · pending draw: ${p.pending}` : "") + (p.drawn ? ` · drawn: ${p.drawn}` : "")),
-    p.hands.map((hand, i) => seat(i, view.to_move, el("span", {}, hand.map(unoCard)))));
-}
-
-function drawSequence(p, view) {
-  const columns = "abcdefghij";
-  const table = el("table", { class: "grid" },
-    el("tr", {}, el("th", {}), [...columns].map((c) => el("th", {}, c))),
-    p.board.map((row, r) => el("tr", {}, el("th", {}, r), [...row].map((chip, c) => {
-      const card = view.layout[r][c];
-      const cell = el("td", { class: card === "XX" ? "corner" : "", title: `${columns[c]}${r} ${card}` });
-      if (chip !== "." && chip !== "*") cell.append(el("span", { class: `chip chip-${chip}` }, chip));
-      else cell.append(card === "XX" ? "free" : card);
-      return cell;
-    }))));
-  return el("div", {}, table,
-    el("p", {}, `Sequences: ${p.sequences.map((s) => `side ${s.side + 1} ${s.line}`).join(", ") || "none"}` +
-      ` · draw pile: ${p.draw.length + p.unknown} cards`),
-    p.hands.map((hand, i) => seat(i, view.to_move, cards(hand))));
-}
-
-const DRAW = { thegame: drawTheGame, facetoface: drawFaceToFace, uno: drawUno, sequence: drawSequence };
-
-function draw(view, readOnly = false) {
+export function draw(view, readOnly = false) {
+  const interactive = !readOnly && !view.is_over && !state.locked;
+  // keep the keyboard on the table: the element focused before is found again by its key
+  const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.key : null;
+  const wasOnTable = $("table").contains(document.activeElement);
   $("title").textContent = view.title;
   $("text").textContent = view.text;
-  $("status").textContent = view.is_over
-    ? `Game over · returns ${JSON.stringify(view.returns)}`
-    : `Player ${view.to_move + 1} to move`;
-  $("board").replaceChildren(DRAW[view.game](view.position, view));
-  $("moves").replaceChildren(...(readOnly ? [el("em", {}, "viewing a line: back to the board to play")] :
-    view.legal_moves.map((move) =>
-      el("button", { class: "move", type: "button", onclick: () => guarded(() => play(move)) }, move))));
+  $("status").textContent = words.status(view) + (readOnly ? " · viewing a line (← → step, Home: start)" : "");
+  $("status").classList.toggle("over", view.is_over);
+  $("table").replaceChildren(DRAW[view.game](view, context(view, interactive)));
+  drawActions(view, interactive);
+  $("moves").replaceChildren(...(interactive ? view.legal_moves.map((move) =>
+    el("button", { class: "move", type: "button", onclick: () => guarded(() => play(move)) }, move))
+    : [el("em", {}, readOnly ? "viewing a line: back to the board to play" : "no moves to play")]));
   $("played").textContent = state.played.length ? `played: ${playedText()}` : "";
+  $("undo").disabled = !state.history.length || readOnly;
+  const last = state.frame >= 0 ? frameLast() : state.last;
+  $("last-move").textContent = last ? `Last move: Player ${last.player + 1}: ${last.moves.join(" ")}` : "";
+  if (wasOnTable || focused) {
+    const again = focused && $("table-section").querySelector(`[data-key="${CSS.escape(focused)}"]`);
+    if (again) again.focus();
+    else if (wasOnTable) $("table").focus();
+  }
 }
 
-function setView(view, resetHistory) {
-  if (resetHistory) {
+function drawActions(view, interactive) {
+  const buttons = [];
+  if (interactive) {
+    if (state.choices) {
+      buttons.push(el("span", {}, "Which sequences does it complete? "),
+        ...state.choices.map((move) => el("button", { type: "button", class: "action", dataset: { key: `choice-${move}` },
+          onclick: () => guarded(() => play(move)) }, move)));
+    }
+    const actions = new Set(actionsOf(view));
+    // the end of a turn is always offered in the turn games: a try too early gets the rule (TG-5, FF-4)
+    if (view.game === "thegame" || view.game === "facetoface") actions.add("/");
+    for (const move of actions) {
+      if (move.startsWith("dead:") && state.selected !== move.slice(5)) continue;
+      buttons.push(el("button", { type: "button", class: `action${move === "/" ? " end-turn" : ""}`,
+        dataset: { key: `action-${move}` }, onclick: () => guarded(() => play(move)) }, actionName(move)));
+    }
+  }
+  $("actions").replaceChildren(...buttons);
+  $("hint-line").textContent = !interactive ? "" : state.selected
+    ? (view.game === "uno" ? "Name a colour for the wild card." : `${state.selected} chosen: now click where it goes (lit up), or the card again to put it back.`)
+    : "Click a card of the player to move, then where it goes.";
+}
+
+export function setView(view, { reset = false, last = null } = {}) {
+  if (reset) {
     state.history = [];
     state.played = [];
+    state.locked = false;
     clearSearch();
   }
   state.view = view;
+  state.last = reset ? null : last;
+  state.selected = null;
+  state.choices = null;
   state.frame = -1;
+  $("board-empty").hidden = true;
+  $("table-section").hidden = false;
   draw(view);
-  if (state.puzzle) $("answer").value = playedText();
+}
+
+// No position: the table is emptied (a puzzle the board cannot show, answered as text).
+export function clearBoard(message) {
+  state.view = null;
+  state.history = [];
+  state.played = [];
+  state.last = null;
+  state.selected = null;
+  clearSearch();
+  $("table-section").hidden = true;
+  $("board-empty").hidden = false;
+  $("board-empty").textContent = message;
 }
 
 // ------------------------------------------------------------------- playing
 
-async function play(moves, endTurn = false) {
-  const view = await call("POST", "/api/play", { text: state.view.text, moves, end_turn: endTurn });
-  state.history.push(state.view);
-  state.played.push(step(moves, endTurn, view));
-  setView(view, false);
+function chooseCard(card) {
+  if (!state.view || state.locked) return;
+  state.choices = null;
+  if (state.view.game === "uno" && !card.startsWith("W")) {  // a coloured card is played at once
+    state.selected = null;
+    return play(card);
+  }
+  state.selected = state.selected === card ? null : card;
+  draw(state.view);
+}
+
+function chooseTarget(target) {
+  if (!state.view || state.locked || state.frame >= 0) return;
+  if (state.selected === null) {
+    throw new Error("choose a card from the hand of the player to move first");
+  }
+  const moves = movesFor(state.view, state.selected, target);
+  if (moves.length > 1) {
+    state.choices = moves;
+    draw(state.view);
+    return;
+  }
+  return play(moves[0]);
+}
+
+export async function play(moves, endTurn = false) {
+  if (state.locked) return;
+  const before = state.view;
+  const view = await call("POST", "/api/play", { text: before.text, moves, end_turn: endTurn });
+  state.history.push(before);
+  const tokens = step(moves, endTurn, view);
+  state.played.push(tokens);
+  setView(view, { last: { player: before.to_move, moves: tokens } });
+  if (state.onPlayed) await state.onPlayed(view, tokens);
 }
 
 // The tokens of one step; a whole turn played with end_turn ends with "/" unless
@@ -151,14 +198,15 @@ function step(moves, endTurn, after) {
 }
 
 function undo() {
-  if (!state.history.length) return;
+  if (!state.history.length || state.locked) return;
   state.played.pop();
-  setView(state.history.pop(), false);
+  const view = state.history.pop();
+  setView(view, {});
 }
 
 // ---------------------------------------------------------- solve and analyse
 
-function clearSearch() {
+export function clearSearch() {
   state.frames = [];
   state.frame = -1;
   for (const id of ["progress", "summary", "result", "line-where"]) $(id).textContent = "";
@@ -169,37 +217,45 @@ function clearSearch() {
 
 async function search(task) {
   if (!state.view) throw new Error("load a position first");
+  if (state.job) throw new Error("a search is running: stop it first");
   clearSearch();
   const body = { text: state.view.text, seconds: Number($("seconds").value) };
   const depth = Number($("depth").value);
   if (state.view.game === "sequence") body[task === "solve" ? "turns" : "depth"] = task === "solve" ? Math.max(1, depth) : depth;
   let job = await call("POST", `/api/${task}`, body);
-  state.job = job.id;
-  while (job.state === "waiting" || job.state === "running") {
-    const p = job.progress || {};
-    $("progress").textContent = `${task}: ${job.state}, ${job.elapsed.toFixed(1)} s of ${job.seconds} s` +
-      (p.nodes ? ` · ${p.nodes.toLocaleString()} nodes` : "") +
-      (p.info && Object.keys(p.info).length ? ` · ${JSON.stringify(p.info)}` : "");
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    job = await call("GET", `/api/jobs/${job.id}`);
+  state.job = { id: job.id, task };
+  $("stop").disabled = false;
+  try {
+    while (job.state === "waiting" || job.state === "running") {
+      $("progress").textContent = words.progressSentence(task, job);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      job = await call("GET", `/api/jobs/${job.id}`);
+    }
+  } finally {
+    state.job = null;
+    $("stop").disabled = true;
   }
-  state.job = null;
-  $("progress").textContent = `${task}: ${job.state} after ${job.elapsed.toFixed(1)} s`;
-  if (job.state !== "done") throw new Error(job.error);
+  if (job.state === "cancelled") {
+    $("progress").textContent = "";
+    $("summary").textContent = words.stoppedSentence(task, job);
+    return;
+  }
+  $("progress").textContent = "";
+  if (job.state !== "done") throw new Error(`the ${task} failed: ${job.error}`);
   showResult(task, job.result);
 }
 
 function showResult(task, result) {
   const doc = result.document;
   $("result").textContent = JSON.stringify(doc, null, 1);
-  const keys = ["status", "value", "winner", "cards_left", "best_move", "proven_optimal", "nodes", "seconds"];
-  $("summary").textContent = keys.filter((k) => doc[k] !== undefined && doc[k] !== null)
-    .map((k) => `${k}: ${doc[k]}`).join(" · ");
+  $("summary").textContent = task === "solve" ? words.solveSentence(doc, state.view) : words.analyseSentence(doc);
   if (task === "analyse" && Array.isArray(doc.moves)) {
     const columns = ["move", ...new Set(doc.moves.flatMap((row) => Object.keys(row)
       .filter((k) => ["value", "gain", "cards_left", "status"].includes(k))))];
+    const heads = { move: "move", value: "value", gain: "gain", cards_left: "cards left", status: "status" };
     const lines = result.row_frames || [];
-    $("analysis").replaceChildren(el("tr", {}, columns.map((c) => el("th", {}, c)), el("th", {}, "line")),
+    $("analysis").replaceChildren(el("caption", {}, "Every move with its value"),
+      el("tr", {}, columns.map((c) => el("th", { scope: "col" }, heads[c])), el("th", { scope: "col" }, "line")),
       ...doc.moves.map((row, i) => el("tr", {}, columns.map((c) => el("td", {}, c === "move"
         ? el("button", { class: "move", type: "button", onclick: () => guarded(() => play(row.move, state.view.game === "facetoface")) }, row.move)
         : String(row[c] ?? ""))),
@@ -210,21 +266,26 @@ function showResult(task, result) {
   showFrames(result.frames);
 }
 
-function showFrames(frames) {
+export function showFrames(frames) {
   state.frames = frames;
   if (state.frames.length) {
     $("line-controls").hidden = false;
     $("line").replaceChildren(...state.frames.map((f, i) =>
-      el("li", { onclick: () => showFrame(i) }, `player ${f.player + 1}: ${f.move}${f.error ? ` (${f.error})` : ""}`)));
+      el("li", {}, el("button", { type: "button", class: "line-step", onclick: () => showFrame(i) },
+        `Player ${f.player + 1}: ${f.move}${f.error ? ` (${f.error})` : ""}`))));
     showFrame(-1);
   }
 }
 
 function showFrame(index) {
+  if (!state.frames.length) return;
   const last = state.frames.length - 1;
   state.frame = Math.max(-1, Math.min(index, last));
   while (state.frame >= 0 && !state.frames[state.frame].view) state.frame -= 1;
-  [...$("line").children].forEach((li, i) => li.classList.toggle("current", i === state.frame));
+  [...$("line").children].forEach((li, i) => {
+    li.classList.toggle("current", i === state.frame);
+    li.firstChild.setAttribute("aria-current", i === state.frame ? "step" : "false");
+  });
   $("line-where").textContent = state.frame < 0 ? "start of the line" : `after move ${state.frame + 1} of ${state.frames.length}`;
   if (state.frame < 0) draw(state.view);
   else draw(state.frames[state.frame].view, true);
@@ -232,54 +293,54 @@ function showFrame(index) {
 
 function continueFromFrame() {
   if (state.frame < 0) return;
+  let last = null;
   for (let i = 0; i <= state.frame; i += 1) {
     state.history.push(i === 0 ? state.view : state.frames[i - 1].view);
-    state.played.push(step(state.frames[i].move, true, state.frames[i].view));
+    const tokens = step(state.frames[i].move, true, state.frames[i].view);
+    state.played.push(tokens);
+    last = { player: state.frames[i].player, moves: tokens };
   }
   const view = state.frames[state.frame].view;
   clearSearch();
-  setView(view, false);
+  setView(view, { last });
 }
 
-// -------------------------------------------------------------------- puzzles
-
-async function listPuzzles() {
-  const query = new URLSearchParams({ game: $("puzzle-game").value, level: $("puzzle-level").value });
-  const found = await call("GET", `/api/puzzles?${query}`);
-  $("puzzle-list").replaceChildren(...(found.puzzles.length ? found.puzzles.map((p) => el("li", {},
-    el("button", { type: "button", onclick: () => guarded(() => openPuzzle(p.id)) }, `#${p.id}`),
-    ` ${p.game} ${p.kind}, ${p.level} (${p.score}) · solved ${p.solved} of ${p.tries}`)) : [el("li", {}, "no puzzles")]));
+// Arrow keys step through a shown line (not while typing or moving on the Sequence grid).
+function lineKeys(event) {
+  if (!state.frames.length || event.altKey || event.ctrlKey || event.metaKey) return;
+  if (event.target.closest("input, select, textarea, .grid")) return;
+  const to = { ArrowRight: state.frame + 1, ArrowLeft: state.frame - 1, Home: -1, End: state.frames.length - 1 }[event.key];
+  if (to === undefined) return;
+  event.preventDefault();
+  showFrame(to);
 }
 
-async function openPuzzle(id) {
-  const puzzle = await call("GET", `/api/puzzles/${id}`);
-  state.puzzle = puzzle;
-  $("verdict").textContent = "";
-  $("solution").textContent = "";
-  $("answer").value = "";
-  $("puzzle-info").replaceChildren(el("h3", {}, `Puzzle #${puzzle.id}: ${puzzle.game} ${puzzle.kind}, ${puzzle.level}`),
-    el("p", {}, puzzle.goal || puzzle.description),
-    el("p", {}, `Solved ${puzzle.solved} of ${puzzle.tries} attempts`),
-    puzzle.view ? "" : el("p", {}, `The board cannot show this position (${puzzle.view_error}); type your answer.`),
-    puzzle.view ? "" : el("pre", {}, puzzle.text));
-  if (puzzle.view) setView(puzzle.view, true);
-}
+// ---------------------------------------------------------------------- deals
 
-async function submitAnswer() {
-  if (!state.puzzle) throw new Error("open a puzzle first");
-  const verdict = await call("POST", `/api/puzzles/${state.puzzle.id}/attempt`, { answer: $("answer").value });
-  $("verdict").className = verdict.correct ? "good" : "bad";
-  $("verdict").textContent = `${verdict.correct ? "Correct" : "Not yet"}: ${verdict.message} (solved ${verdict.solved} of ${verdict.tries})`;
-}
-
-async function reveal() {
-  if (!state.puzzle) throw new Error("open a puzzle first");
-  const found = await call("GET", `/api/puzzles/${state.puzzle.id}/solution`);
-  $("solution").textContent = `Solution: ${found.solution}`;
-  if (found.frames.length && state.puzzle.view) {
-    setView(state.puzzle.view, true);  // step through it from the puzzle's start
-    showFrames(found.frames);
+async function newDeal(sameAsBoard) {
+  let game = $("deal-game").value;
+  let players = Number($("deal-players").value);
+  if (sameAsBoard && state.view) {
+    game = state.view.game;
+    players = state.view.players;
   }
+  const body = { game, players };
+  const seed = $("deal-seed").value.trim();
+  if (seed && !sameAsBoard) body.seed = Number(seed);
+  const view = await call("POST", "/api/deal", body);
+  $("deal-note").textContent = `Dealt ${view.title} for ${view.players} players, seed ${view.seed} (playable deal ${view.game} --players ${view.players} --seed ${view.seed}).`;
+  trainer.leave();
+  setView(view, { reset: true });
+  $("table").focus();
+}
+
+const PLAYERS = { thegame: [1, 5], facetoface: [2, 2], uno: [2, 10], sequence: [2, 12] };
+function dealPlayers() {
+  const [low, high] = PLAYERS[$("deal-game").value];
+  const input = $("deal-players");
+  input.min = low;
+  input.max = high;
+  input.value = Math.min(high, Math.max(low, Number(input.value) || low));
 }
 
 // ---------------------------------------------------------------------- setup
@@ -287,37 +348,40 @@ async function reveal() {
 function tab(puzzles) {
   $("controls-board").hidden = puzzles;
   $("controls-puzzles").hidden = !puzzles;
+  $("tab-board").setAttribute("aria-selected", String(!puzzles));
+  $("tab-puzzles").setAttribute("aria-selected", String(puzzles));
   $("tab-board").classList.toggle("active", !puzzles);
   $("tab-puzzles").classList.toggle("active", puzzles);
-  if (!puzzles) state.puzzle = null;
 }
+
+const trainer = setupTrainer({ state, call, guarded, setView, clearBoard, showFrames, draw, playedText, tab });
 
 async function start() {
   const { examples } = await call("GET", "/api/examples");
   $("example").replaceChildren(...examples.map((name) => el("option", { value: name }, name)));
   $("load-example").onclick = () => guarded(async () => {
-    setView(await call("POST", "/api/load", { example: $("example").value }), true);
+    trainer.leave();
+    setView(await call("POST", "/api/load", { example: $("example").value }), { reset: true });
   });
-  $("load-text").onclick = () => guarded(async () => setView(await call("POST", "/api/load", { text: $("upload").value }), true));
+  $("load-text").onclick = () => guarded(async () => {
+    trainer.leave();
+    setView(await call("POST", "/api/load", { text: $("upload").value }), { reset: true });
+  });
+  $("deal-game").onchange = dealPlayers;
+  dealPlayers();
+  $("deal").onclick = () => guarded(() => newDeal(false));
+  $("deal-again").onclick = () => guarded(() => newDeal(true));
   $("undo").onclick = undo;
   $("solve").onclick = () => guarded(() => search("solve"));
   $("analyse").onclick = () => guarded(() => search("analyse"));
-  $("stop").onclick = () => guarded(async () => state.job && call("DELETE", `/api/jobs/${state.job}`));
+  $("stop").onclick = () => guarded(async () => state.job && call("DELETE", `/api/jobs/${state.job.id}`));
   $("line-start").onclick = () => showFrame(-1);
   $("line-back").onclick = () => showFrame(state.frame - 1);
   $("line-forward").onclick = () => showFrame(state.frame + 1);
   $("line-continue").onclick = continueFromFrame;
   $("tab-board").onclick = () => tab(false);
-  $("tab-puzzles").onclick = () => guarded(async () => {
-    tab(true);
-    const found = await call("GET", "/api/puzzles");
-    $("puzzle-game").replaceChildren(el("option", { value: "" }, "any"), ...found.games.map((g) => el("option", { value: g }, g)));
-    $("puzzle-level").replaceChildren(el("option", { value: "" }, "any"), ...found.levels.map((l) => el("option", { value: l }, l)));
-    await listPuzzles();
-  });
-  $("puzzle-list-button").onclick = () => guarded(listPuzzles);
-  $("submit").onclick = () => guarded(submitAnswer);
-  $("reveal").onclick = () => guarded(reveal);
+  $("tab-puzzles").onclick = () => guarded(() => trainer.open());
+  document.addEventListener("keydown", lineKeys);
   document.body.dataset.ready = "yes";
 }
 

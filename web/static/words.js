@@ -1,0 +1,95 @@
+// Results in plain words: who won, what a search proved or reached, how long it
+// took. Players are numbered from 1 as on the table ("Player 1"); the documents
+// number them from 0 (docs/json.md).
+
+const SIDES = ["blue", "green", "red"];
+const player = (index) => `Player ${index + 1}`;
+
+export function seconds(value) {
+  if (typeof value !== "number") return "";
+  return value < 0.1 ? `${(value * 1000).toFixed(0)} ms` : `${value.toFixed(value < 10 ? 1 : 0)} s`;
+}
+
+export const count = (n) => (typeof n === "number" ? n.toLocaleString("en") : String(n));
+
+// The end of a game: "Game over: player 2 wins" / "every card laid" (TG-8) / ...
+export function gameOver(view) {
+  const p = view.position;
+  if (view.game === "thegame") {
+    return p.cards_left === 0 ? "Game over: every card laid" : `Game over: ${p.cards_left} cards could not be laid`;
+  }
+  if (view.game === "sequence" && p.winner !== null && p.winner !== undefined) {
+    const seats = [...Array(view.players).keys()].filter((i) => i % p.sides === p.winner).map((i) => i + 1);
+    return `Game over: ${SIDES[p.winner]} wins (player${seats.length > 1 ? "s" : ""} ${seats.join(", ")})`;
+  }
+  if (p.winner !== null && p.winner !== undefined) {
+    const points = view.game === "uno" && view.returns ? view.returns[p.winner] : null;
+    return `Game over: ${player(p.winner).toLowerCase()} wins` + (points ? ` (${points} points)` : "");
+  }
+  const best = view.returns ? view.returns.indexOf(Math.max(...view.returns)) : -1;
+  return best >= 0 ? `Game over: ${player(best).toLowerCase()} wins` : "Game over";
+}
+
+export function status(view) {
+  return view.is_over ? gameOver(view) : `${player(view.to_move)} to move`;
+}
+
+const budget = (doc) => `${count(doc.nodes || 0)} positions searched in ${seconds(doc.seconds)}`;
+
+// One sentence for a solve document (docs/json.md), by status.
+export function solveSentence(doc, view) {
+  const game = doc.game || view.game;
+  if (doc.status === "solved") {
+    if (game === "thegame") return `Solved: every card can be laid (proven). ${budget(doc)}.`;
+    if (game === "sequence") {
+      return `Solved: ${SIDES[doc.side ?? doc.winner]} forces a win within ${doc.turns} own turn${doc.turns === 1 ? "" : "s"}, against every defence. ${budget(doc)}.`;
+    }
+    if (doc.winner !== null && doc.winner !== undefined) return `Solved: ${player(doc.winner)} wins with perfect play. ${budget(doc)}.`;
+    return `Solved. ${budget(doc)}.`;
+  }
+  if (doc.status === "unsolvable") {
+    if (game === "thegame") return `Proven: not every card can be laid; at best ${doc.cards_left} stay in hand. ${budget(doc)}.`;
+    if (game === "sequence") return `Proven: no forced win within ${doc.max_turns ?? doc.turns ?? "the"} own turns. ${budget(doc)}.`;
+    if (doc.winner !== null && doc.winner !== undefined) return `Proven: ${player(doc.winner)} wins with perfect play. ${budget(doc)}.`;
+    return `Proven: the player to move cannot force a win. ${budget(doc)}.`;
+  }
+  // unknown: the budget ran out; say what was reached
+  const reached = [];
+  if (game === "thegame" && typeof doc.cards_left === "number") {
+    reached.push(`the best line found leaves ${doc.cards_left} card${doc.cards_left === 1 ? "" : "s"}`);
+    if (typeof doc.bound === "number") reached.push(`no line can leave fewer than ${doc.bound} (proven)`);
+  }
+  if (Array.isArray(doc.results)) {  // a fresh Face to Face deal: one search per first player
+    for (const r of doc.results) reached.push(`with ${player(r.first_player)} first: ${r.status === "unknown" ? "open" : r.status}`);
+  }
+  if (doc.reshuffle_leaves) reached.push(`${doc.reshuffle_leaves} lines reach a reshuffle, the end of known information (UN-9)`);
+  return `No answer within the budget (${budget(doc)})` + (reached.length ? `: ${reached.join("; ")}.` : ": nothing proven yet.");
+}
+
+// One sentence for an analysis document: its own summary where it gives one.
+export function analyseSentence(doc) {
+  const parts = [];
+  if (doc.summary) parts.push(doc.summary.replace(/^./, (c) => c.toUpperCase()) + ".");
+  else if (doc.value) parts.push(`The player to move: ${doc.value} with perfect play.`);
+  const best = doc.recommended || doc.best_move;
+  if (best) parts.push(`Recommended: ${best}.`);
+  if (doc.seconds !== undefined) parts.push(`${budget(doc)}.`);
+  return parts.join(" ");
+}
+
+// What a search stopped by hand had reached (its last progress report).
+export function stoppedSentence(task, job) {
+  const p = job.progress || {};
+  const info = p.info && Object.keys(p.info).length
+    ? `; last report: ${Object.entries(p.info).map(([k, v]) => `${k.replace(/_/g, " ")} ${v}`).join(", ")}` : "";
+  return `Stopped after ${seconds(job.elapsed)}: ${count(p.nodes || 0)} positions searched${info}. Nothing is proven.`;
+}
+
+export function progressSentence(task, job) {
+  const p = job.progress || {};
+  const info = p.info && Object.keys(p.info).length
+    ? ` · ${Object.entries(p.info).map(([k, v]) => `${k.replace(/_/g, " ")} ${v}`).join(", ")}` : "";
+  const what = task === "solve" ? "Solving" : "Analysing";
+  if (job.state === "waiting") return `${what}: waiting for a free worker…`;
+  return `${what}… ${seconds(job.elapsed)} of ${seconds(job.seconds)}` + (p.nodes ? ` · ${count(p.nodes)} positions` : "") + info;
+}
