@@ -100,7 +100,103 @@ EPSILON: Final = 0.25
 Child = tuple[Node | None, bool, int, int]
 
 
-class Search:
+class Prover:
+    """What the two engines share: a two-outcome df-pn over one position (the
+    Python :class:`Search` here, :class:`playable.solver.uno.endgame_kernel_search.KernelSearch`
+    compiled) and the principal line read from its table. A reshuffle leaf (and an
+    endless pass cycle) counts as a win for player ``favour``."""
+
+    rules: Rules
+    favour: int
+    nodes: int
+    out_of_budget: bool
+    reshuffle_leaves: int
+    cycles: int
+
+    def prove(self, node: Node) -> int:
+        """WIN, LOSS or UNDECIDED (the budget ran out) for the mover of ``node``."""
+        raise NotImplementedError
+
+    def lookup(self, node: Node) -> tuple[int, int]:
+        """``(proof, disproof)`` numbers of ``node`` for its mover: stored, proven by
+        an earlier search, or the first estimate."""
+        raise NotImplementedError
+
+    def fact(self, base: tuple[int, ...]) -> tuple[int, int] | None:
+        """The numbers stored under the short key ``base`` (``node[:11]``), if any:
+        what a later search reads of this one (unseeded searches only)."""
+        raise NotImplementedError
+
+    def entries(self) -> int:
+        """Table entries in use."""
+        raise NotImplementedError
+
+    def carry_on(self, earlier: Prover) -> None:
+        """Count nodes and reshuffle leaves on from ``earlier`` (one budget for all
+        the searches of a position)."""
+        raise NotImplementedError
+
+    def _known(self, node: Node) -> bool:
+        raise NotImplementedError
+
+    @staticmethod
+    def winner(node: Node, numbers: tuple[int, int]) -> int:
+        """The player proven to win ``node`` by ``numbers``, or -1."""
+        if numbers[0] == 0:
+            return node[7]
+        return 1 - node[7] if numbers[1] == 0 else -1
+
+    def _proven_move(self, node: Node, target: int, search: bool) -> tuple[int, Node | None] | None:
+        """The first move of ``node`` whose value for its mover is ``target``, judged
+        from the table (``search=False``) or by searching the children."""
+        for code in self.rules.moves(node):
+            after = self.rules.child(node, code)
+            if type(after) is int:
+                if (WIN if after == node[7] else LOSS) == target:
+                    return code, None
+                continue
+            if after is RESHUFFLE:
+                continue
+            assert not isinstance(after, (int, str))
+            if search:
+                inner = self.prove(after)
+            else:
+                pn, dn = self.lookup(after) if self._known(after) else (1, 1)
+                inner = WIN if pn == 0 else LOSS if dn == 0 else UNDECIDED
+            if (inner if after[7] == node[7] else -inner) == target:
+                return code, after
+        return None
+
+    def line(self, node: Node, state: State, limit: int = 600) -> Line[State, Move]:
+        """A principal line from a decided ``node`` (the reference ``state``): at a win
+        the mover plays a proven winning move, at a loss the first move (all lose),
+        until the round ends. Played through the reference rules as it is built (the
+        certificate; every move a turn of its own), each node checked to describe the
+        reference state."""
+        out: list[Step[State, Move]] = []
+        s = state
+        while len(out) < limit:
+            target = self.prove(node)
+            if target == UNDECIDED:
+                break
+            chosen = self._proven_move(node, target, search=False)
+            if chosen is None:
+                chosen = self._proven_move(node, target, search=True)
+            if chosen is None:
+                break
+            code, after_node = chosen
+            move: Move = to_move(code)
+            player, s = s.to_move, apply(s, move)
+            out.append(Step(player, (move,), s))
+            if after_node is None:
+                break
+            if not self.rules.agrees(after_node, s):
+                raise AssertionError("the search and the reference rules disagree")
+            node = after_node
+        return Line(UNO, state, tuple(out))
+
+
+class Search(Prover):
     """Depth-first proof-number search (df-pn) over one position; see the module
     docstring. The search decides a two-outcome game: a reshuffle leaf (and an
     endless pass cycle) counts as a win for player ``favour``. ``facts`` are earlier
@@ -108,7 +204,7 @@ class Search:
     their favoured player holds in the real game and is reused."""
 
     def __init__(
-        self, rules: Rules, budget: Budget, favour: int, facts: tuple[Search, ...] = ()
+        self, rules: Rules, budget: Budget, favour: int, facts: tuple[Prover, ...] = ()
     ) -> None:
         self.rules = rules
         self.seeded = rules.seeded
@@ -138,18 +234,21 @@ class Search:
             return got
         base = node[:11]
         for earlier in self.facts:
-            known = earlier.table.get(base)
+            known = earlier.fact(base)
             if known is not None and earlier.winner(node, known) not in (-1, earlier.favour):
                 return known
         mover = node[7]
         return node[2 + mover], node[3 - mover]
 
-    @staticmethod
-    def winner(node: Node, numbers: tuple[int, int]) -> int:
-        """The player proven to win ``node`` by ``numbers``, or -1."""
-        if numbers[0] == 0:
-            return node[7]
-        return 1 - node[7] if numbers[1] == 0 else -1
+    def fact(self, base: tuple[int, ...]) -> tuple[int, int] | None:
+        return self.table.get(base)
+
+    def entries(self) -> int:
+        return len(self.table)
+
+    def carry_on(self, earlier: Prover) -> None:
+        self.nodes = self.next_check = earlier.nodes
+        self.reshuffle_leaves = earlier.reshuffle_leaves
 
     def _store(self, node: Node, pn: int, dn: int) -> None:
         table = self.table
@@ -245,59 +344,10 @@ class Search:
             return LOSS
         return UNDECIDED
 
-    def _proven_move(self, node: Node, target: int, search: bool) -> tuple[int, Node | None] | None:
-        """The first move of ``node`` whose value for its mover is ``target``, judged
-        from the table (``search=False``) or by searching the children."""
-        for code in self.rules.moves(node):
-            after = self.rules.child(node, code)
-            if type(after) is int:
-                if (WIN if after == node[7] else LOSS) == target:
-                    return code, None
-                continue
-            if after is RESHUFFLE:
-                continue
-            assert not isinstance(after, (int, str))
-            if search:
-                inner = self.prove(after)
-            else:
-                pn, dn = self.lookup(after) if self._known(after) else (1, 1)
-                inner = WIN if pn == 0 else LOSS if dn == 0 else UNDECIDED
-            if (inner if after[7] == node[7] else -inner) == target:
-                return code, after
-        return None
-
     def _known(self, node: Node) -> bool:
         if self.key(node) in self.table:
             return True
-        return any(node[:11] in earlier.table for earlier in self.facts)
-
-    def line(self, node: Node, state: State, limit: int = 600) -> Line[State, Move]:
-        """A principal line from a decided ``node`` (the reference ``state``): at a win
-        the mover plays a proven winning move, at a loss the first move (all lose),
-        until the round ends. Played through the reference rules as it is built (the
-        certificate; every move a turn of its own), each node checked to describe the
-        reference state."""
-        out: list[Step[State, Move]] = []
-        s = state
-        while len(out) < limit:
-            target = self.prove(node)
-            if target == UNDECIDED:
-                break
-            chosen = self._proven_move(node, target, search=False)
-            if chosen is None:
-                chosen = self._proven_move(node, target, search=True)
-            if chosen is None:
-                break
-            code, after_node = chosen
-            move: Move = to_move(code)
-            player, s = s.to_move, apply(s, move)
-            out.append(Step(player, (move,), s))
-            if after_node is None:
-                break
-            if not self.rules.agrees(after_node, s):
-                raise AssertionError("the search and the reference rules disagree")
-            node = after_node
-        return Line(UNO, state, tuple(out))
+        return any(earlier.fact(node[:11]) is not None for earlier in self.facts)
 
 
 @dataclass(frozen=True)
@@ -323,36 +373,55 @@ def _rules_for(state: State, seeded: bool, share: Rules | None = None) -> Rules:
     return rules
 
 
+#: the engines of :func:`decide`: the compiled search (default) and the Python one,
+#: kept as the reference the kernel is checked against
+ENGINES: Final = ("kernel", "python")
+
+
 @dataclass
 class Decision:
     """A decided (or not) position: the outcome, the search that decided it (for
     the line) and its node."""
 
     outcome: Outcome
-    search: Search
+    search: Prover
     node: Node
     nodes: int
 
 
-def decide(state: State, budget: Budget, seeded: bool) -> Decision:
+def _search(
+    engine: str, rules: Rules, node: Node, budget: Budget, favour: int, facts: tuple[Prover, ...]
+) -> Prover:
+    """One two-outcome search of ``node`` by ``engine`` (unseeded ``rules``)."""
+    if engine == "python":
+        return Search(rules, budget, favour, facts)
+    if engine != "kernel":
+        raise ValueError(f"unknown engine {engine!r}: one of {', '.join(ENGINES)}")
+    from playable.solver.uno.endgame_kernel_search import KernelSearch
+
+    return KernelSearch(rules, node, budget, favour, facts)
+
+
+def decide(state: State, budget: Budget, seeded: bool, engine: str = "kernel") -> Decision:
     """Three-valued with reshuffle leaves as two two-outcome searches: can the mover
     X win when every reshuffle counts for the opponent Y (a proof is a real win);
     else can Y win when every reshuffle counts for X (a proof is a real loss); else
     the value depends on the reshuffle order. With ``seeded`` a third search then
-    follows the seeded reshuffles, reusing the real facts of the first two."""
+    follows the seeded reshuffles, reusing the real facts of the first two. The
+    first two run on ``engine`` (``kernel``: compiled, solver/uno/endgame_kernel.py;
+    ``python``: :class:`Search`); the third is always the Python search."""
     x = state.to_move
     rules = _rules_for(state, False)
     node = rules.encode(state)
     budget.note(search="mover-win?")  # which of the searches runs, for progress
-    first = Search(rules, budget, favour=1 - x)
+    first = _search(engine, rules, node, budget, 1 - x, ())
     if first.prove(node) == WIN:
         return Decision(Outcome("win", None), first, node, first.nodes)
     if first.out_of_budget:
         return Decision(Outcome("unknown", "budget"), first, node, first.nodes)
     budget.note(search="opponent-win?")
-    second = Search(rules, budget, favour=x, facts=(first,))
-    second.nodes = second.next_check = first.nodes
-    second.reshuffle_leaves = first.reshuffle_leaves
+    second = _search(engine, rules, node, budget, x, (first,))
+    second.carry_on(first)
     if second.prove(node) == LOSS:
         return Decision(Outcome("loss", None), second, node, second.nodes)
     if second.out_of_budget or not seeded:
@@ -361,8 +430,7 @@ def decide(state: State, budget: Budget, seeded: bool) -> Decision:
     seeded_rules = _rules_for(state, True, rules)
     budget.note(search="seeded")
     third = Search(seeded_rules, budget, favour=1 - x, facts=(first, second))
-    third.nodes = third.next_check = second.nodes
-    third.reshuffle_leaves = second.reshuffle_leaves
+    third.carry_on(second)
     node = seeded_rules.encode(state)
     v = third.prove(node)
     if v == WIN:
@@ -376,11 +444,14 @@ def decide(state: State, budget: Budget, seeded: bool) -> Decision:
     return Decision(outcome, third, node, third.nodes)
 
 
-def solve_position(state: State, budget: Budget | None = None, seeded: bool = False) -> SolveResult:
+def solve_position(
+    state: State, budget: Budget | None = None, seeded: bool = False, engine: str = "kernel"
+) -> SolveResult:
     """Can the player to move force a win? ``solved`` = yes (with a winning line),
     ``unsolvable`` = no (``value`` loss: the opponent forces a win, with the line;
     or no-forced-win: an endless round), ``unknown`` otherwise (``unknown`` says
-    whether the budget or an unfollowed reshuffle left it open)."""
+    whether the budget or an unfollowed reshuffle left it open). ``engine``: see
+    :func:`decide`."""
     _check(state)
     budget = (budget or Budget()).start()
     limit = sys.getrecursionlimit()
@@ -393,9 +464,9 @@ def solve_position(state: State, budget: Budget | None = None, seeded: bool = Fa
         if state.is_over:
             outcome = Outcome("unknown", "budget")
         else:
-            d = decide(state, budget, seeded)
+            d = decide(state, budget, seeded, engine)
             outcome = d.outcome
-            nodes, entries = d.nodes, len(d.search.table)
+            nodes, entries = d.nodes, d.search.entries()
             leaves, out_of_budget = d.search.reshuffle_leaves, d.search.out_of_budget
             if outcome.value in ("win", "loss"):
                 line = d.search.line(d.node, state)
@@ -448,11 +519,11 @@ def _check_line(line: Line[State, Move], v: int) -> bool:
 
 
 def analyse(
-    state: State, budget: Budget | None = None, seeded: bool = False
+    state: State, budget: Budget | None = None, seeded: bool = False, engine: str = "kernel"
 ) -> list[tuple[Move, str, list[dict[str, object]]]]:
     """Every legal move of ``state`` with its value for the player to move (win,
     loss, no-forced-win, unknown (budget) or unknown-reshuffle) and the principal
-    line after it. The budget is shared by the moves."""
+    line after it. The budget is shared by the moves. ``engine``: see :func:`decide`."""
     _check(state)
     budget = (budget or Budget()).start()
     limit = sys.getrecursionlimit()
@@ -467,7 +538,7 @@ def analyse(
             elif not seeded and s.reshuffles != state.reshuffles:
                 text = "unknown-reshuffle"
             else:
-                d = decide(s, budget, seeded)
+                d = decide(s, budget, seeded, engine)
                 text = d.outcome.value
                 if d.outcome.value in ("win", "loss"):
                     line += d.search.line(d.node, s).to_json()
@@ -482,21 +553,23 @@ def analyse(
 
 
 def analyse_report(
-    state: State, budget: Budget | None = None, seeded: bool = False
+    state: State, budget: Budget | None = None, seeded: bool = False, engine: str = "kernel"
 ) -> dict[str, Any]:
     """:func:`analyse` as the document of ``playable analyse uno --json`` (docs/json.md,
     kind ``analyse``), shared by the CLI and the library API."""
-    rows = analyse(state, budget, seeded)
+    rows = analyse(state, budget, seeded, engine)
     moves = [{"move": str(m), "value": v, "line": line} for m, v, line in rows]
     return {"game": "uno", "to_move": state.to_move, "moves": moves}
 
 
 #: the puzzle generator's search and value (puzzles/uno/ending.py)
 __all__ = [
+    "ENGINES",
     "LOSS",
     "UNKNOWN",
     "WIN",
     "Endgame",
+    "Prover",
     "Search",
     "analyse",
     "analyse_report",

@@ -1,0 +1,355 @@
+"""The two-player UNO endgame df-pn compiled with numba: the search of
+:mod:`playable.solver.uno.endgame` (docs/solver-uno.md) over integer rows.
+
+Same search, move for move: depth-first proof-number search (Nagai) in negamax form,
+the same first estimates (cards the mover holds, cards the opponent holds), the same
+1 + epsilon thresholds (epsilon 1/4, as ``pn2 + 1 + pn2 // 4``), the same move order
+(:mod:`playable.solver.uno.endgame_kernel_rules`), the same two-outcome game (a
+reshuffle leaf and an endless pass cycle count for player ``favour``) and the same
+reading of the facts of an earlier search (what it proved *against* its favoured
+player). With a table large enough to keep everything and a node budget below one
+chunk it visits exactly the nodes the Python search visits
+(tests/uno/test_endgame_kernel.py checks node counts and values).
+
+What differs, and why it changes no value:
+
+* **Recursion** is an explicit stack of frames (a row, its thresholds, its children
+  with their packed keys and hashes), :data:`MAX_DEPTH` deep. A search that would go
+  deeper stops as if its budget ran out (counted in ``stats[DEEP]``): unknown, never
+  a guess.
+* **The table** is open addressing over NumPy arrays (clusters of :data:`CLUSTER`
+  slots, the whole 7-word key compared, so a hit is never wrong). When a cluster is
+  full an undecided entry is replaced first, else the first slot. A lost entry is
+  searched again from its first estimate: df-pn stays sound when it forgets (a
+  proof or disproof number of 0 is only ever stored for a node whose children were
+  proven at that time), it only costs time.
+* **Budgets**: numba cannot read the clock, so the caller runs the search in chunks
+  of nodes (``stop_at``): when a chunk ends the search unwinds as the Python search
+  does when its budget runs out (every frame stores its current numbers), and the
+  caller checks the budget and starts again from the root, where the table leads it
+  straight back.
+* **Cycles**: the Python search checks every child against the set of nodes on its
+  path. Only a draw with nothing left anywhere (draw pile empty, just the top card
+  on the discard pile) moves without laying or drawing a card (between reshuffles
+  every other move lays a card, draws one, or passes after a draw that drew one, and
+  phase COLOUR is never entered again), so a node can only repeat a node of its path
+  when the pile is empty and at most one card is on the discard pile; the kernel
+  scans the path only then, and finds the same repetitions.
+
+Seeded reshuffles are not followed here: a move that needs a reshuffle is a leaf.
+:mod:`playable.solver.uno.endgame` runs its third, seeded search in Python over the
+facts this kernel's two searches proved.
+"""
+
+from __future__ import annotations
+
+from typing import Final, NamedTuple
+
+import numpy as np
+import numpy.typing as npt
+from numba import njit
+
+from playable.solver.uno.endgame_kernel_rules import (
+    KEY_WORDS,
+    MAX_MOVES,
+    MOV,
+    N0,
+    NODE,
+    P_LEN,
+    P_TOTAL,
+    POS,
+    RESHUFFLED,
+    WIDTH,
+    child,
+    moves,
+    pack,
+)
+
+I64 = npt.NDArray[np.int64]
+U64 = npt.NDArray[np.uint64]
+U8 = npt.NDArray[np.uint8]
+
+#: "infinity" for proof and disproof numbers (as endgame.INF)
+INF: Final = 1 << 48
+CLUSTER: Final = 8
+#: bytes per table slot: a 7-word key, proof and disproof numbers, a used flag
+SLOT_BYTES: Final = 8 * KEY_WORDS + 8 + 8 + 1
+MAX_DEPTH: Final = 1024
+
+# fields of ``stats``
+NODES: Final = 0
+LEAVES: Final = 1  # reshuffle leaves met
+CYCLES: Final = 2  # endless pass cycles met
+ENTRIES: Final = 3  # table slots in use
+OUT: Final = 4  # the chunk (or the depth) ran out: unwinding
+DEEP: Final = 5  # the search went deeper than MAX_DEPTH
+STATS: Final = 6
+
+# fields of ``params`` after those of endgame_kernel_rules
+P_FAVOUR: Final = 4  # the player a reshuffle leaf or a cycle counts for
+P_FACT_FAVOUR: Final = 5  # the favoured player of the facts' search (-1: no facts)
+PARAMS: Final = 6
+
+
+class Table(NamedTuple):
+    """A transposition table: keys, proof and disproof numbers (for the node's
+    mover), and whether the slot is used."""
+
+    keys: I64  # (slots, KEY_WORDS)
+    pn: I64
+    dn: I64
+    used: U8
+
+
+class Frames(NamedTuple):
+    """The explicit stack: one frame per depth."""
+
+    rows: I64  # (MAX_DEPTH + 1, WIDTH): the node at each depth
+    key: I64  # (MAX_DEPTH + 1, KEY_WORDS)
+    hash: U64  # (MAX_DEPTH + 1,)
+    thpn: I64
+    thdn: I64
+    nch: I64  # children of the node at each depth
+    ch: I64  # (MAX_DEPTH, MAX_MOVES, WIDTH)
+    ckey: I64  # (MAX_DEPTH, MAX_MOVES, KEY_WORDS)
+    chash: U64  # (MAX_DEPTH, MAX_MOVES)
+    fixed: I64  # 1: the child's numbers are fixed (end of round, reshuffle, cycle)
+    cpn: I64  # fixed numbers, for the parent's mover
+    cdn: I64
+    same: I64  # 1: the child's mover is the parent's
+    codes: I64  # (MAX_MOVES,) scratch
+    later: I64  # (MAX_MOVES,) scratch
+
+
+def new_table(slots: int) -> Table:
+    """An empty table of ``slots`` (a power of two) slots."""
+    if slots <= 0 or slots & (slots - 1):
+        raise ValueError(f"table size must be a power of two, got {slots}")
+    return Table(
+        np.zeros((slots, KEY_WORDS), dtype=np.int64),
+        np.zeros(slots, dtype=np.int64),
+        np.zeros(slots, dtype=np.int64),
+        np.zeros(slots, dtype=np.uint8),
+    )
+
+
+def new_frames(depth: int = MAX_DEPTH) -> Frames:
+    """An empty stack of ``depth`` frames."""
+    return Frames(
+        np.zeros((depth + 1, WIDTH), dtype=np.int64),
+        np.zeros((depth + 1, KEY_WORDS), dtype=np.int64),
+        np.zeros(depth + 1, dtype=np.uint64),
+        np.zeros(depth + 1, dtype=np.int64),
+        np.zeros(depth + 1, dtype=np.int64),
+        np.zeros(depth + 1, dtype=np.int64),
+        np.zeros((depth, MAX_MOVES, WIDTH), dtype=np.int64),
+        np.zeros((depth, MAX_MOVES, KEY_WORDS), dtype=np.int64),
+        np.zeros((depth, MAX_MOVES), dtype=np.uint64),
+        np.zeros((depth, MAX_MOVES), dtype=np.int64),
+        np.zeros((depth, MAX_MOVES), dtype=np.int64),
+        np.zeros((depth, MAX_MOVES), dtype=np.int64),
+        np.zeros((depth, MAX_MOVES), dtype=np.int64),
+        np.zeros(MAX_MOVES, dtype=np.int64),
+        np.zeros(MAX_MOVES, dtype=np.int64),
+    )
+
+
+@njit(cache=True)
+def probe(table: Table, key: I64, h: np.uint64) -> int:
+    """The slot holding ``key``, or -1."""
+    mask = table.pn.shape[0] - 1
+    slot = int(np.int64(h & np.uint64(mask)))
+    for _ in range(CLUSTER):
+        if table.used[slot] == 0:
+            return -1
+        same = True
+        for w in range(KEY_WORDS):
+            if table.keys[slot, w] != key[w]:
+                same = False
+                break
+        if same:
+            return slot
+        slot = (slot + 1) & mask
+    return -1
+
+
+@njit(cache=True)
+def store(table: Table, key: I64, h: np.uint64, pn: int, dn: int, stats: I64) -> None:
+    """Store ``(pn, dn)`` under ``key``: its own slot, else a free one, else the
+    cluster's first undecided entry, else the first slot (see the module docstring)."""
+    mask = table.pn.shape[0] - 1
+    first = int(np.int64(h & np.uint64(mask)))
+    slot = first
+    victim = -1
+    for _ in range(CLUSTER):
+        if table.used[slot] == 0:
+            table.used[slot] = 1
+            stats[ENTRIES] += 1
+            victim = slot
+            break
+        same = True
+        for w in range(KEY_WORDS):
+            if table.keys[slot, w] != key[w]:
+                same = False
+                break
+        if same:
+            table.pn[slot] = pn
+            table.dn[slot] = dn
+            return
+        if victim < 0 and table.pn[slot] != 0 and table.dn[slot] != 0:
+            victim = slot
+        slot = (slot + 1) & mask
+    if victim < 0:
+        victim = first
+    for w in range(KEY_WORDS):
+        table.keys[victim, w] = key[w]
+    table.pn[victim] = pn
+    table.dn[victim] = dn
+
+
+@njit(cache=True)
+def lookup(
+    own: Table, facts: Table, params: I64, key: I64, h: np.uint64, mover: int, nm: int, no: int
+) -> tuple[int, int]:
+    """``(proof, disproof)`` numbers of a node for its ``mover``: stored, proven by
+    the facts' search against its favoured player, or the first estimate (``nm``
+    cards the mover holds, ``no`` the opponent), as ``Search.lookup``."""
+    slot = probe(own, key, h)
+    if slot >= 0:
+        return own.pn[slot], own.dn[slot]
+    favour = params[P_FACT_FAVOUR]
+    if favour >= 0:
+        slot = probe(facts, key, h)
+        if slot >= 0:
+            pn = facts.pn[slot]
+            dn = facts.dn[slot]
+            winner = mover if pn == 0 else (1 - mover if dn == 0 else -1)
+            if winner >= 0 and winner != favour:
+                return pn, dn
+    return nm, no
+
+
+@njit(cache=True)
+def _enter(d: int, params: I64, pile: I64, fr: Frames, stats: I64, stop_at: int) -> None:
+    """Count the node at depth ``d``, key it and generate its children (``Search.mid``
+    on entry and ``Search.children``)."""
+    stats[NODES] += 1
+    if stats[NODES] >= stop_at:
+        stats[OUT] = 1
+    row = fr.rows[d]
+    fr.hash[d] = pack(row, fr.key[d])
+    mover = row[MOV]
+    favour = params[P_FAVOUR]
+    n = moves(row, params, fr.codes, fr.later)
+    for i in range(n):
+        out = fr.ch[d, i]
+        got = child(row, fr.codes[i], params, pile, out)
+        fr.fixed[d, i] = 1
+        won = False
+        if got == NODE:
+            cycle = False
+            nd = params[P_TOTAL] - out[N0] - out[N0 + 1] - (params[P_LEN] - out[POS])
+            if out[POS] >= params[P_LEN] and nd <= 1:  # an endless pass cycle?
+                for e in range(d + 1):
+                    equal = True
+                    for f in range(WIDTH):
+                        if fr.rows[e, f] != out[f]:
+                            equal = False
+                            break
+                    if equal:
+                        cycle = True
+                        break
+            if not cycle:
+                fr.fixed[d, i] = 0
+                fr.same[d, i] = 1 if out[MOV] == mover else 0
+                fr.chash[d, i] = pack(out, fr.ckey[d, i])
+                continue
+            stats[CYCLES] += 1
+            won = favour == mover
+        elif got == RESHUFFLED:
+            stats[LEAVES] += 1
+            won = favour == mover
+        else:
+            won = got == mover
+        fr.cpn[d, i] = 0 if won else INF
+        fr.cdn[d, i] = INF if won else 0
+    fr.nch[d] = n
+
+
+@njit(cache=True)
+def search(
+    root: I64,
+    th_pn: int,
+    th_dn: int,
+    params: I64,
+    pile: I64,
+    fr: Frames,
+    own: Table,
+    facts: Table,
+    stats: I64,
+    stop_at: int,
+) -> tuple[int, int]:
+    """``Search.mid(root, th_pn, th_dn)`` without recursion: the root's proof and
+    disproof numbers for its mover when they reach their thresholds, the root is
+    proven, or the chunk ends (``stats[NODES]`` reaches ``stop_at``: ``stats[OUT]``
+    set, every frame stores its numbers on the way up)."""
+    depth = fr.nch.shape[0] - 1
+    for f in range(WIDTH):
+        fr.rows[0, f] = root[f]
+    fr.thpn[0] = th_pn
+    fr.thdn[0] = th_dn
+    _enter(0, params, pile, fr, stats, stop_at)
+    d = 0
+    while True:
+        pn1 = INF
+        pn2 = INF
+        dn = 0
+        best = -1
+        best_dn = 0
+        for i in range(fr.nch[d]):
+            if fr.fixed[d, i] != 0:
+                cpn = fr.cpn[d, i]
+                cdn = fr.cdn[d, i]
+            else:
+                c = fr.ch[d, i]
+                m = c[MOV]
+                a, b = lookup(
+                    own, facts, params, fr.ckey[d, i], fr.chash[d, i], m, c[N0 + m], c[N0 + 1 - m]
+                )
+                if fr.same[d, i] != 0:
+                    cpn = a
+                    cdn = b
+                else:
+                    cpn = b
+                    cdn = a
+            if cpn < pn1:
+                pn2 = pn1
+                pn1 = cpn
+                best = i
+                best_dn = cdn
+            elif cpn < pn2:
+                pn2 = cpn
+            dn += cdn
+        dn = min(dn, INF)
+        if pn1 >= fr.thpn[d] or dn >= fr.thdn[d] or stats[OUT] != 0 or pn1 == 0:
+            store(own, fr.key[d], fr.hash[d], pn1, dn, stats)
+            if d == 0:
+                return pn1, dn
+            d -= 1
+            continue
+        if d + 1 > depth:
+            stats[OUT] = 1
+            stats[DEEP] += 1
+            continue
+        c_pn = min(fr.thpn[d], pn2 + 1 + pn2 // 4) if pn2 < INF else fr.thpn[d]
+        c_dn = min(INF, fr.thdn[d] - dn + best_dn)
+        for f in range(WIDTH):
+            fr.rows[d + 1, f] = fr.ch[d, best, f]
+        if fr.same[d, best] != 0:
+            fr.thpn[d + 1] = c_pn
+            fr.thdn[d + 1] = c_dn
+        else:
+            fr.thpn[d + 1] = c_dn
+            fr.thdn[d + 1] = c_pn
+        d += 1
+        _enter(d, params, pile, fr, stats, stop_at)
