@@ -18,8 +18,8 @@ brute force the sampling is tested against (chi-square, tests/<game>/test_seatvi
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
-from typing import Any, Protocol, TypeVar
+from collections.abc import Callable, Iterator
+from typing import Any, Generic, Protocol, TypeVar
 
 ViewT = TypeVar("ViewT")
 StateT = TypeVar("StateT")
@@ -73,3 +73,61 @@ class SeatViews(Protocol[ViewT, StateT, MoveT]):
         """Every full position consistent with ``view``, each once: the brute force
         :meth:`deal` is tested against on small views."""
         ...
+
+
+class _Seated(Protocol):
+    """A view that names its seat and the player to move (0-based)."""
+
+    @property
+    def seat(self) -> int: ...
+
+    @property
+    def to_move(self) -> int: ...
+
+
+SeatedT = TypeVar("SeatedT", bound=_Seated)
+
+
+class ViewFunctions(Generic[SeatedT, StateT, MoveT]):
+    """:class:`SeatViews` over a game's module functions, for views that carry
+    ``seat`` and ``to_move`` fields: each game's ``VIEWS`` is one of these."""
+
+    def __init__(
+        self,
+        view_of: Callable[[StateT, int], SeatedT],
+        parse: Callable[[str, str], SeatedT],
+        format: Callable[[SeatedT], str],
+        to_json: Callable[[SeatedT], dict[str, Any]],
+        legal_moves: Callable[[SeatedT], list[MoveT]],
+        deal: Callable[[SeatedT, random.Random], StateT],
+        deals: Callable[[SeatedT], Iterator[StateT]],
+    ) -> None:
+        self._view_of, self._parse, self._format, self._to_json = view_of, parse, format, to_json
+        self._legal_moves, self._deal, self._deals = legal_moves, deal, deals
+
+    def view_of(self, state: StateT, seat: int) -> SeatedT:
+        return self._view_of(state, seat)
+
+    def parse(self, text: str, source: str = "<input>") -> SeatedT:
+        return self._parse(text, source)
+
+    def format(self, view: SeatedT) -> str:
+        return self._format(view)
+
+    def to_json(self, view: SeatedT) -> dict[str, Any]:
+        return self._to_json(view)
+
+    def seat(self, view: SeatedT) -> int:
+        return view.seat
+
+    def to_move(self, view: SeatedT) -> int:
+        return view.to_move
+
+    def legal_moves(self, view: SeatedT) -> list[MoveT]:
+        return self._legal_moves(view)
+
+    def deal(self, view: SeatedT, rng: random.Random) -> StateT:
+        return self._deal(view, rng)
+
+    def deals(self, view: SeatedT) -> Iterator[StateT]:
+        return self._deals(view)
