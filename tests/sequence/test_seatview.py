@@ -1,0 +1,246 @@
+"""Sequence seat views (docs/seatview.md, "Sequence"): the view of reachable
+positions, the view file, its located errors, and the dealer of the unseen cards
+against the brute-force list of deals (chi-square, each deal weighted by the orders
+of the unseen cards that give it)."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from playable.solver.core.errors import NotationError
+from playable.solver.core.seat_stats import chi_square_p
+from playable.solver.core.seatview import SeatViews
+from playable.solver.games import views
+from playable.solver.sequence import notation, rules
+from playable.solver.sequence.game import GAME
+from playable.solver.sequence.rules import DECK, Move, State, Variant, empty_board
+from playable.solver.sequence.seatview import VIEWS, View, deal_weight
+from tests.notation_checks import refused_at
+from tests.random_play import random_position
+
+SEATS: SeatViews[View, State, Move] = VIEWS
+
+#: examples/win-in-2.sequence.txt from blue's seat (its discards are not written,
+#: so every card off blue's hand is unseen).
+TEXT = """playable sequence view
+players: 2
+sides: 2
+seat: 1
+row 0: * . . . . . . . . *
+row 1: . . B B B . . . . .
+row 2: . . . . . . . . . .
+row 3: . . . . . . . . . .
+row 4: . . . . . . . . . .
+row 5: . . . . . . G . . .
+row 6: . . . . . . . G . .
+row 7: . . . . . . . . G .
+row 8: . . . . . . . . . .
+row 9: * B B B B . . . . *
+sequences: B:a9-e9
+hand: 2S 3S 4S 5C 5S 6S AH
+discard 1: -
+discard 2: -
+draw-count: 90
+to-move: 1
+replaced: no
+seed: 0
+"""
+
+
+def small_view(unseen: str, players: int = 2, sides: int = 2, seat: int = 0) -> View:
+    """A view whose unseen cards are ``unseen``: the seat holds the first cards of the
+    rest of the deck, everything else is discarded (alternately on each pile)."""
+    variant = Variant(players, sides)
+    rest = list((Counter(DECK) - Counter(unseen.split())).elements())
+    hand, gone = rest[: variant.hand_size], rest[variant.hand_size :]
+    discards = tuple(tuple(gone[p :: variant.players]) for p in range(players))
+    return View(variant, seat, empty_board(), (), tuple(sorted(hand)), discards, seat)
+
+
+def a_position(seed: int, players: int, sides: int, moves: int) -> State:
+    variant = Variant(players, sides)
+    start = rules.deal(variant, rules.shuffled_deck(seed), seed % players)
+    return random_position(GAME, start, random.Random(seed), moves)
+
+
+def test_the_registry_finds_the_views() -> None:
+    assert views("sequence") is VIEWS
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    st.integers(0, 10_000),
+    st.sampled_from([(2, 2), (3, 3), (4, 2), (6, 3)]),
+    st.integers(0, 40),
+    st.integers(0, 11),
+)
+def test_views_of_reachable_positions(
+    seed: int, players_sides: tuple[int, int], moves: int, seat_pick: int
+) -> None:
+    """Round trips, view_of(deal(v)) == v, deals the notation accepts, and the seat's
+    legal moves equal to the rules' in every sampled deal."""
+    state = a_position(seed, *players_sides, moves)
+    seat = seat_pick % state.variant.players
+    view = SEATS.view_of(state, seat)
+    assert SEATS.parse(SEATS.format(view)) == view
+    assert SEATS.seat(view) == seat and SEATS.to_move(view) == state.to_move
+    hidden = [c for p, h in enumerate(state.hands) if p != seat for c in h]
+    assert Counter(view.unseen()) == Counter(hidden) + Counter(state.draw)
+    assert view.draw_size == len(state.draw) + state.unknown
+    assert SEATS.to_json(view)["hand"] == list(state.hands[seat])
+    rng = random.Random(seed)
+    for _ in range(3):
+        dealt = SEATS.deal(view, rng)
+        assert SEATS.view_of(dealt, seat) == view
+        assert notation.parse_position(notation.format_position(dealt)) == dealt
+        if state.to_move == seat:
+            assert SEATS.legal_moves(view) == rules.legal_moves(dealt)
+    if state.to_move != seat:
+        assert SEATS.legal_moves(view) == []
+    assert SEATS.legal_moves(SEATS.view_of(state, state.to_move)) == rules.legal_moves(state)
+
+
+def test_a_position_with_an_unlisted_draw_is_dealt_in_full() -> None:
+    """A hand-written position lists part of the draw pile; its view's deals list all
+    of it (the example's unknown cards and the other hand are the unseen cards)."""
+    with open("examples/win-in-2.sequence.txt", encoding="utf-8") as file:
+        state = notation.parse_position(file.read())
+    view = SEATS.view_of(state, 0)
+    assert SEATS.format(view) == TEXT
+    dealt = SEATS.deal(view, random.Random(5))
+    assert dealt.unknown == 0 and len(dealt.draw) == state.unknown + len(state.draw) == 90
+    assert SEATS.view_of(dealt, 0) == view
+
+
+def chi_square_of_dealer(view: View, samples: int, seed: int) -> tuple[float, int]:
+    """The p-value of the dealer's counts over the brute-force deals, each expected in
+    proportion to :func:`deal_weight`, and the number of deals."""
+    every = list(SEATS.deals(view))
+    assert len(set(every)) == len(every), "deals lists each deal once"
+    weights = [deal_weight(view, s) for s in every]
+    counts = Counter(view.unseen())
+    orders = math.factorial(sum(counts.values())) // math.prod(
+        math.factorial(n) for n in counts.values()
+    )
+    assert sum(weights) == orders, "the deals account for every order of the unseen cards"
+    for state in every:
+        assert SEATS.view_of(state, view.seat) == view
+    rng = random.Random(seed)
+    dealt = Counter(SEATS.deal(view, rng) for _ in range(samples))
+    assert set(dealt) <= set(every), "every dealt position is in the list"
+    expected = [samples * w / orders for w in weights]
+    statistic = sum((dealt[s] - e) ** 2 / e for s, e in zip(every, expected, strict=True))
+    return chi_square_p(statistic, len(every) - 1), len(every)
+
+
+def test_the_dealer_follows_the_orders_of_the_unseen_cards() -> None:
+    """Eight unseen cards in three pairs: the other hand is all but the one drawn. A
+    hand holding all three pairs is half as likely as one holding two (SQ-2)."""
+    view = small_view("AS AS KD KD QC QC 2H 3H")
+    p, deals = chi_square_of_dealer(view, 2000, seed=1)
+    assert deals == 5
+    assert p > 0.01
+
+
+def test_the_dealer_with_a_draw_pile_of_two() -> None:
+    view = small_view("5H 5H 6D 7C 8C 9C TC QS QS", seat=1)
+    p, deals = chi_square_of_dealer(view, 6000, seed=1)
+    assert deals == 7 * 6 + 2  # the draw: two names of 7 in order, or 5H 5H or QS QS
+    assert p > 0.01
+
+
+def test_the_dealer_with_three_players() -> None:
+    """Six pairs between two hidden hands of 6 (SQ-3), nothing left to draw."""
+    view = small_view("AS AS KD KD QC QC 2H 2H 3H 3H 4H 4H", players=3, sides=3, seat=2)
+    assert view.draw_size == 0
+    p, deals = chi_square_of_dealer(view, 4000, seed=1)
+    assert deals == 141  # a hand takes 0, 1 or 2 of each pair, 6 cards in all
+    assert p > 0.01
+
+
+def test_the_chi_square_check_sees_a_dealer_uniform_over_positions() -> None:
+    """Were each distinct position equally likely (not each order of the cards), the
+    test would refuse it: the counts of a sampler uniform over the deals."""
+    view = small_view("AS AS KD KD QC QC 2H 3H")
+    every = list(SEATS.deals(view))
+    rng = random.Random(2)
+    dealt = Counter(rng.choice(every) for _ in range(2000))
+    weights = [deal_weight(view, s) for s in every]
+    expected = [2000 * w / sum(weights) for w in weights]
+    statistic = sum((dealt[s] - e) ** 2 / e for s, e in zip(every, expected, strict=True))
+    assert chi_square_p(statistic, len(every) - 1) < 1e-6
+
+
+# ------------------------------------------------------------------ the view file
+
+
+def test_the_view_file_round_trips() -> None:
+    view = SEATS.parse(TEXT)
+    assert SEATS.format(view) == TEXT
+    assert view.draw_size == 90 and len(view.unseen()) == 97
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "line", "column", "words"),
+    [
+        ("playable sequence view", "playable sequence sight", 1, 19, "expected kind"),
+        ("seat: 1", "seat: 3", 4, 7, "expected a player 1..2"),
+        ("row 1: . . B B B . . . . .", "row 1: . . B B B . . . . X", 6, 26, "expected one of"),
+        ("hand: 2S 3S 4S 5C 5S 6S AH", "hand: 2S 3S 4S 5C 5S 6S", 16, 7, "must hold 7 cards"),
+        ("hand: 2S 3S 4S 5C 5S 6S AH", "hand: 2S 3S 4S 5C 5S 6S A", 16, 25, "a card like"),
+        ("discard 1: -", "discard 1: 5C 5C", 17, 15, "appears a third time"),
+        ("discard 2: -", "discard 3: -", 18, 1, "no player 3"),
+        ("discard 2: -", "hand 2: 7S 8S 9S 7D 8D 9D TD", 18, 1, "unknown field 'hand 2'"),
+        ("draw-count: 90", "draw-count: 89", 19, 13, "the draw pile holds 90 card(s)"),
+        ("draw-count: 90", "draw-count: many", 19, 13, "a number of cards"),
+        ("draw-count: 90\n", "", 21, 1, "missing field 'draw-count'"),
+        ("row 1: . . B B B . . . . .", "row 1: . B B B B B . . . .", 15, 12, "not listed"),
+    ],
+)
+def test_errors_name_line_and_column(
+    old: str, new: str, line: int, column: int, words: str
+) -> None:
+    assert old in TEXT
+    refused_at(SEATS.parse, TEXT.replace(old, new), line, column, words)
+
+
+def test_more_discards_than_the_other_hands_leave_room_for_are_refused() -> None:
+    view = small_view("AS AS KD KD QC QC 2H")  # the other hand holds 7: no card left
+    assert view.draw_size == 0
+    text = SEATS.format(view)
+    line = text.splitlines().index("draw-count: 0") + 1
+    shorter = text.replace("discard 1: ", "discard 1: 2H ", 1)
+    refused_at(SEATS.parse, shorter, line, 13, "only 6 card(s) are unseen")
+
+
+_LINES = TEXT.splitlines()
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.integers(0, len(_LINES) - 1),
+    st.text(alphabet="0123456789 -:,#.*BGRSHDCAKQJTabdehilnprstvwyz\t", max_size=30),
+    st.booleans(),
+)
+def test_damaged_files_are_refused_with_a_location(index: int, junk: str, insert: bool) -> None:
+    """A line replaced by junk, or junk inserted: a view or one located error."""
+    lines = list(_LINES)
+    if insert:
+        lines.insert(index, junk)
+    else:
+        key = lines[index].split(":", 1)[0]
+        lines[index] = f"{key}:{junk}" if index and junk[:1] != "#" else junk
+    text = "\n".join(lines) + "\n"
+    try:
+        view = SEATS.parse(text, "v.txt")
+    except NotationError as error:
+        assert str(error).startswith(f"v.txt:{error.line}:{error.column}: ")
+        assert 1 <= error.line <= len(lines) + 1 and error.column >= 1
+    else:
+        assert SEATS.parse(SEATS.format(view)) == view
