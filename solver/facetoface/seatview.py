@@ -50,7 +50,7 @@ from playable.solver.core.cardlist import (
     player,
     required,
 )
-from playable.solver.core.seatview import SeatViews
+from playable.solver.core.seatview import SeatViews, ViewFunctions
 from playable.solver.facetoface.notation import GAME, _card_list, _piles, _variant, check_position
 from playable.solver.facetoface.rules import (
     HAND_SIZE,
@@ -183,7 +183,7 @@ def _witness(view: View) -> State | None:
     return None
 
 
-def _deal(view: View, rng: random.Random) -> State:
+def deal(view: View, rng: random.Random) -> State:
     """A uniform consistent deal (module docstring): shuffle each player's unseen cards;
     reject a hand that cannot complete the opponent's turn under way."""
     if _witness(view) is None:
@@ -199,7 +199,7 @@ def _deal(view: View, rng: random.Random) -> State:
             return state
 
 
-def _deals(view: View) -> Iterator[State]:
+def deals(view: View) -> Iterator[State]:
     """Every consistent deal once: each hand of the opponent, each order of the rest,
     each order of the seat's own draw pile."""
     unseen = view.unseen(view.other)
@@ -344,40 +344,15 @@ def _renamed(fields: dict[str, Field], seat: int) -> dict[str, Field]:
 # --------------------------------------------------------------------- the seat views
 
 
-class FaceToFaceViews:
-    """Face to Face behind :class:`~playable.solver.core.seatview.SeatViews`."""
-
-    def view_of(self, state: State, seat: int) -> View:
-        return view_of(state, seat)
-
-    def parse(self, text: str, source: str = "<input>") -> View:
-        return parse_view(text, source)
-
-    def format(self, view: View) -> str:
-        return format_view(view)
-
-    def to_json(self, view: View) -> dict[str, Any]:
-        return view_to_json(view)
-
-    def seat(self, view: View) -> int:
-        return view.seat
-
-    def to_move(self, view: View) -> int:
-        return view.to_move
-
-    def legal_moves(self, view: View) -> list[Move]:
-        """The seat's moves when it is to move, read from any consistent deal (they
-        depend on its own hand, the piles and the counts only); none otherwise."""
-        if view.to_move != view.seat:
-            return []
-        witness = _witness(view)
-        return [] if witness is None else legal_moves(witness)
-
-    def deal(self, view: View, rng: random.Random) -> State:
-        return _deal(view, rng)
-
-    def deals(self, view: View) -> Iterator[State]:
-        return _deals(view)
+def seat_moves(view: View) -> list[Move]:
+    """The seat's moves when it is to move, read from any consistent deal (they
+    depend on its own hand, the piles and the counts only); none otherwise."""
+    if view.to_move != view.seat:
+        return []
+    witness = _witness(view)
+    return [] if witness is None else legal_moves(witness)
 
 
-VIEWS: SeatViews[View, State, Move] = FaceToFaceViews()
+VIEWS: SeatViews[View, State, Move] = ViewFunctions(
+    view_of, parse_view, format_view, view_to_json, seat_moves, deal, deals
+)

@@ -58,7 +58,7 @@ from playable.solver.core.cardlist import (
     yes_no,
 )
 from playable.solver.core.errors import InvalidVariant
-from playable.solver.core.seatview import SeatViews
+from playable.solver.core.seatview import SeatViews, ViewFunctions
 from playable.solver.sequence.board import line_name
 from playable.solver.sequence.notation import (
     GAME,
@@ -172,7 +172,7 @@ def _arrange(view: View, order: list[str]) -> State:
     )
 
 
-def _deal(view: View, rng: random.Random) -> State:
+def deal(view: View, rng: random.Random) -> State:
     """A fair shuffle of the unseen cards, dealt (module docstring)."""
     order = list(view.unseen())
     rng.shuffle(order)
@@ -218,7 +218,7 @@ def _orders(pool: Counter[str]) -> Iterator[tuple[str, ...]]:
             yield (card, *rest)
 
 
-def _deals(view: View) -> Iterator[State]:
+def deals(view: View) -> Iterator[State]:
     """Each deal once: every hand of each other player, every order of the rest."""
 
     def fill(i: int, pool: Counter[str], dealt: list[str]) -> Iterator[State]:
@@ -354,40 +354,15 @@ def _check_draw_size(view: View, f: Field) -> None:
 # --------------------------------------------------------------------- the seat views
 
 
-class SequenceViews:
-    """Sequence behind :class:`~playable.solver.core.seatview.SeatViews`."""
-
-    def view_of(self, state: State, seat: int) -> View:
-        return view_of(state, seat)
-
-    def parse(self, text: str, source: str = "<input>") -> View:
-        return parse_view(text, source)
-
-    def format(self, view: View) -> str:
-        return format_view(view)
-
-    def to_json(self, view: View) -> dict[str, Any]:
-        return view_to_json(view)
-
-    def seat(self, view: View) -> int:
-        return view.seat
-
-    def to_move(self, view: View) -> int:
-        return view.to_move
-
-    def legal_moves(self, view: View) -> list[Move]:
-        """The seat's moves when it is to move, read from any deal (they depend on its
-        hand and the public board only; a dealt draw pile is fully known, so a dead
-        card can always be exchanged, SQ-6, SQ-9); none otherwise."""
-        if view.to_move != view.seat:
-            return []
-        return legal_moves(_arrange(view, list(view.unseen())))
-
-    def deal(self, view: View, rng: random.Random) -> State:
-        return _deal(view, rng)
-
-    def deals(self, view: View) -> Iterator[State]:
-        return _deals(view)
+def seat_moves(view: View) -> list[Move]:
+    """The seat's moves when it is to move, read from any deal (they depend on its
+    hand and the public board only; a dealt draw pile is fully known, so a dead
+    card can always be exchanged, SQ-6, SQ-9); none otherwise."""
+    if view.to_move != view.seat:
+        return []
+    return legal_moves(_arrange(view, list(view.unseen())))
 
 
-VIEWS: SeatViews[View, State, Move] = SequenceViews()
+VIEWS: SeatViews[View, State, Move] = ViewFunctions(
+    view_of, parse_view, format_view, view_to_json, seat_moves, deal, deals
+)
