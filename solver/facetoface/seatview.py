@@ -187,7 +187,7 @@ def deal(view: View, rng: random.Random) -> State:
     """A uniform consistent deal (module docstring): shuffle each player's unseen cards;
     reject a hand that cannot complete the opponent's turn under way."""
     if _witness(view) is None:
-        raise ValueError("no deal is consistent with this view (FF-4)")
+        raise PlayableError("no deal is consistent with this view (FF-4)")
     while True:
         other = list(view.unseen(view.other))
         own = list(view.unseen(view.seat))

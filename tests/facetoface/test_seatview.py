@@ -262,3 +262,12 @@ def test_damaged_files_are_refused_with_a_location(index: int, junk: str, insert
         assert 1 <= error.line <= len(lines) + 1 and error.column >= 1
     else:
         assert SEATS.parse(SEATS.format(view)) == view
+
+
+def test_the_example_view_is_the_endgame_from_player_1s_seat() -> None:
+    with open("examples/view.facetoface.txt", encoding="utf-8") as file:
+        view = SEATS.parse(file.read())
+    with open("examples/endgame.facetoface.txt", encoding="utf-8") as file:
+        state = notation.parse_position(file.read())
+    assert view == SEATS.view_of(state, 0)
+    assert view.unseen(1) == (22, 23, 24, 33, 38, 40, 46, 52, 54)

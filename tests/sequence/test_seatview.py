@@ -244,3 +244,12 @@ def test_damaged_files_are_refused_with_a_location(index: int, junk: str, insert
         assert 1 <= error.line <= len(lines) + 1 and error.column >= 1
     else:
         assert SEATS.parse(SEATS.format(view)) == view
+
+
+def test_the_example_view() -> None:
+    with open("examples/view.sequence.txt", encoding="utf-8") as file:
+        text = file.read()
+    view = SEATS.parse(text)
+    assert SEATS.format(view) in text
+    assert len(view.unseen()) == 67 and view.draw_size == 60
+    assert SEATS.legal_moves(view)
