@@ -9,12 +9,15 @@ the others, a win +2 and a loss -2), turned here to the seat's side.
 
 Where the budget proves nothing the game is played out by the engine's quick bot
 (``Engine.rollout``, a random play-out where the game has none) and that outcome,
-kept inside the proven bounds, is the *estimate*. Why a solve per move rather than
-the anytime tree search (``anytime.estimate``): the tree search spends a node on
-every legal move of every node it expands and needs many simulations before its
-estimates settle, while one solve per move answers at once what the engine can
-prove and a single play-out fills in the rest; over hundreds of deals the sampling
-of deals, not the precision on one deal, dominates the error.
+kept inside the proven bounds, is the *estimate*; in the cooperative game a line the
+solver found stands instead (its search already tries the quick bot's line).
+
+Why a solve per move rather than the anytime tree search (``anytime.estimate``):
+the tree search spends a node on every legal move of every node it expands and
+needs many simulations before its estimates settle, while one solve per move
+answers at once what the engine can prove and a single play-out fills in the rest;
+over hundreds of deals the sampling of deals, not the precision on one deal,
+dominates the error.
 """
 
 from __future__ import annotations
@@ -96,7 +99,9 @@ def value_move(
         return MoveValue(outcome > 0, False, 1.0 if outcome > 0 else -1.0, False, result.nodes)
     if low == high:
         return _decided(rules, low, result.nodes)
-    best = max(low, _played_out(rules, engine, after, seat, rng))  # both are lines
+    # the solver's line where it has one (The Game's search already tries the greedy
+    # bot's line), else the quick bot's play-out: either is a line of this deal
+    best = low if low > -math.inf else _played_out(rules, engine, after, seat, rng)
     if high < 0:  # a proven loss (The Game: some cards stay in hand whatever is played)
         return MoveValue(False, True, best, False, result.nodes)
     outcome = min(high, best)  # a play-out laying every card proves the win
