@@ -38,7 +38,7 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
-from math import factorial
+from math import comb, factorial
 
 
 @dataclass(frozen=True)
@@ -81,20 +81,9 @@ def _cells(problem: Problem) -> tuple[_Cell, ...]:
     for kind, n in problem.cards:
         key = tuple(j for j, limit in enumerate(problem.limits) if kind in limit.kinds)
         groups.setdefault(key, []).append((kind, n))
-    return tuple(
-        _Cell(tuple(kinds), sum(n for _, n in kinds), key) for key, kinds in sorted(groups.items())
-    )
-
-
-def _splits(size: int, caps: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
-    """Every way to send ``x_b <= caps[b]`` cards of a cell of ``size`` to each
-    constrained bucket (the rest to the free pool)."""
-    if not caps:
-        yield ()
-        return
-    for x in range(min(size, caps[0]) + 1):
-        for rest in _splits(size - x, caps[1:]):
-            yield (x, *rest)
+    # the cell under no limit (if any) goes last: it just fills what is left
+    order = sorted(groups, key=lambda key: (not key, key))
+    return tuple(_Cell(tuple(groups[key]), sum(n for _, n in groups[key]), key) for key in order)
 
 
 def _ways(size: int, split: tuple[int, ...]) -> int:
@@ -107,71 +96,112 @@ def _ways(size: int, split: tuple[int, ...]) -> int:
 
 class Dealer:
     """Counts and draws the placements of one :class:`Problem` (see the module
-    docstring); build once per problem, draw many times."""
+    docstring); build once per problem, draw many times.
+
+    The programme takes one cell at a time and, within it, one constrained bucket at
+    a time (how many of the cell's ``rem`` cards left it takes, in ``comb(rem, x)``
+    ways; what no bucket takes goes to the free pool), so that a step branches over
+    one count, not over every combination of counts."""
 
     def __init__(self, problem: Problem) -> None:
         self.problem = problem
         self.cells = _cells(problem)
-        self._members = [
-            tuple(j for j, limit in enumerate(problem.limits) if b in limit.buckets)
-            for b in range(len(problem.sizes))
+        self._hits = [
+            [
+                tuple(
+                    j
+                    for j, limit in enumerate(problem.limits)
+                    if b in limit.buckets and j in cell.limits
+                )
+                for b in range(len(problem.sizes))
+            ]
+            for cell in self.cells
         ]
+        self._after = [sum(c.size for c in self.cells[i + 1 :]) for i in range(len(self.cells))]
         self.count = cache(self._count)
 
-    def _step(
-        self, cell: _Cell, needs: tuple[int, ...], used: tuple[int, ...]
-    ) -> Iterator[tuple[tuple[int, ...], int, tuple[int, ...], tuple[int, ...]]]:
-        """The splits of ``cell`` that keep every limit: split, ways, new state."""
-        for split in _splits(cell.size, needs):
-            after = list(used)
-            for b, x in enumerate(split):
-                if x:
-                    for j in self._members[b]:
-                        if j in cell.limits:
-                            after[j] += x
-            if any(a > limit.most for a, limit in zip(after, self.problem.limits, strict=True)):
-                continue
-            left = tuple(n - x for n, x in zip(needs, split, strict=True))
-            yield split, _ways(cell.size, split), left, tuple(after)
+    def _moves(
+        self, i: int, b: int, rem: int, needs: tuple[int, ...], used: tuple[int, ...]
+    ) -> Iterator[tuple[int, int, tuple[int, ...], tuple[int, ...]]]:
+        """Bucket ``b`` takes ``x`` of the ``rem`` cards of cell ``i`` left, within
+        the limits: ``x``, the ways, the needs and uses after."""
+        hits = self._hits[i][b]
+        limits = self.problem.limits
+        for x in range(min(rem, needs[b]) + 1):
+            after = used
+            if x and hits:
+                bumped = list(used)
+                for j in hits:
+                    bumped[j] += x
+                if any(bumped[j] > limits[j].most for j in hits):
+                    break  # a larger x breaks the limit too
+                after = tuple(bumped)
+            left = (*needs[:b], needs[b] - x, *needs[b + 1 :])
+            yield x, comb(rem, x), left, after
 
-    def _count(self, i: int, needs: tuple[int, ...], used: tuple[int, ...]) -> int:
-        """Placements of cells ``i``.. filling ``needs`` within the limits, ``used``
-        so far (up to the free pool's arrangement, the same for every placement)."""
+    def _count(
+        self, i: int, b: int, rem: int, needs: tuple[int, ...], used: tuple[int, ...]
+    ) -> int:
+        """Placements of the cards from bucket ``b`` of cell ``i`` on (``rem`` of that
+        cell left) filling ``needs`` within the limits, ``used`` so far (up to the
+        free pool's arrangement, the same for every placement)."""
         if i == len(self.cells):
             return 1 if not any(needs) else 0
+        cell = self.cells[i]
+        if not cell.limits:  # the last cell, under no limit: it fills every need
+            return _ways(cell.size, needs) if sum(needs) <= cell.size else 0
+        if sum(needs) > rem + self._after[i]:
+            return 0
+        if b == len(needs):
+            return self._next(i, needs, used)
         return sum(
-            ways * self.count(i + 1, left, after)
-            for _, ways, left, after in self._step(self.cells[i], needs, used)
+            ways * self.count(i, b + 1, rem - x, left, after)
+            for x, ways, left, after in self._moves(i, b, rem, needs, used)
         )
+
+    def _next(self, i: int, needs: tuple[int, ...], used: tuple[int, ...]) -> int:
+        nxt = i + 1
+        size = self.cells[nxt].size if nxt < len(self.cells) else 0
+        return self.count(nxt, 0, size, needs, used)
 
     def total(self) -> int:
         """How many placements there are (0: no deal keeps every limit)."""
-        if self.problem.total < sum(self.problem.sizes):
-            return 0
-        return self.count(0, self.problem.sizes, (0,) * len(self.problem.limits))
+        return self._next(-1, self.problem.sizes, (0,) * len(self.problem.limits))
+
+    def _split(
+        self, i: int, needs: tuple[int, ...], used: tuple[int, ...], rng: random.Random
+    ) -> tuple[list[int], tuple[int, ...], tuple[int, ...]]:
+        """How many cards of cell ``i`` each bucket takes, drawn in proportion to the
+        completions, and the needs and uses after."""
+        cell = self.cells[i]
+        if not cell.limits:  # the last cell fills every need
+            return list(needs), (0,) * len(needs), used
+        rem = cell.size
+        split = []
+        for b in range(len(needs)):
+            pick = rng.randrange(self.count(i, b, rem, needs, used))
+            for x, ways, left, after in self._moves(i, b, rem, needs, used):
+                weight = ways * self.count(i, b + 1, rem - x, left, after)
+                if pick < weight:
+                    break
+                pick -= weight
+            else:  # pragma: no cover - the weights add up to the count
+                raise AssertionError("counts do not add up")
+            split.append(x)
+            rem, needs, used = rem - x, left, after
+        return split, needs, used
 
     def draw(self, rng: random.Random) -> tuple[list[list[int]], list[int]]:
         """A placement drawn uniformly: the cards of each constrained bucket and the
         free pool in a uniformly random order. Raises ValueError when there is none."""
+        if self.total() == 0:
+            raise ValueError("no placement keeps every limit")
         needs = self.problem.sizes
         used = (0,) * len(self.problem.limits)
-        total = self.total()
-        if total == 0:
-            raise ValueError("no placement keeps every limit")
         buckets: list[list[int]] = [[] for _ in needs]
         free: list[int] = []
         for i, cell in enumerate(self.cells):
-            pick = rng.randrange(total)
-            chosen = None
-            for step in self._step(cell, needs, used):
-                weight = step[1] * self.count(i + 1, step[2], step[3])
-                if pick < weight:
-                    chosen = step
-                    break
-                pick -= weight
-            if chosen is None:  # pragma: no cover - the weights add up to total
-                raise AssertionError("counts do not add up")
-            split, _, left, after = chosen
+            split, needs, used = self._split(i, needs, used, rng)
             physical = [kind for kind, n in cell.kinds for _ in range(n)]
             rng.shuffle(physical)
             start = 0
@@ -179,6 +209,5 @@ class Dealer:
                 buckets[b] += physical[start : start + x]
                 start += x
             free += physical[start:]
-            needs, used, total = left, after, self.count(i + 1, left, after)
         rng.shuffle(free)
         return buckets, free
