@@ -12,8 +12,10 @@ from dataclasses import replace
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from jsonschema import Draft202012Validator
 
 from playable.solver.core.errors import NotationError
+from playable.solver.core.jsonkeys import schema
 from playable.solver.core.seat_stats import chi_square_p
 from playable.solver.core.seatview import SeatViews
 from playable.solver.facetoface import notation, rules
@@ -21,6 +23,7 @@ from playable.solver.facetoface.game import GAME
 from playable.solver.facetoface.rules import Move, State, Variant, shuffled_decks
 from playable.solver.facetoface.seatview import VIEWS, View
 from playable.solver.games import views
+from tests.cli.test_json_contract import REGISTRY
 from tests.notation_checks import refused_at
 from tests.random_play import random_position, random_states
 
@@ -271,3 +274,4 @@ def test_the_example_view_is_the_endgame_from_player_1s_seat() -> None:
         state = notation.parse_position(file.read())
     assert view == SEATS.view_of(state, 0)
     assert view.unseen(1) == (22, 23, 24, 33, 38, 40, 46, 52, 54)
+    Draft202012Validator(schema("view"), registry=REGISTRY).validate(SEATS.to_json(view))

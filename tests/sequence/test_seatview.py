@@ -12,8 +12,10 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from jsonschema import Draft202012Validator
 
 from playable.solver.core.errors import NotationError
+from playable.solver.core.jsonkeys import schema
 from playable.solver.core.seat_stats import chi_square_p
 from playable.solver.core.seatview import SeatViews
 from playable.solver.games import views
@@ -21,6 +23,7 @@ from playable.solver.sequence import notation, rules
 from playable.solver.sequence.game import GAME
 from playable.solver.sequence.rules import DECK, Move, State, Variant, empty_board
 from playable.solver.sequence.seatview import VIEWS, View, deal_weight
+from tests.cli.test_json_contract import REGISTRY
 from tests.notation_checks import refused_at
 from tests.random_play import random_position
 
@@ -253,3 +256,4 @@ def test_the_example_view() -> None:
     assert SEATS.format(view) in text
     assert len(view.unseen()) == 67 and view.draw_size == 60
     assert SEATS.legal_moves(view)
+    Draft202012Validator(schema("view"), registry=REGISTRY).validate(SEATS.to_json(view))
