@@ -18,8 +18,10 @@ from math import factorial
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from jsonschema import Draft202012Validator
 
 from playable.solver.core.errors import NotationError
+from playable.solver.core.jsonkeys import schema
 from playable.solver.core.seat_stats import chi_square_p
 from playable.solver.games import views
 from playable.solver.uno.cards import WILD, WILD_DRAW_FOUR, colour_of, kind
@@ -28,7 +30,13 @@ from playable.solver.uno.seatview import VIEWS
 from playable.solver.uno.seatview_count import Dealer, Limit, Problem
 from playable.solver.uno.seatview_deal import count, deals, layout, weight
 from playable.solver.uno.seatview_view import HIDDEN, Lack, View, bare, consistent, view_of
+from tests.cli.test_json_contract import REGISTRY
 from tests.uno.helpers import cards, position
+
+
+def _valid(document: dict[str, object], kind: str) -> None:
+    Draft202012Validator(schema(kind), registry=REGISTRY).validate(document)
+
 
 # ------------------------------------------------------------------ chi-square
 
@@ -223,6 +231,46 @@ def test_views_of_reachable_states_round_trip(state: State, seat: int, seed: int
                 assert VIEWS.legal_moves(view) == legal_moves(dealt)
         if view.to_move != seat:
             assert VIEWS.legal_moves(view) == []
+
+
+def phase_states() -> dict[str, State]:
+    """A reachable state of every phase (UN-4 drawn, UN-6 challenge, UN-5 stack, UN-7
+    colour) and a finished round, found along seeded random games."""
+    found: dict[str, State] = {}
+    for seed in range(200):
+        rng = random.Random(seed)
+        state = random_deal(Options(stacking=seed % 2 == 1), 2 + seed % 3, seed).start()
+        while True:
+            label = "over" if state.is_over else state.phase.value
+            found.setdefault(label, state)
+            if state.is_over or len(found) == 6:
+                break
+            state = apply(state, rng.choice(legal_moves(state)))
+        if len(found) == 6:
+            return found
+    raise AssertionError(f"phases not reached: {sorted(found)}")
+
+
+PHASES = phase_states()
+
+
+@pytest.mark.parametrize("label", sorted(PHASES))
+def test_every_phase_from_every_seat(label: str) -> None:
+    state = PHASES[label]
+    rng = random.Random(len(label))
+    for seat in range(state.players):
+        view = view_of(state, seat)
+        assert VIEWS.parse(VIEWS.format(view)) == view
+        _valid(VIEWS.to_json(view), "view")
+        if label == "drawn":  # another player's card just drawn is hidden (UN-4)
+            assert (view.drawn == HIDDEN) == (seat != state.to_move)
+        if label == "challenge":  # only the accused knows its guilt (UN-6)
+            assert (view.guilty is None) == (seat != state.accused)
+        for _ in range(5):
+            dealt = VIEWS.deal(view, rng)
+            assert view_of(dealt, seat) == view and consistent(view, dealt)
+            if seat == state.to_move:
+                assert VIEWS.legal_moves(view) == legal_moves(dealt)
 
 
 def test_view_hides_what_the_seat_cannot_see() -> None:
