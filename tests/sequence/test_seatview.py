@@ -228,7 +228,8 @@ _LINES = TEXT.splitlines()
 @settings(max_examples=150, deadline=None)
 @given(
     st.integers(0, len(_LINES) - 1),
-    st.text(alphabet="0123456789 -:,#.*BGRSHDCAKQJTabdehilnprstvwyz\t", max_size=30),
+    st.text(alphabet="0123456789 -:,#.*BGRSHDCAKQJTabdehilnprstvwyz\t", max_size=30)
+    | st.text(max_size=20),
     st.booleans(),
 )
 def test_damaged_files_are_refused_with_a_location(index: int, junk: str, insert: bool) -> None:
