@@ -50,6 +50,7 @@ from playable.solver.core.cardlist import (
     player,
     required,
 )
+from playable.solver.core.errors import PlayableError
 from playable.solver.core.seatview import SeatViews, ViewFunctions
 from playable.solver.facetoface.notation import GAME, _card_list, _piles, _variant, check_position
 from playable.solver.facetoface.rules import (
@@ -95,6 +96,11 @@ class View:
     to_move: int
     laid_own: int = 0
     laid_opp: int = 0
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "hand", tuple(sorted(self.hand)))
+        played = tuple(tuple(sorted(cards)) for cards in self.played)
+        object.__setattr__(self, "played", played)
 
     @property
     def other(self) -> int:

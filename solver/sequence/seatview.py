@@ -103,6 +103,9 @@ class View:
     replaced: bool = False
     seed: int = 0
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "hand", tuple(sorted(self.hand)))
+
     @property
     def winner(self) -> int | None:
         """SQ-8: the side with the sequences it needs, if any."""

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
-from playable.solver.core.errors import NotationError
+from playable.solver.core.errors import NotationError, PlayableError
 from playable.solver.core.jsonkeys import schema
 from playable.solver.core.seat_stats import chi_square_p
 from playable.solver.core.seatview import SeatViews
@@ -238,6 +238,10 @@ def test_a_turn_no_hand_can_complete_is_refused() -> None:
         "played 1: 2 3 8", "played 1: 2 3 9"
     )
     refused_at(SEATS.parse, text, 10, 7, "no hand of 2 of their unseen cards")
+    view = replace(SEATS.parse(MID_TURN), piles=((9, 3), (1, 10)), played=((2, 3, 9), ()))
+    with pytest.raises(PlayableError, match="no deal is consistent"):
+        SEATS.deal(view, random.Random(1))
+    assert list(SEATS.deals(view)) == []
 
 
 _LINES = MID_TURN.splitlines()
