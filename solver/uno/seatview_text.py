@@ -470,24 +470,24 @@ def _guilty(
                 "write 'guilty: ?' (UN-6)"
             )
         return None
-    if text in (None, "?"):
-        if before < 0:
-            f = fields.get("guilty", fields["accused"])
-            raise f.error(
-                f"seat {seat + 1} is accused and knows its guilt: write 'guilty: yes' or 'no'"
-            )
+    if text == "?" or (text is None and before < 0):
+        f = fields.get("guilty", fields["accused"])
+        raise f.error(
+            f"seat {seat + 1} is accused and knows its guilt: write 'guilty: yes' or 'no'"
+        )
+    if text is None:
         return holds_colour(hand, before)
     assert token is not None
     guilty = text == "yes"
     if before >= 0 and guilty != holds_colour(hand, before):
-        held = "holds" if holds_colour(hand, before) else "holds no"
+        held = "holds a" if holds_colour(hand, before) else "holds no"
         raise token.error(
             f"seat {seat + 1} {held} {colour_name(before)} card, the colour in force under "
             f"the Wild Draw Four: guilty is {yes_no(not guilty)} (UN-6)"
         )
     if before < 0 and not guilt_possible(hand, guilty):
         raise token.error(
-            f"no colour under the Wild Draw Four makes this hand guilty: {text} (UN-6)"
+            f"no colour under the Wild Draw Four gives this hand 'guilty: {text}' (UN-6)"
         )
     return guilty
 

@@ -334,6 +334,17 @@ reshuffles: 1
 """
 
 
+CHALLENGED = (
+    EXAMPLE.replace("discard: Y7 G3 R3", "discard: Y7 G3 W4").replace("colour: red", "colour: blue")
+    + "phase: challenge\npending: 4\naccused: 2\n"
+)
+ACCUSED = (
+    CHALLENGED.replace("seat: 1", "seat: 2")
+    .replace("hand 1: R1 R7 G7 B2 W", "hand 1: 5 cards")
+    .replace("hand 2: 3 cards", "hand 2: R1 R7 G7")
+)
+
+
 def edited(old: str, new: str) -> str:
     assert old in EXAMPLE
     return EXAMPLE.replace(old, new)
@@ -356,6 +367,9 @@ def edited(old: str, new: str) -> str:
         (EXAMPLE + "seen 2: W4 W4\nlacks 2: W4 since 1\n", (13, 10), "seen holding 2"),
         (EXAMPLE + "guilty: ?\n", (12, 9), "guilt is judged only in phase 'challenge'"),
         (EXAMPLE + "seed: 4\n", (12, 1), "unknown field 'seed'"),
+        (CHALLENGED + "guilty: yes\n", (15, 9), "hidden from seat 1: write 'guilty: ?'"),
+        (ACCUSED + "guilty: no\n", (15, 9), "seat 2 holds a green card"),
+        (ACCUSED + "guilty: ?\n", (15, 9), "seat 2 is accused and knows its guilt"),
         (edited("to-move: 1", "to-move: 2\nphase: drawn\ndrawn: G9"), (12, 8), "write 'drawn: ?'"),
     ],
 )
@@ -378,7 +392,7 @@ def test_a_view_no_deal_fits_is_refused() -> None:
     assert caught.value.line == 12 and "no deal of the 99 unseen cards" in caught.value.message
 
 
-_LINES = EXAMPLE.splitlines()
+_LINES = (EXAMPLE + "phase: play\nseen 2: W4\nlacks 2: red 7 W since 1 blue\n").splitlines()
 
 
 @settings(max_examples=150, deadline=None)
