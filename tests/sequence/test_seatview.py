@@ -109,6 +109,23 @@ def test_views_of_reachable_positions(
     assert SEATS.legal_moves(SEATS.view_of(state, state.to_move)) == rules.legal_moves(state)
 
 
+@pytest.mark.parametrize("players_sides", [(2, 2), (3, 3)])
+def test_views_of_finished_games(players_sides: tuple[int, int]) -> None:
+    """The winner's hand is one card short (SQ-8, SQ-11) in the view and every deal."""
+    for seed in range(3):
+        state = a_position(seed, *players_sides, 10_000)
+        assert state.winner is not None
+        for seat in range(state.variant.players):
+            view = SEATS.view_of(state, seat)
+            assert SEATS.parse(SEATS.format(view)) == view
+            assert [view.hand_size(p) for p in range(len(state.hands))] == [
+                len(h) for h in state.hands
+            ]
+            dealt = SEATS.deal(view, random.Random(seed))
+            assert SEATS.view_of(dealt, seat) == view and SEATS.legal_moves(view) == []
+            assert notation.parse_position(notation.format_position(dealt)) == dealt
+
+
 def test_a_position_with_an_unlisted_draw_is_dealt_in_full() -> None:
     """A hand-written position lists part of the draw pile; its view's deals list all
     of it (the example's unknown cards and the other hand are the unseen cards)."""
