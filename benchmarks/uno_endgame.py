@@ -21,6 +21,7 @@ pile, no seeded reshuffles) and appends that table to the regression file.
 
 from __future__ import annotations
 
+import argparse
 import itertools
 import os
 import statistics
@@ -91,24 +92,38 @@ def draw(seed: int, count: int) -> Mapping[str, list[reach.Drawn[State]]]:
     }
 
 
-def solver(seeded: bool) -> reach.Spec[State]:
-    """The reach benchmark in one mode: seeded reshuffles or not."""
+#: ``--rows``: the short names of the rows
+ROW_NAMES = {**{str(k): label(k) for k in KS}, "full": FULL}
+
+
+def solver(
+    seeded: bool, engine: str = "python", rows: tuple[str, ...] | None = None
+) -> reach.Spec[State]:
+    """The reach benchmark in one mode: seeded reshuffles or not, the first two
+    searches on ``engine`` (``python`` or ``kernel``, solver/uno/endgame.py), the
+    rows ``rows`` (all by default)."""
 
     def solve(state: State, nodes: int) -> reach.Outcome:
-        r = solve_position(state, Budget(nodes=nodes), seeded)
+        r = solve_position(state, Budget(nodes=nodes), seeded, engine)
         value = r.extra["value"]
         word = value if value != "unknown" else str(r.extra["unknown"])
         return reach.Outcome(value != "unknown", word, r.nodes, r.seconds)
 
     mode = "seeded" if seeded else "unseeded"
+    name = "uno_endgame" + ("_kernel" if engine == "kernel" else "")
+    compiled = (
+        "the compiled df-pn (solver/uno/endgame_kernel.py; the seeded third search in Python)"
+        if engine == "kernel"
+        else "the df-pn endgame search"
+    )
     return reach.Spec(
-        name="uno_endgame" if seeded else "uno_endgame_unseeded",
+        name=name if seeded else name + "_unseeded",
         title=f"UNO endgames: share decided by the perfect-information solver ({mode})",
         about=(
             "`benchmarks/uno_endgame.py`: two-player positions from greedy self-play of "
             "deals drawn from each run seed, the first normal turn with both hands at most "
             "k cards, and full rounds (7 + 7) straight from fresh deals; each solved once "
-            "by the df-pn endgame search (docs/solver-uno.md) under the node budget, one "
+            f"by {compiled} (docs/solver-uno.md) under the node budget, one "
             + (
                 "process, the deal's seed fixing every reshuffle (UN-9). "
                 if seeded
@@ -119,10 +134,10 @@ def solver(seeded: bool) -> reach.Spec[State]:
             "rows (deal seeds 0.., 10 s a position): results/uno_endgame_regression.md "
             "(`--regression`)."
         ),
-        rows=(*(label(k) for k in KS), FULL),
+        rows=rows or (*(label(k) for k in KS), FULL),
         draw=draw,
         solve=solve,
-        options=f"greedy self-play; {mode}",
+        options=f"greedy self-play; {mode}" + ("; kernel" if engine == "kernel" else ""),
     )
 
 
@@ -223,6 +238,18 @@ def main() -> None:
         help="reshuffles follow the seed or not (default: seeded; both with --regression)",
     )
     parser.add_argument("--compare", action="store_true", help="df-pn against the former search")
+    parser.add_argument(
+        "--engine",
+        choices=("python", "kernel"),
+        default="python",
+        help="the first two searches in Python (the reference) or compiled (numba)",
+    )
+    parser.add_argument(
+        "--rows",
+        type=rows_of,
+        default=None,
+        help="some rows only: a comma list of 2, 3, 4, full (default: all)",
+    )
     args = parser.parse_args()
     if args.compare:
         compare(args.out or RESULTS)
@@ -231,7 +258,22 @@ def main() -> None:
     elif args.mode == "both":
         parser.error("--mode both needs --regression (run seeded and unseeded one at a time)")
     else:
-        reach.main(solver(args.mode != "unseeded"), args)
+        if args.engine == "kernel":  # compiled before any position's budget starts
+            from playable.solver.uno.endgame_kernel_search import warm_up
+
+            warm_up()
+        reach.main(solver(args.mode != "unseeded", args.engine, args.rows), args)
+
+
+def rows_of(text: str) -> tuple[str, ...]:
+    """``--rows 2,full`` -> the rows' labels; an unknown name is a usage error."""
+    names = [t.strip() for t in text.split(",") if t.strip()]
+    bad = [n for n in names if n not in ROW_NAMES]
+    if bad or not names:
+        raise argparse.ArgumentTypeError(
+            f"unknown row {', '.join(bad) or text!r}: choose from {', '.join(ROW_NAMES)}"
+        )
+    return tuple(ROW_NAMES[n] for n in names)
 
 
 def regression(which: str, out_file: Path) -> None:

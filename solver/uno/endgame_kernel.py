@@ -17,8 +17,9 @@ What differs, and why it changes no value:
   with their packed keys and hashes), :data:`MAX_DEPTH` deep. A search that would go
   deeper stops as if its budget ran out (counted in ``stats[DEEP]``): unknown, never
   a guess.
-* **The table** is open addressing over NumPy arrays (clusters of :data:`CLUSTER`
-  slots, the whole 7-word key compared, so a hit is never wrong). When a cluster is
+* **The table** is open addressing over NumPy arrays (aligned clusters of
+  :data:`CLUSTER` slots whose 64-bit hashes share a cache line; the whole 6-word
+  key is compared after the hash, so a hit is never wrong). When a cluster is
   full an undecided entry is replaced first, else the first slot. A lost entry is
   searched again from its first estimate: df-pn stays sound when it forgets (a
   proof or disproof number of 0 is only ever stored for a node whose children were
@@ -67,13 +68,15 @@ from playable.solver.uno.endgame_kernel_rules import (
 
 I64 = npt.NDArray[np.int64]
 U64 = npt.NDArray[np.uint64]
-U8 = npt.NDArray[np.uint8]
 
 #: "infinity" for proof and disproof numbers (as endgame.INF)
 INF: Final = 1 << 48
 CLUSTER: Final = 8
-#: bytes per table slot: a 7-word key, proof and disproof numbers, a used flag
-SLOT_BYTES: Final = 8 * KEY_WORDS + 8 + 8 + 1
+#: the proof and disproof numbers in a table row, after the key
+PN: Final = KEY_WORDS
+DN: Final = KEY_WORDS + 1
+#: bytes per table slot: the hash, the 6-word key, proof and disproof numbers
+SLOT_BYTES: Final = 8 + 8 * KEY_WORDS + 16
 MAX_DEPTH: Final = 1024
 
 # fields of ``stats``
@@ -92,13 +95,12 @@ PARAMS: Final = 6
 
 
 class Table(NamedTuple):
-    """A transposition table: keys, proof and disproof numbers (for the node's
-    mover), and whether the slot is used."""
+    """A transposition table: ``hashes[slot]`` (0 = empty) and ``data[slot]``, the
+    whole key (:data:`KEY_WORDS` words) then the proof and disproof numbers (for the
+    node's mover). A cluster is :data:`CLUSTER` slots, its hashes one cache line."""
 
-    keys: I64  # (slots, KEY_WORDS)
-    pn: I64
-    dn: I64
-    used: U8
+    hashes: U64  # (slots,)
+    data: I64  # (slots, KEY_WORDS + 2)
 
 
 class Frames(NamedTuple):
@@ -122,15 +124,10 @@ class Frames(NamedTuple):
 
 
 def new_table(slots: int) -> Table:
-    """An empty table of ``slots`` (a power of two) slots."""
-    if slots <= 0 or slots & (slots - 1):
-        raise ValueError(f"table size must be a power of two, got {slots}")
-    return Table(
-        np.zeros((slots, KEY_WORDS), dtype=np.int64),
-        np.zeros(slots, dtype=np.int64),
-        np.zeros(slots, dtype=np.int64),
-        np.zeros(slots, dtype=np.uint8),
-    )
+    """An empty table of ``slots`` (a power of two, at least a cluster) slots."""
+    if slots < CLUSTER or slots & (slots - 1):
+        raise ValueError(f"table size must be a power of two >= {CLUSTER}, got {slots}")
+    return Table(np.zeros(slots, dtype=np.uint64), np.zeros((slots, PN + 2), dtype=np.int64))
 
 
 def new_frames(depth: int = MAX_DEPTH) -> Frames:
@@ -154,57 +151,62 @@ def new_frames(depth: int = MAX_DEPTH) -> Frames:
     )
 
 
+@njit(cache=True, inline="always")
+def _cluster(table: Table, h: np.uint64) -> tuple[int, np.uint64]:
+    """The first slot of the cluster of hash ``h`` and the hash as stored (never 0)."""
+    mask = np.uint64(table.hashes.shape[0] - CLUSTER)
+    return int(np.int64(h & mask)), h | np.uint64(1)
+
+
+@njit(cache=True, inline="always")
+def _holds(table: Table, slot: int, key: I64) -> bool:
+    """Does ``slot`` hold ``key`` (every word compared; no generator in numba)?"""
+    same = True
+    for w in range(KEY_WORDS):
+        if table.data[slot, w] != key[w]:
+            same = False
+            break
+    return same
+
+
 @njit(cache=True)
 def probe(table: Table, key: I64, h: np.uint64) -> int:
-    """The slot holding ``key``, or -1."""
-    mask = table.pn.shape[0] - 1
-    slot = int(np.int64(h & np.uint64(mask)))
-    for _ in range(CLUSTER):
-        if table.used[slot] == 0:
+    """The slot holding ``key``, or -1 (the hash is compared first, then the key)."""
+    first, hv = _cluster(table, h)
+    for slot in range(first, first + CLUSTER):
+        got = table.hashes[slot]
+        if got == 0:
             return -1
-        same = True
-        for w in range(KEY_WORDS):
-            if table.keys[slot, w] != key[w]:
-                same = False
-                break
-        if same:
+        if got == hv and _holds(table, slot, key):
             return slot
-        slot = (slot + 1) & mask
     return -1
 
 
 @njit(cache=True)
 def store(table: Table, key: I64, h: np.uint64, pn: int, dn: int, stats: I64) -> None:
     """Store ``(pn, dn)`` under ``key``: its own slot, else a free one, else the
-    cluster's first undecided entry, else the first slot (see the module docstring)."""
-    mask = table.pn.shape[0] - 1
-    first = int(np.int64(h & np.uint64(mask)))
-    slot = first
+    cluster's first undecided entry, else its first slot (see the module docstring)."""
+    first, hv = _cluster(table, h)
     victim = -1
-    for _ in range(CLUSTER):
-        if table.used[slot] == 0:
-            table.used[slot] = 1
+    for slot in range(first, first + CLUSTER):
+        got = table.hashes[slot]
+        if got == 0:
             stats[ENTRIES] += 1
             victim = slot
             break
-        same = True
-        for w in range(KEY_WORDS):
-            if table.keys[slot, w] != key[w]:
-                same = False
-                break
-        if same:
-            table.pn[slot] = pn
-            table.dn[slot] = dn
+        if got == hv and _holds(table, slot, key):
+            table.data[slot, PN] = pn
+            table.data[slot, DN] = dn
             return
-        if victim < 0 and table.pn[slot] != 0 and table.dn[slot] != 0:
+        if victim < 0 and table.data[slot, PN] != 0 and table.data[slot, DN] != 0:
             victim = slot
-        slot = (slot + 1) & mask
     if victim < 0:
         victim = first
+    table.hashes[victim] = hv
     for w in range(KEY_WORDS):
-        table.keys[victim, w] = key[w]
-    table.pn[victim] = pn
-    table.dn[victim] = dn
+        table.data[victim, w] = key[w]
+    table.data[victim, PN] = pn
+    table.data[victim, DN] = dn
 
 
 @njit(cache=True)
@@ -216,13 +218,13 @@ def lookup(
     cards the mover holds, ``no`` the opponent), as ``Search.lookup``."""
     slot = probe(own, key, h)
     if slot >= 0:
-        return own.pn[slot], own.dn[slot]
+        return own.data[slot, PN], own.data[slot, DN]
     favour = params[P_FACT_FAVOUR]
     if favour >= 0:
         slot = probe(facts, key, h)
         if slot >= 0:
-            pn = facts.pn[slot]
-            dn = facts.dn[slot]
+            pn = facts.data[slot, PN]
+            dn = facts.data[slot, DN]
             winner = mover if pn == 0 else (1 - mover if dn == 0 else -1)
             if winner >= 0 and winner != favour:
                 return pn, dn

@@ -40,8 +40,8 @@ MOV: Final = 11
 PH: Final = 12
 X: Final = 13
 WIDTH: Final = 14
-#: words of a packed table key: six hand words and the other fields in one word
-KEY_WORDS: Final = 7
+#: words of a packed table key (:func:`pack`)
+KEY_WORDS: Final = 6
 
 # the constants of endgame_state and cards, repeated as plain ints for numba
 PLAY: Final = 0
@@ -162,20 +162,27 @@ def moves(row: I64, params: I64, out: I64, later: I64) -> int:
         colour = row[COL]
         n = 0
         m = 0
-        for c in range(52):
-            if count_of(row, p, c) == 0:
-                continue
-            sym = c % 13
-            if c // 13 != colour and not (top < WILD and sym == top % 13):
-                continue
-            keep = sym == SKIP or (sym == DRAW_TWO and not stacking)
-            keep = keep or (sym == REVERSE and params[P_REVERSE_SKIPS] != 0)
-            if keep:
-                out[n] = c
-                n += 1
-            else:
-                later[m] = c
-                m += 1
+        sym_top = top % 13 if top < WILD else -1
+        for col in range(4):  # the kinds that match, ascending (UN-3)
+            lo = 13 * col
+            hi = lo + 13
+            if col != colour:
+                if sym_top < 0:
+                    continue
+                lo += sym_top
+                hi = lo + 1
+            for c in range(lo, hi):
+                if count_of(row, p, c) == 0:
+                    continue
+                sym = c % 13
+                keep = sym == SKIP or (sym == DRAW_TWO and not stacking)
+                keep = keep or (sym == REVERSE and params[P_REVERSE_SKIPS] != 0)
+                if keep:
+                    out[n] = c
+                    n += 1
+                else:
+                    later[m] = c
+                    m += 1
         if count_of(row, p, WILD_DRAW_FOUR) > 0:
             n = _wild_codes(row, p, WILD_DRAW_FOUR, out, n)
         for i in range(m):
@@ -326,12 +333,12 @@ def child(row: I64, code: int, params: I64, pile: I64, out: I64) -> int:
 
 @njit(cache=True)
 def pack(row: I64, key: I64) -> np.uint64:
-    """The table key of ``row`` in ``key`` (:data:`KEY_WORDS` words: the six hand
-    words, then sizes, pile position, top, colour, mover, phase and ``X`` in one
-    word) and its 64-bit hash (splitmix64 steps over the words)."""
-    for i in range(6):
-        key[i] = row[i]
-    key[6] = (
+    """The table key of ``row`` in ``key`` and its 64-bit hash (splitmix64 steps
+    over the words). The key is :data:`KEY_WORDS` words: the six 54-bit hand words
+    back to back (324 bits), then sizes, pile position, top, colour, mover, phase
+    and ``X`` in the last 46 bits; with the two numbers a table row is one 64-byte
+    cache line."""
+    meta = (
         row[N0]
         | (row[N1] << 7)
         | (row[POS] << 14)
@@ -341,6 +348,12 @@ def pack(row: I64, key: I64) -> np.uint64:
         | (row[PH] << 32)
         | ((row[X] + 1) << 35)
     )
+    key[0] = row[0] | (row[1] << 54)
+    key[1] = (row[1] >> 10) | (row[2] << 44)
+    key[2] = (row[2] >> 20) | (row[3] << 34)
+    key[3] = (row[3] >> 30) | (row[4] << 24)
+    key[4] = (row[4] >> 40) | (row[5] << 14)
+    key[5] = (row[5] >> 50) | (meta << 4)
     h = np.uint64(0x9E3779B97F4A7C15)
     for i in range(KEY_WORDS):
         h ^= np.uint64(key[i])

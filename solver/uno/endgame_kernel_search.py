@@ -18,6 +18,7 @@ from playable.solver.uno.endgame import LOSS, UNDECIDED, WIN, Prover
 from playable.solver.uno.endgame_kernel import (
     CYCLES,
     DEEP,
+    DN,
     ENTRIES,
     INF,
     LEAVES,
@@ -26,6 +27,7 @@ from playable.solver.uno.endgame_kernel import (
     P_FACT_FAVOUR,
     P_FAVOUR,
     PARAMS,
+    PN,
     SLOT_BYTES,
     STATS,
     Table,
@@ -48,7 +50,7 @@ from playable.solver.uno.endgame_state import Node, Rules
 #: nodes a kernel call may visit before the budget is checked (about 0.1 s)
 CHUNK: Final = 1 << 17
 WORD: Final = (1 << 54) - 1
-_NO_FACTS = new_table(1)
+_NO_FACTS = new_table(8)
 
 
 def row_of(node: tuple[int, ...]) -> np.ndarray:
@@ -168,7 +170,7 @@ class KernelSearch(Prover):
         slot = self._slot(self.table, base)
         if slot < 0:
             return None
-        return int(self.table.pn[slot]), int(self.table.dn[slot])
+        return int(self.table.data[slot, PN]), int(self.table.data[slot, DN])
 
     def _known(self, node: Node) -> bool:
         if self._slot(self.table, node) >= 0:
