@@ -44,7 +44,7 @@ from playable.solver.uno.cards import KINDS, colour_of, is_wild, matches
 from playable.solver.uno.rules import State
 from playable.solver.uno.seatview_count import Dealer, Limit, Problem
 from playable.solver.uno.seatview_view import (
-    COLOURS,
+    COLOUR_COUNT,
     View,
     before_colour,
     consistent,
@@ -108,7 +108,7 @@ def _guilt(view: View, hands: list[list[int]], rng: random.Random) -> bool:
     before = before_colour(view.discard)
     if before >= 0:
         return holds_colour(hand, before)
-    return rng.randrange(COLOURS) < _colours(hand)
+    return rng.randrange(COLOUR_COUNT) < _colours(hand)
 
 
 def _colours(hand: tuple[int, ...]) -> int:
@@ -175,7 +175,7 @@ def weight(view: View, state: State) -> Fraction:
             w /= factorial(n)
     if view.hidden_guilty and before_colour(view.discard) < 0:
         present = _colours(state.hands[view.accused])
-        w *= Fraction(present if state.guilty else COLOURS - present, COLOURS)
+        w *= Fraction(present if state.guilty else COLOUR_COUNT - present, COLOUR_COUNT)
     return w
 
 

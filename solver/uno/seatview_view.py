@@ -42,7 +42,7 @@ from playable.solver.uno.rules import Move, Options, Phase, State, legal_moves
 #: ``View.drawn`` when another player just drew a card it may play (UN-4): the card
 #: is theirs and unseen, but it can be played on the top card.
 HIDDEN: Final = -2
-COLOURS: Final = 4
+COLOUR_COUNT: Final = 4
 
 
 @dataclass(frozen=True, order=True)
@@ -195,7 +195,7 @@ def guilt_possible(hand: tuple[int, ...], guilty: bool) -> bool:
     """Could a Wild Draw Four played on an unknown colour leave ``hand`` and be
     ``guilty``? Guilty needs a coloured card, innocent a colour the hand lacks."""
     colours = {colour_of(c) for c in hand if not is_wild(c)}
-    return bool(colours) if guilty else len(colours) < COLOURS
+    return bool(colours) if guilty else len(colours) < COLOUR_COUNT
 
 
 def consistent(view: View, state: State) -> bool:

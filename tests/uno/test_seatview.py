@@ -9,6 +9,7 @@ p-value is ``seat_stats.chi_square_p`` (no scipy is installed).
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 from dataclasses import replace
@@ -153,6 +154,26 @@ def test_counting_matches_the_brute_force_exactly() -> None:
         for p in plan.free:
             arranged //= factorial(view.hidden_size(p))
         assert listed * physical == count(view) * arranged
+
+
+def test_weights_count_the_orders_of_the_physical_cards() -> None:
+    """``weight`` is the share of the fair shuffles of the unseen physical cards (each
+    copy labelled) that give a deal: every order of the 5 labelled cards, cut into
+    the opponent's 3 and the draw pile, kept when it agrees with the view."""
+    for view in (small_view(), small_view(lacks=(Lack(1, tuple(cards("G5 G7")), 1),))):
+        labelled = [(k, i) for k, n in sorted(view.unseen().items()) for i in range(n)]
+        shuffles: Counter[tuple[object, ...]] = Counter()
+        for order in itertools.permutations(labelled):
+            kinds = [k for k, _ in order]
+            hands = (view.hand, tuple(sorted(kinds[:3])))
+            state = replace(LATE, hands=hands, draw=tuple(kinds[3:]))
+            if consistent(view, state):
+                shuffles[key(state)] += 1
+        weights = {key(s): weight(view, s) for s in deals(view)}
+        assert set(shuffles) == set(weights)
+        total_shuffles, total_weight = sum(shuffles.values()), sum(weights.values())
+        for k, w in weights.items():
+            assert Fraction(shuffles[k], total_shuffles) == w / total_weight
 
 
 def test_dealer_core_counts_small_multisets() -> None:
