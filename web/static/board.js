@@ -134,6 +134,7 @@ export function setView(view, { reset = false, last = null } = {}) {
   state.frame = -1;
   $("board-empty").hidden = true;
   $("table-section").hidden = false;
+  $("table-extras").hidden = false;
   draw(view);
 }
 
@@ -145,7 +146,10 @@ export function clearBoard(message) {
   state.last = null;
   state.selected = null;
   clearSearch();
+  for (const id of ["table", "actions", "moves"]) $(id).replaceChildren();
+  for (const id of ["played", "text", "last-move", "status"]) $(id).textContent = "";
   $("table-section").hidden = true;
+  $("table-extras").hidden = true;
   $("board-empty").hidden = false;
   $("board-empty").textContent = message;
 }

@@ -4,6 +4,7 @@
 
 export const el = (tag, attrs = {}, ...children) => {
   const node = document.createElement(tag);
+  if (tag === "span" && attrs["aria-label"] && !attrs.role) node.setAttribute("role", "img");
   for (const [key, value] of Object.entries(attrs)) {
     if (value === undefined || value === null || value === false) continue;
     if (key === "class") node.className = value;

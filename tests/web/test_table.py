@@ -1,0 +1,329 @@
+"""The card table in a real browser (docs/web.md): one puzzle of every game played to
+its verdict by clicking cards, then piles, cells or the draw pile (never the moves as
+text), on a desktop (1366x768) and a phone (390x844) viewport; no page wider than the
+viewport and every touch target at least 44 px on the phone; an illegal click shows
+the rule it breaks; a revealed puzzle is not counted as solved; the keyboard stays on
+the table and steps through a line; Stop keeps what the search reached; a puzzle
+answered as text clears the board; and axe-core finds no serious or critical
+accessibility violation.
+
+One server and one browser serve the whole module. Screenshots of every game on both
+viewports are kept in ``$PLAYABLE_ARTIFACTS/web`` (default
+``build/test-artifacts/web``). Skipped, with the reason, without chromium or
+Playwright; the accessibility test is skipped without axe-core
+(``npm install --prefix build axe-core``, as .ci/run does).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from playable.puzzles.fileformat import parse_puzzle
+from tests.web.board import ROOT, TABLE_PUZZLES, served, table_library
+
+CHROMIUM = os.environ.get("PLAYABLE_CHROMIUM", "/usr/bin/chromium")
+AXE = Path(
+    os.environ.get("PLAYABLE_AXE", ROOT / "build" / "node_modules" / "axe-core" / "axe.min.js")
+)
+SHOTS = Path(os.environ.get("PLAYABLE_ARTIFACTS", str(ROOT / "build" / "test-artifacts"))) / "web"
+VIEWPORTS = {"desktop": {"width": 1366, "height": 768}, "phone": {"width": 390, "height": 844}}
+#: How much of each kind's answer is judged (web/app.py ANSWER_SPAN).
+SPANS = {"lay-all": "line", "win-from-here": "turn", "ending": "move", "win-in-n": "move"}
+#: Records every Content-Security-Policy violation of the page, before its scripts run.
+RECORD_VIOLATIONS = """
+window.violations = [];
+document.addEventListener("securitypolicyviolation",
+  (e) => window.violations.push(`${e.violatedDirective} ${e.blockedURI}`));
+"""
+#: Functions, not bare expressions: the page's CSP forbids evaluating a string.
+PLAYED = "(move) => document.getElementById('played').textContent.endsWith(move)"
+TOO_SMALL = """() => [...document.querySelectorAll('button, select, input, textarea, summary')]
+  .filter((e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0; })
+  .filter((e) => !e.classList.contains('cell'))
+  .filter((e) => { const r = e.getBoundingClientRect(); return r.width < 44 || r.height < 44; })
+  .map((e) => `${e.tagName} ${e.id || e.className} '${e.textContent.trim().slice(0, 20)}'`)"""
+WIDTH = "() => [document.documentElement.scrollWidth, window.innerWidth]"
+RULE_ID = re.compile(r"\((TG|FF|UN|SQ)-[0-9]+\)")
+
+playwright_api = pytest.importorskip(
+    "playwright.sync_api", reason="playwright is not installed (test extras)"
+)
+if not shutil.which(CHROMIUM):
+    pytest.skip(
+        f"no chromium at {CHROMIUM}: apt-get install chromium (or set PLAYABLE_CHROMIUM)",
+        allow_module_level=True,
+    )
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """`playable serve` with one puzzle of every game (tests/web/board.py)."""
+    with served(table_library(tmp_path_factory.mktemp("table") / "lib.sqlite")) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with playwright_api.sync_playwright() as driver:
+        launched = driver.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield launched
+        launched.close()
+
+
+def open_page(browser: Any, server: str, viewport: str, **options: Any) -> Any:
+    page = browser.new_page(viewport=VIEWPORTS[viewport], **options)
+    page.add_init_script(RECORD_VIOLATIONS)
+    page.goto(server)
+    page.wait_for_selector("body[data-ready=yes]")
+    return page
+
+
+def finish(page: Any) -> None:
+    """The page ran under its Content-Security-Policy and showed no error."""
+    assert page.evaluate("() => window.violations") == []
+    page.close()
+
+
+def load(page: Any, example: str) -> None:
+    page.select_option("#example", example)
+    page.click("#load-example")
+    page.wait_for_selector("#table .table")
+
+
+def click_move(page: Any, game: str, move: str) -> None:
+    """Play ``move`` by clicking the table: the card, then its pile, cell or colour;
+    the end of a turn and the draw by their buttons (the draw pile for UNO)."""
+    hand = "#table .seat.to-move button.card"
+    if move == "/":
+        page.click("#actions [data-key='action-/']")
+    elif game == "uno" and move == "draw":
+        page.click("#table button.deck")
+    elif game == "uno":
+        card, _, colour = move.partition(":")
+        page.locator(f"{hand}[data-card='{card}']").first.click()
+        if colour:
+            page.click(f"#table [data-key='colour-{colour}']")
+    else:
+        found = re.match(r"^(\w+?)[@x]([\w-]+?)(\+.*)?$", move)
+        assert found, move
+        page.locator(f"{hand}[data-card='{found[1]}']").first.click()
+        page.click(f"#table [data-target='{found[2]}']")
+    page.wait_for_function(PLAYED, arg=move)
+
+
+def answer_moves(path: Path) -> tuple[str, list[str]]:
+    """The game and the moves of a puzzle's stored solution the board judges."""
+    puzzle = parse_puzzle(path.read_text(), str(path))
+    words = [re.sub(r"^[0-9]+:", "", word) for word in puzzle.solution.split()]
+    moves = [word for word in words if word]
+    span = SPANS[puzzle.kind]
+    if span == "move":
+        moves = moves[:1]
+    elif span == "turn" and "/" in moves:
+        moves = moves[: moves.index("/") + 1]
+    return puzzle.game, moves
+
+
+def counts(server: str, game: str) -> tuple[int, int]:
+    with urllib.request.urlopen(f"{server}/api/puzzles?game={game}", timeout=10) as answer:
+        (found,) = [p for p in json.load(answer)["puzzles"] if p["kind"] != "lay-down"]
+    return found["tries"], found["solved"]
+
+
+@pytest.mark.parametrize("viewport", list(VIEWPORTS))
+def test_a_puzzle_of_every_game_played_by_clicking(
+    browser: Any, server: str, viewport: str
+) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page = open_page(browser, server, viewport)
+    page.click("#tab-puzzles")
+    for path in TABLE_PUZZLES[:4]:
+        game, moves = answer_moves(path)
+        page.select_option("#puzzle-game", game)
+        page.click("#puzzle-next")
+        page.wait_for_selector(f"#table .table.{game}")
+        assert page.inner_text("#played") == ""  # the previous puzzle's board is gone
+        for move in moves:
+            click_move(page, game, move)
+        page.wait_for_selector("#verdict.good", timeout=60_000)
+        assert "Correct" in page.inner_text("#verdict")
+        width, inner = page.evaluate(WIDTH)
+        assert width <= inner, (game, width)
+        page.screenshot(path=str(SHOTS / f"table-puzzle-{game}-{viewport}.png"), full_page=True)
+    assert "streak 4" in page.inner_text("#trainer-record")
+    assert page.inner_text("#error") == ""
+    finish(page)
+
+
+@pytest.mark.parametrize("viewport", list(VIEWPORTS))
+def test_every_game_fits_the_viewport_with_big_touch_targets(
+    browser: Any, server: str, viewport: str
+) -> None:
+    page = open_page(browser, server, viewport, has_touch=viewport == "phone")
+    for example, game, move in [
+        ("thegame-solo.deal.txt", "thegame", "64@2"),
+        ("endgame.facetoface.txt", "facetoface", "11@own-up"),
+        ("deal-3p.uno.txt", "uno", "W:green"),
+        ("threats.sequence.txt", "sequence", "AH@f1+b1-f1"),
+    ]:
+        load(page, example)
+        click_move(page, game, move)
+        assert page.locator("#table .last").count() >= 1  # the last move is marked
+        width, inner = page.evaluate(WIDTH)
+        assert width <= inner, (example, width, inner)
+        if viewport == "phone":
+            assert page.evaluate(TOO_SMALL) == [], example
+            cells = page.locator("#table .cell")
+            if cells.count():  # ten columns in 390 px: the grid's spaces are its one exception
+                box = cells.first.bounding_box()
+                assert box["width"] >= 32 and box["height"] >= 32, box
+        page.screenshot(path=str(SHOTS / f"table-{game}-{viewport}.png"), full_page=True)
+    # a completed sequence is drawn across the grid, and its spaces are marked
+    assert page.locator("#table .sequence-lines line").count() == 1
+    assert page.locator("#table .cell.in-sequence").count() == 5
+    # UNO: the wild played shows the colour it named
+    load(page, "deal-3p.uno.txt")
+    click_move(page, "uno", "W:green")
+    assert "colour named: green" in page.get_attribute("#table .card.top", "aria-label")
+    finish(page)
+
+
+def test_an_illegal_click_shows_the_rule_it_breaks(browser: Any, server: str) -> None:
+    page = open_page(browser, server, "desktop")
+    load(page, "thegame-solo.deal.txt")
+    click_move(page, "thegame", "64@2")
+    page.click("#table .seat.to-move button.card[data-card='66']")
+    # the legal piles light up: both ascending ones and the untouched descending one
+    assert page.locator("#table .pile.target").count() == 3
+    assert page.locator("#table .pile.target[data-target='2']").count() == 0
+    page.click("#table .pile[data-target='2']")  # 66 on the descending pile at 64
+    page.wait_for_selector("#error:not([hidden])")
+    assert RULE_ID.search(page.inner_text("#error")), page.inner_text("#error")
+    assert page.inner_text("#played") == "played: 64@2"  # nothing was played
+    load(page, "deal-3p.uno.txt")
+    page.click("#table .seat.to-move button.card[data-card='Y6']")  # red 2 on top
+    page.wait_for_selector("#error:not([hidden])")
+    assert "(UN-3)" in page.inner_text("#error")
+    load(page, "win-in-2.sequence.txt")
+    page.click("#table .seat.to-move button.card[data-card='2S']")
+    page.click("#table [data-target='e5']")
+    page.wait_for_selector("#error:not([hidden])")
+    assert RULE_ID.search(page.inner_text("#error")), page.inner_text("#error")
+    finish(page)
+
+
+def test_a_revealed_puzzle_does_not_count_as_solved(browser: Any, server: str) -> None:
+    page = open_page(browser, server, "desktop")
+    before = counts(server, "facetoface")
+    page.click("#tab-puzzles")
+    page.select_option("#puzzle-game", "facetoface")
+    page.click("#puzzle-next")
+    page.wait_for_selector("#table .table.facetoface")
+    page.click("#reveal")
+    page.wait_for_function("() => document.getElementById('solution').textContent.length > 0")
+    page.click("#line-forward")  # the solution steps on the board
+    assert "after move 1" in page.inner_text("#line-where")
+    _, moves = answer_moves(TABLE_PUZZLES[1])
+    page.fill("#answer", " ".join(moves))
+    page.click("#submit")
+    page.wait_for_selector("#verdict.shown", timeout=60_000)
+    assert "not counted" in page.inner_text("#verdict")
+    tries, solved = counts(server, "facetoface")
+    assert (tries, solved) == (before[0] + 1, before[1])
+    assert "streak 0" in page.inner_text("#trainer-record")
+    finish(page)
+
+
+def test_a_text_puzzle_clears_the_board(browser: Any, server: str) -> None:
+    page = open_page(browser, server, "phone")
+    page.click("#tab-puzzles")
+    page.select_option("#puzzle-game", "thegame")
+    page.click("#puzzle-next")
+    page.wait_for_selector("#table .table.thegame")
+    page.click("#controls-puzzles summary")  # all puzzles
+    page.click("#puzzle-list-button")
+    page.select_option("#puzzle-game", "")
+    page.click("#puzzle-list-button")
+    page.click("#puzzle-list button:text-is('#5')")  # UNO lay-down: a hand, not a round
+    page.wait_for_selector("#board-empty:not([hidden])")
+    assert page.locator("#table-section").is_hidden()
+    assert page.locator("#moves button").count() == 0
+    page.fill("#answer", "GS W:yellow Y6 W4:yellow")
+    page.click("#submit")
+    page.wait_for_selector("#verdict.good", timeout=60_000)
+    finish(page)
+
+
+def test_the_keyboard_stays_on_the_table_and_steps_through_a_line(
+    browser: Any, server: str
+) -> None:
+    page = open_page(browser, server, "desktop")
+    load(page, "thegame-solo.deal.txt")
+    page.focus("#table .seat.to-move button.card[data-card='5']")
+    page.keyboard.press("Enter")
+    page.focus("#table .pile[data-target='0']")
+    page.keyboard.press("Enter")
+    page.wait_for_function(PLAYED, arg="5@0")
+    assert page.evaluate("() => document.activeElement.dataset.key") == "pile-0"
+    load(page, "thegame-solo-late.position.txt")
+    page.fill("#seconds", "5")
+    page.click("#solve")
+    page.wait_for_selector("#line li", timeout=60_000)
+    page.focus("#table")
+    page.keyboard.press("ArrowRight")
+    assert "after move 1" in page.inner_text("#line-where")
+    page.keyboard.press("ArrowRight")
+    assert "after move 2" in page.inner_text("#line-where")
+    page.keyboard.press("Home")
+    assert "start of the line" in page.inner_text("#line-where")
+    # Stop: what the search reached is kept, without an error
+    load(page, "deal.facetoface.txt")
+    page.fill("#seconds", "20")
+    page.click("#solve")
+    page.wait_for_function(
+        "() => document.getElementById('progress').textContent.includes('positions')",
+        timeout=30_000,
+    )
+    page.click("#stop")
+    page.wait_for_function(
+        "() => document.getElementById('summary').textContent.startsWith('Stopped after')"
+    )
+    assert page.inner_text("#error") == ""
+    finish(page)
+
+
+@pytest.mark.skipif(
+    not AXE.is_file(), reason=f"no axe-core at {AXE}: npm install --prefix build axe-core"
+)
+def test_no_serious_accessibility_violations(browser: Any, server: str) -> None:
+    """axe-core (WCAG 2 A and AA rules) on every game's table, on both viewports; the
+    script is injected inline, so this page alone bypasses the CSP."""
+    for viewport in VIEWPORTS:
+        page = browser.new_page(viewport=VIEWPORTS[viewport], bypass_csp=True)
+        page.goto(server)
+        page.wait_for_selector("body[data-ready=yes]")
+        for example in [
+            "thegame-solo.deal.txt",
+            "endgame.facetoface.txt",
+            "deal-3p.uno.txt",
+            "threats.sequence.txt",
+        ]:
+            load(page, example)
+            page.locator("#table .seat.to-move button.card").first.click()  # a card chosen
+            page.add_script_tag(path=str(AXE))
+            found = page.evaluate(
+                """async () => (await axe.run(document, {runOnly: ['wcag2a', 'wcag2aa']}))
+                  .violations.filter((v) => ['serious', 'critical'].includes(v.impact))
+                  .map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' '))}`)"""
+            )
+            assert found == [], (viewport, example, found)
+        page.close()
