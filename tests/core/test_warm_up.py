@@ -49,6 +49,7 @@ CASES = {
     "thegame": ["examples/thegame-lost.position.txt", "examples/thegame-3p.deal.txt"],
     "facetoface": ["examples/endgame.facetoface.txt"],
     "sequence": ["examples/win-in-2.sequence.txt"],
+    "uno": ["examples/endgame.uno.txt"],
 }
 
 
