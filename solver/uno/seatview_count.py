@@ -28,7 +28,9 @@ integers); the dealer then draws the counts cell by cell with probabilities
 proportional to the counts of the completions, and finally which physical cards go
 where by a uniform shuffle of each cell and of the free pool. Every placement is
 drawn with the same probability. Only constrained buckets enter the state, so the
-programme stays small (a few hands, each at most a few dozen cards).
+programme stays small for a few constrained hands; it grows with the product of
+their sizes, so a :class:`Dealer` may be given a budget of states
+(:class:`TooLarge` past it) and the caller leaves some hands to rejection.
 """
 
 from __future__ import annotations
@@ -94,6 +96,10 @@ def _ways(size: int, split: tuple[int, ...]) -> int:
     return ways
 
 
+class TooLarge(Exception):
+    """The programme would keep more states than its budget allows."""
+
+
 class Dealer:
     """Counts and draws the placements of one :class:`Problem` (see the module
     docstring); build once per problem, draw many times.
@@ -103,8 +109,10 @@ class Dealer:
     ways; what no bucket takes goes to the free pool), so that a step branches over
     one count, not over every combination of counts."""
 
-    def __init__(self, problem: Problem) -> None:
+    def __init__(self, problem: Problem, budget: int | None = None) -> None:
         self.problem = problem
+        self.budget = budget
+        self.states = 0
         self.cells = _cells(problem)
         self._hits = [
             [
@@ -144,7 +152,11 @@ class Dealer:
     ) -> int:
         """Placements of the cards from bucket ``b`` of cell ``i`` on (``rem`` of that
         cell left) filling ``needs`` within the limits, ``used`` so far (up to the
-        free pool's arrangement, the same for every placement)."""
+        free pool's arrangement, the same for every placement). Raises
+        :class:`TooLarge` past the budget of states."""
+        self.states += 1
+        if self.budget is not None and self.states > self.budget:
+            raise TooLarge(f"more than {self.budget} states")
         if i == len(self.cells):
             return 1 if not any(needs) else 0
         cell = self.cells[i]
@@ -165,7 +177,8 @@ class Dealer:
         return self.count(nxt, 0, size, needs, used)
 
     def total(self) -> int:
-        """How many placements there are (0: no deal keeps every limit)."""
+        """How many placements there are (0: no deal keeps every limit); raises
+        :class:`TooLarge` when counting them needs more states than the budget."""
         return self._next(-1, self.problem.sizes, (0,) * len(self.problem.limits))
 
     def _split(

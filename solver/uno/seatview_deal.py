@@ -13,7 +13,9 @@ What "uniform" means: the deck has look-alike copies (UN-1), and a fair shuffle
 makes every placement of the *physical* cards equally likely, not every distinct
 position: a hand with two R5 is reached in half as many ways as one with R5 and
 R6. :func:`deal` draws every physical placement that keeps the constraints with
-the same probability (exactly, by counting: :mod:`.seatview_count`), so a position
+the same probability (exactly, by counting: :mod:`.seatview_count`; past a budget of
+states the lacks of the hands likeliest to keep them are checked by rejection
+instead, which stays exact), so a position
 comes up in proportion to :func:`weight`, its number of placements; :func:`deals`
 lists each distinct position once and the chi-square test of tests/uno weighs
 them so. Then:
@@ -38,13 +40,15 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from math import factorial
+from math import comb, factorial
 
+from playable.solver.core.errors import PlayableError
 from playable.solver.uno.cards import KINDS, colour_of, is_wild, matches
 from playable.solver.uno.rules import State
-from playable.solver.uno.seatview_count import Dealer, Limit, Problem
+from playable.solver.uno.seatview_count import Dealer, Limit, Problem, TooLarge
 from playable.solver.uno.seatview_view import (
     COLOUR_COUNT,
+    Lack,
     View,
     before_colour,
     consistent,
@@ -55,25 +59,33 @@ from playable.solver.uno.seatview_view import (
 SEED_BITS = 63
 
 
+#: states the exact count of one view may keep before constrained hands are left
+#: to rejection (each state is a few hundred bytes)
+STATE_BUDGET = 200_000
+#: draws the dealer makes when some lacks are checked by rejection, before it gives up
+MAX_DRAWS = 20_000
+
+
 @dataclass(frozen=True)
 class Layout:
-    """Where the dealer's buckets go: ``hand_bucket`` maps a constrained player to
-    its bucket, ``slot`` is the bucket of the card just drawn (-1: none),
-    ``free`` the other players whose unseen cards come from the free pool, in
-    order (the draw pile takes the rest of the pool)."""
+    """Where the dealer's buckets go: ``hand_bucket`` maps a counted player to its
+    bucket, ``slot`` is the bucket of the card just drawn (-1: none), ``free`` the
+    other players whose unseen cards come from the free pool, in order (the draw pile
+    takes the rest of the pool), ``rejected`` the lacks the count leaves out, checked
+    on each draw instead."""
 
     dealer: Dealer
     hand_bucket: dict[int, int]
     slot: int
     free: tuple[int, ...]
+    rejected: tuple[Lack, ...]
 
 
-@lru_cache(maxsize=64)
-def layout(view: View) -> Layout:
-    """The counting problem of ``view`` (cached: a view is dealt many times)."""
-    limited = sorted({lack.player for lack in view.lacks})
-    hand_bucket = {p: b for b, p in enumerate(limited)}
-    sizes = [view.hidden_size(p) for p in limited]
+def _problem(view: View, counted: list[int]) -> tuple[Problem, dict[int, int], int]:
+    """The counting problem with the lacks of the ``counted`` players (and the card
+    just drawn) as limits: the problem, each counted player's bucket, the slot."""
+    hand_bucket = {p: b for b, p in enumerate(sorted(counted))}
+    sizes = [view.hidden_size(p) for p in sorted(counted)]
     limits: list[Limit] = []
     slot = -1
     if view.hidden_drawn:
@@ -82,23 +94,96 @@ def layout(view: View) -> Layout:
         unplayable = frozenset(k for k in range(KINDS) if not matches(k, view.top, view.colour))
         limits.append(Limit((slot,), unplayable, 0))
     for lack in view.lacks:
+        if lack.player not in hand_bucket:
+            continue
         buckets: tuple[int, ...] = (hand_bucket[lack.player],)
         if slot >= 0 and lack.player == view.to_move:
             buckets += (slot,)
         limits.append(Limit(buckets, frozenset(lack.kinds), lack_bound(view, lack)))
-    free = tuple(p for p in view.others if p not in hand_bucket)
-    problem = Problem.of(view.unseen(), tuple(sizes), tuple(limits))
-    return Layout(Dealer(problem), hand_bucket, slot, free)
+    return Problem.of(view.unseen(), tuple(sizes), tuple(limits)), hand_bucket, slot
+
+
+def _chance(view: View, player: int) -> float:
+    """How likely a uniform hand keeps the player's lacks (each by the hypergeometric
+    law, multiplied as if independent): the order in which hands are counted, the
+    least likely first, since rejection suits the likely ones."""
+    unseen = view.unseen()
+    total = sum(unseen.values())
+    size = max(0, view.hidden_size(player))
+    chance = 1.0
+    for lack in view.lacks:
+        if lack.player != player:
+            continue
+        bad = sum(n for k, n in unseen.items() if k in set(lack.kinds))
+        most = lack_bound(view, lack)
+        top = min(max(0, most), size)
+        ways = sum(comb(bad, s) * comb(total - bad, size - s) for s in range(top + 1))
+        chance *= ways / max(1, comb(total, size))
+    return chance
+
+
+@lru_cache(maxsize=64)
+def layout(view: View) -> Layout:
+    """The counting problem of ``view`` (cached: a view is dealt many times): every
+    lack counted when the count stays within :data:`STATE_BUDGET` states, else the
+    lacks of the players most likely to keep them by chance left to rejection."""
+    players = sorted({lack.player for lack in view.lacks}, key=lambda p: (_chance(view, p), p))
+    for k in range(len(players), -1, -1):
+        problem, hand_bucket, slot = _problem(view, players[:k])
+        dealer = Dealer(problem, STATE_BUDGET if k else None)
+        try:
+            dealer.total()
+        except TooLarge:
+            continue
+        free = tuple(p for p in view.others if p not in hand_bucket)
+        rejected = tuple(lack for lack in view.lacks if lack.player not in hand_bucket)
+        return Layout(dealer, hand_bucket, slot, free, rejected)
+    raise AssertionError("the count without lacks needs no budget")  # pragma: no cover
 
 
 def count(view: View) -> int:
     """How many placements of the unseen physical cards keep every constraint (the
-    free pool's arrangements not counted); 0: no deal is consistent with ``view``."""
+    free pool's arrangements not counted; 0: none) when the count takes in every
+    lack; raises ValueError when some are left to rejection."""
     if any(view.hidden_size(p) < 0 for p in view.others):
         return 0
     if any(lack_bound(view, lack) < 0 for lack in view.lacks):
         return 0
-    return layout(view).dealer.total()
+    plan = layout(view)
+    if plan.rejected:
+        raise ValueError("the count leaves some lacks to rejection")
+    return plan.dealer.total()
+
+
+def undealable(view: View) -> str | None:
+    """Why no deal agrees with ``view``, or None when one does: proven by the count,
+    or, with lacks left to rejection, after :data:`MAX_DRAWS` draws found none."""
+    if any(view.hidden_size(p) < 0 for p in view.others):
+        return "a hand is smaller than its seen cards and the card just drawn"
+    if any(lack_bound(view, lack) < 0 for lack in view.lacks):
+        return "a hand was seen holding more of the kinds it lacks than it received since"
+    plan = layout(view)
+    unseen = sum(view.unseen().values())
+    reason = "hand sizes, seen cards, lacks, the card just drawn"
+    if plan.dealer.total() == 0:
+        return f"no deal of the {unseen} unseen cards is consistent with the view ({reason})"
+    rng = random.Random(0)
+    if plan.rejected and not any(_keeps(_draw(view, plan, rng), plan) for _ in range(MAX_DRAWS)):
+        players = ", ".join(sorted({str(lack.player + 1) for lack in plan.rejected}))
+        return (
+            f"no deal of the {unseen} unseen cards consistent with the view found in "
+            f"{MAX_DRAWS} draws (the lacks of players {players} are checked by drawing)"
+        )
+    return None
+
+
+def _keeps(state: State, plan: Layout) -> bool:
+    """Does ``state`` keep the lacks left to rejection?"""
+    for lack in plan.rejected:
+        kinds = set(lack.kinds)
+        if sum(1 for c in state.hands[lack.player] if c in kinds) > lack.since:
+            return False
+    return True
 
 
 def _guilt(view: View, hands: list[list[int]], rng: random.Random) -> bool:
@@ -138,11 +223,8 @@ def _state(
     )
 
 
-def deal(view: View, rng: random.Random) -> State:
-    """A full position consistent with ``view``, every placement of the unseen
-    physical cards that keeps the constraints equally likely (module docstring).
-    Raises ValueError when none is (``parse`` refuses such views)."""
-    plan = layout(view)
+def _draw(view: View, plan: Layout, rng: random.Random) -> State:
+    """A deal drawn uniformly among those that keep the counted constraints."""
     buckets, free = plan.dealer.draw(rng)
     hands = [list(view.hand) if p == view.seat else list(view.seen[p]) for p in range(view.players)]
     for p, b in plan.hand_bucket.items():
@@ -158,6 +240,21 @@ def deal(view: View, rng: random.Random) -> State:
         hands[view.to_move].append(drawn)
     guilty = _guilt(view, hands, rng)
     return _state(view, hands, free[start:], drawn, guilty, rng.getrandbits(SEED_BITS))
+
+
+def deal(view: View, rng: random.Random) -> State:
+    """A full position consistent with ``view``, every placement of the unseen
+    physical cards that keeps the constraints equally likely (module docstring):
+    drawn by the count, and again while a lack left to rejection is broken (still
+    uniform: the accepted draws are uniform among those that keep it). Raises
+    :class:`PlayableError` when none is found (``parse`` refuses views without
+    deals)."""
+    plan = layout(view)
+    for _ in range(MAX_DRAWS):
+        state = _draw(view, plan, rng)
+        if _keeps(state, plan):
+            return state
+    raise PlayableError(f"no deal keeping the lacks found in {MAX_DRAWS} draws")
 
 
 def weight(view: View, state: State) -> Fraction:

@@ -82,7 +82,7 @@ from playable.solver.uno.notation import (
     options_to_json,
 )
 from playable.solver.uno.rules import MAX_PLAYERS, MIN_PLAYERS, Options, Phase
-from playable.solver.uno.seatview_deal import count
+from playable.solver.uno.seatview_deal import undealable
 from playable.solver.uno.seatview_view import (
     HIDDEN,
     Lack,
@@ -557,10 +557,8 @@ def _check_dealable(view: View, fields: dict[str, Field], draw_field: Field) -> 
                 f"player {lack.player + 1} was seen holding {seen} of '{kinds_text(lack.kinds)}', "
                 f"more than the {lack.since} cards received since"
             )
-    if count(view) == 0:
+    problem = undealable(view)
+    if problem is not None:
         first = next((fields[f"lacks {lack.player + 1}"] for lack in view.lacks), None)
         where = first or fields.get("drawn") or draw_field
-        raise where.error(
-            f"no deal of the {sum(view.unseen().values())} unseen cards is consistent with the "
-            "view (hand sizes, seen cards, lacks, the card just drawn)"
-        )
+        raise where.error(problem)

@@ -25,11 +25,12 @@ from playable.solver.core.errors import NotationError
 from playable.solver.core.jsonkeys import schema
 from playable.solver.core.seat_stats import chi_square_p
 from playable.solver.games import views
+from playable.solver.uno import seatview_deal
 from playable.solver.uno.cards import WILD, WILD_DRAW_FOUR, colour_of, kind
 from playable.solver.uno.rules import Options, Phase, State, apply, legal_moves, random_deal
 from playable.solver.uno.seatview import VIEWS
 from playable.solver.uno.seatview_count import Dealer, Limit, Problem
-from playable.solver.uno.seatview_deal import count, deals, layout, weight
+from playable.solver.uno.seatview_deal import count, deals, layout, undealable, weight
 from playable.solver.uno.seatview_view import HIDDEN, Lack, View, bare, consistent, view_of
 from tests.cli.test_json_contract import REGISTRY
 from tests.uno.helpers import cards, position
@@ -111,17 +112,32 @@ def test_dealer_is_uniform_for_a_hidden_drawn_card() -> None:
     assert chi_square(replace(view, lacks=(Lack(1, tuple(cards("G5")), 1),)), 1500, seed=4) > 0.01
 
 
+# Three players; seat 1 sees 6 unseen cards. Players 2 and 3 each held no red card,
+# and player 3 no wild either (one card received since): the limits share the red
+# cards, where sampling one hand then the other would not be uniform.
+THREE = position(["R1", "G5 B7", "Y3 G5"], "R3", draw="R4 W", fill_draw=False, to_move=0)
+REDS = tuple(range(13))
+OVERLAPPING = replace(view_of(THREE, 0), lacks=(Lack(1, REDS, 0), Lack(2, (*REDS, WILD), 1)))
+
+
 def test_dealer_is_exact_with_two_overlapping_limits() -> None:
-    # Three players; seat 1 sees 6 unseen cards. Players 2 and 3 each held no red
-    # card, and player 3 no wild either (one card received since): the limits share
-    # the red cards, where sampling one hand then the other would not be uniform.
-    state = position(
-        ["R1", "G5 B7", "Y3 G5"], "R3", draw="R4 W", fill_draw=False, to_move=0,
-    )  # fmt: skip
-    reds = tuple(range(13))
-    view = replace(view_of(state, 0), lacks=(Lack(1, reds, 0), Lack(2, (*reds, WILD), 1)))
-    assert consistent(view, state)
-    assert chi_square(view, 2000, seed=5) > 0.01
+    assert consistent(OVERLAPPING, THREE)
+    assert not layout(OVERLAPPING).rejected
+    assert chi_square(OVERLAPPING, 2000, seed=5) > 0.01
+
+
+def test_lacks_left_to_rejection_stay_uniform(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past the budget of states a hand's lacks are checked on each draw instead of
+    counted: the accepted deals are still uniform."""
+    monkeypatch.setattr(seatview_deal, "STATE_BUDGET", 4)
+    layout.cache_clear()
+    try:
+        plan = layout(OVERLAPPING)
+        assert plan.rejected and len(plan.hand_bucket) < 2
+        assert undealable(OVERLAPPING) is None
+        assert chi_square(OVERLAPPING, 2000, seed=8) > 0.01
+    finally:
+        layout.cache_clear()
 
 
 def test_guilt_hidden_under_a_wild_is_dealt_by_colour_counts() -> None:
@@ -437,4 +453,4 @@ def test_fuzzed_views_fail_with_one_located_error(
         assert "\n" not in error.message
         return
     assert VIEWS.parse(VIEWS.format(view)) == view
-    assert count(view) > 0
+    assert undealable(view) is None
