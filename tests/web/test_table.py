@@ -190,8 +190,10 @@ def test_every_game_fits_the_viewport_with_big_touch_targets(
     # a completed sequence is drawn across the grid, and its spaces are marked
     assert page.locator("#table .sequence-lines line").count() == 1
     assert page.locator("#table .cell.in-sequence").count() == 5
-    # UNO: the wild played shows the colour it named
+    # UNO: "direction: left" (+1, docs/notation-uno.md) passes play to the next number
     load(page, "deal-3p.uno.txt")
+    assert "Direction: left ↻ (1 → 2 → 3 → 1)" in page.inner_text("#table")
+    # the wild played shows the colour it named
     click_move(page, "uno", "W:green")
     assert "colour named: green" in page.get_attribute("#table .card.top", "aria-label")
     finish(page)
@@ -285,8 +287,8 @@ def test_the_keyboard_stays_on_the_table_and_steps_through_a_line(
     assert "after move 2" in page.inner_text("#line-where")
     page.keyboard.press("Home")
     assert "start of the line" in page.inner_text("#line-where")
-    # Stop: what the search reached is kept, without an error
     load(page, "deal.facetoface.txt")
+    # Stop: what the search reached is kept, without an error
     page.fill("#seconds", "20")
     page.click("#solve")
     page.wait_for_function(

@@ -97,6 +97,13 @@ export function draw(view, readOnly = false) {
   }
 }
 
+const HOW_TO_PLAY = {
+  thegame: "Click a card of the player to move, then a pile; end the turn when done.",
+  facetoface: "Click a card, then one of your piles or the opponent's; end the turn when done.",
+  uno: "Click a card to play it (a wild, then its colour), or the draw pile to draw.",
+  sequence: "Click a card, then a space on the board (a jack: any space it may take).",
+};
+
 function drawActions(view, interactive) {
   const buttons = [];
   if (interactive) {
@@ -116,8 +123,9 @@ function drawActions(view, interactive) {
   }
   $("actions").replaceChildren(...buttons);
   $("hint-line").textContent = !interactive ? "" : state.selected
-    ? (view.game === "uno" ? "Name a colour for the wild card." : `${state.selected} chosen: now click where it goes (lit up), or the card again to put it back.`)
-    : "Click a card of the player to move, then where it goes.";
+    ? (view.game === "uno" ? `${state.selected}: name the colour it calls.`
+      : `${state.selected} chosen: now click where it goes (lit up), or the card again to put it back.`)
+    : HOW_TO_PLAY[view.game];
 }
 
 export function setView(view, { reset = false, last = null } = {}) {

@@ -111,6 +111,7 @@ export function setupTrainer(board) {
     $("verdict").className = "";
     $("solution").textContent = "";
     $("answer").value = "";
+    $("submit").disabled = false;
     $("puzzle-info").replaceChildren(
       el("h3", {}, `Puzzle #${found.id}: ${found.game} ${found.kind}, ${found.level}`),
       el("p", { class: "goal" }, found.goal || found.description),
@@ -138,6 +139,7 @@ export function setupTrainer(board) {
     const verdict = await call("POST", `/api/puzzles/${puzzle.id}/attempt`, { answer, revealed: puzzle.revealed });
     puzzle.judged = true;
     state.locked = true;
+    $("submit").disabled = true;  // one verdict a try: "Start again" for another
     if (state.view) board.draw(state.view);
     const counted = verdict.correct && !puzzle.revealed;
     judgedOnce(counted);
@@ -178,6 +180,7 @@ export function setupTrainer(board) {
   async function restart() {
     if (!puzzle) throw new Error("open a puzzle first");
     puzzle.judged = false;
+    $("submit").disabled = false;
     $("verdict").textContent = "";
     $("verdict").className = "";
     $("answer").value = "";

@@ -53,17 +53,17 @@ export function solveSentence(doc, view) {
     if (doc.winner !== null && doc.winner !== undefined) return `Proven: ${player(doc.winner)} wins with perfect play. ${budget(doc)}.`;
     return `Proven: the player to move cannot force a win. ${budget(doc)}.`;
   }
-  // unknown: the budget ran out; say what was reached
+  // unknown: the budget ran out (or, UNO, a reshuffle ends what is known); say what was reached
   const reached = [];
   if (game === "thegame" && typeof doc.cards_left === "number") {
     reached.push(`the best line found leaves ${doc.cards_left} card${doc.cards_left === 1 ? "" : "s"}`);
-    if (typeof doc.bound === "number") reached.push(`no line can leave fewer than ${doc.bound} (proven)`);
+    if (doc.bound > 0) reached.push(`at least ${doc.bound} stay in hand whatever is played (proven)`);
   }
-  if (Array.isArray(doc.results)) {  // a fresh Face to Face deal: one search per first player
-    for (const r of doc.results) reached.push(`with ${player(r.first_player)} first: ${r.status === "unknown" ? "open" : r.status}`);
-  }
+  if (game === "sequence" && doc.max_turns) reached.push(`a forced win within ${doc.max_turns} own turns was neither found nor ruled out`);
   if (doc.reshuffle_leaves) reached.push(`${doc.reshuffle_leaves} lines reach a reshuffle, the end of known information (UN-9)`);
-  return `No answer within the budget (${budget(doc)})` + (reached.length ? `: ${reached.join("; ")}.` : ": nothing proven yet.");
+  if (Array.isArray(doc.line) && doc.line.length) reached.push("the best line found is shown below");
+  return `No answer: the budget ran out after ${seconds(doc.seconds)} and ${count(doc.nodes || 0)} positions searched; ` +
+    (reached.length ? `${reached.join("; ")}.` : "nothing is proven yet.");
 }
 
 // One sentence for an analysis document: its own summary where it gives one.

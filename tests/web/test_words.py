@@ -1,0 +1,156 @@
+"""The board's plain words and move building, run in node (the front end's modules
+web/static/words.js and table.js hold no page code at their top level): results
+name players from 1, round seconds and say why an unknown result is unknown; a card
+and a target make the legal move, or the one illegal try the rules will refuse.
+Skipped, with the reason, without node."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from typing import Any
+
+import pytest
+
+from tests.web.board import ROOT
+
+NODE = shutil.which("node")
+pytestmark = pytest.mark.skipif(NODE is None, reason="no node: apt-get install nodejs")
+
+STATIC = ROOT / "web" / "static"
+RUNNER = """
+import * as words from "WORDS";
+import * as table from "TABLE";
+let input = "";
+process.stdin.on("data", (chunk) => { input += chunk; });
+process.stdin.on("end", () => {
+  const modules = { words, table };
+  const out = JSON.parse(input).map(([module, name, args]) => modules[module][name](...args));
+  const plain = (key, value) => (value instanceof Map ? [...value] : value);
+  process.stdout.write(JSON.stringify(out, plain));
+});
+"""
+
+
+def run(*calls: tuple[str, str, list[Any]]) -> list[Any]:
+    """Each ``(module, function, arguments)`` called in node, its results."""
+    assert NODE is not None
+    script = RUNNER.replace("WORDS", (STATIC / "words.js").as_uri()).replace(
+        "TABLE", (STATIC / "table.js").as_uri()
+    )
+    done = subprocess.run(
+        [NODE, "--input-type=module", "-e", script],
+        input=json.dumps(calls),
+        capture_output=True,
+        text=True,
+        timeout=30,
+        check=True,
+    )
+    result: list[Any] = json.loads(done.stdout)
+    return result
+
+
+def view(game: str, position: dict[str, Any], **extra: Any) -> dict[str, Any]:
+    return {"game": game, "position": position, "players": 2, "to_move": 1, **extra}
+
+
+def test_results_in_plain_words() -> None:
+    over = {"is_over": True}
+    assert run(
+        ("words", "status", [view("thegame", {"cards_left": 0}, **over, returns=[0])]),
+        ("words", "status", [view("thegame", {"cards_left": 3}, **over, returns=[-3])]),
+        ("words", "status", [view("facetoface", {"winner": 1}, **over, returns=[-1, 1])]),
+        ("words", "status", [view("uno", {"winner": 0}, **over, returns=[35, 0])]),
+        (
+            "words",
+            "status",
+            [view("sequence", {"winner": 1, "sides": 2}, **over, players=4, returns=[])],
+        ),
+        ("words", "status", [view("uno", {"winner": None}, is_over=False)]),
+        ("words", "seconds", [0.036612]),
+        ("words", "seconds", [2.3456]),
+    ) == [
+        "Game over: every card laid",
+        "Game over: 3 cards could not be laid",
+        "Game over: player 2 wins",
+        "Game over: player 1 wins (35 points)",
+        "Game over: green wins (players 2, 4)",
+        "Player 2 to move",
+        "37 ms",
+        "2.3 s",
+    ]
+
+
+def test_search_results_say_what_was_proven_or_reached() -> None:
+    solved = {"game": "facetoface", "status": "solved", "winner": 0, "nodes": 92, "seconds": 0.25}
+    unknown = {
+        "game": "thegame",
+        "status": "unknown",
+        "cards_left": 20,
+        "bound": 2,
+        "nodes": 3211,
+        "seconds": 0.149675,
+        "line": [{"player": 0, "move": "5@0 /"}],
+    }
+    bare = {"game": "facetoface", "status": "unknown", "nodes": 10240, "seconds": 1.025}
+    lost = {
+        "game": "thegame",
+        "status": "unsolvable",
+        "cards_left": 6,
+        "nodes": 6329,
+        "seconds": 0.03,
+    }
+    stopped = {"elapsed": 3.21, "progress": {"nodes": 8192, "info": {"best_cards_left": 4}}}
+    sentences = run(
+        ("words", "solveSentence", [solved, {}]),
+        ("words", "solveSentence", [unknown, {}]),
+        ("words", "solveSentence", [bare, {}]),
+        ("words", "solveSentence", [lost, {}]),
+        ("words", "stoppedSentence", ["solve", stopped]),
+    )
+    assert sentences == [
+        "Solved: Player 1 wins with perfect play. 92 positions searched in 0.3 s.",
+        "No answer: the budget ran out after 0.1 s and 3,211 positions searched; the best line "
+        "found leaves 20 cards; at least 2 stay in hand whatever is played (proven); the best "
+        "line found is shown below.",
+        "No answer: the budget ran out after 1.0 s and 10,240 positions searched; nothing is "
+        "proven yet.",
+        "Proven: not every card can be laid; at best 6 stay in hand. 6,329 positions searched "
+        "in 30 ms.",
+        "Stopped after 3.2 s: 8,192 positions searched; last report: best cards left 4. "
+        "Nothing is proven.",
+    ]
+
+
+def test_a_card_and_a_target_make_the_move() -> None:
+    thegame = {"game": "thegame", "legal_moves": ["66@0", "66@1", "66@3", "/"]}
+    sequence = {"game": "sequence", "legal_moves": ["AH@f1+b1-f1", "AH@g4", "JHxe4", "pass"]}
+    uno = {"game": "uno", "legal_moves": ["R1", "W:red", "W:green", "draw"]}
+    assert run(
+        ("table", "movesFor", [thegame, "66", "0"]),
+        ("table", "movesFor", [thegame, "66", "2"]),  # an illegal try, for the rules' reason
+        ("table", "movesFor", [sequence, "AH", "f1"]),
+        ("table", "movesFor", [sequence, "JS", "a1"]),  # a one-eyed jack takes a chip (SQ-5)
+        ("table", "movesFor", [sequence, "5C", "b1"]),
+        ("table", "movesFor", [uno, "W", "green"]),
+        ("table", "movesFor", [uno, "Y6", ""]),
+        ("table", "targetsOf", [thegame, "66"]),
+        ("table", "actionsOf", [sequence]),
+        ("table", "lineCells", ["j0-f4"]),
+        ("table", "directionText", [1, 3]),
+        ("table", "directionText", [-1, 3]),
+    ) == [
+        ["66@0"],
+        ["66@2"],
+        ["AH@f1+b1-f1"],
+        ["JSxa1"],
+        ["5C@b1"],
+        ["W:green"],
+        ["Y6"],
+        [["0", ["66@0"]], ["1", ["66@1"]], ["3", ["66@3"]]],
+        ["pass"],
+        [[0, 9], [1, 8], [2, 7], [3, 6], [4, 5]],
+        "left ↻ (1 → 2 → 3 → 1)",
+        "right ↺ (3 → 2 → 1 → 3)",
+    ]
