@@ -23,11 +23,13 @@ from playable.cli.budget import (
     interrupted,
 )
 from playable.cli.io import print_json, read_source, stdout
-from playable.cli.options import Json
+from playable.cli.options import Json, Workers
 from playable.cli.progress import progress_bar
 from playable.solver.core.budget import Budget
 from playable.solver.core.mcts_result import MctsResult, MoveReport
+from playable.solver.core.record import Record
 from playable.solver.core.review import Review, decided, judged, win_chance
+from playable.solver.core.seat_review import SeatReview
 
 #: Seconds of analysis per move when neither --seconds nor --nodes is given.
 DEFAULT_SECONDS = 1.0
@@ -107,11 +109,26 @@ def review_command(
     nodes: Nodes = None,
     memory: Memory = 64,
     seed: Annotated[int, typer.Option(help="Seed of the simulations (repeatable).", min=0)] = 0,
+    seat: Annotated[
+        int | None,
+        typer.Option(
+            help="Judge only this seat's moves, from what it could see: each of its "
+            "positions is analysed by sampling the hidden cards (docs/seatview.md); "
+            "--seconds/--nodes are then the budget of each move on each deal.",
+            min=1,
+            max=5,
+        ),
+    ] = None,
+    samples: Annotated[
+        int, typer.Option(help="With --seat: deals sampled at each move.", min=1, max=100_000)
+    ] = 30,
+    workers: Workers = 1,
     json: Json = False,
 ) -> None:
     """Judge every move of a played game against the best move of its position: best,
-    good, inaccuracy, mistake or blunder (docs/review.md). Exit code 0, or 130 when
-    stopped by Ctrl-C (the moves judged so far are printed)."""
+    good, inaccuracy, mistake or blunder (docs/review.md); with --seat, one seat's
+    moves against what it could know. Exit code 0, or 130 when stopped by Ctrl-C (the
+    moves judged so far are printed)."""
     from playable.solver.core.anytime import estimate
     from playable.solver.core.engine import SearchOptions
     from playable.solver.core.record import parse_record
@@ -122,6 +139,9 @@ def review_command(
     text, source = read_source(file)
     record = parse_record(text, source)
     game = record.game
+    if seat is not None:
+        _review_seat(record, seat - 1, samples, seed, workers, nodes, seconds, json)
+        return
     engine(game.name).warm_up()  # loads the kernels before any budget starts
     if seconds is None and nodes is None:
         seconds = DEFAULT_SECONDS
@@ -149,3 +169,82 @@ def review_command(
         _render(done)
     if interrupted():
         raise typer.Exit(INTERRUPTED)
+
+
+def _review_seat(
+    record: Record,
+    seat: int,
+    samples: int,
+    seed: int,
+    workers: int,
+    nodes: int | None,
+    seconds: float | None,
+    json: bool,
+) -> None:
+    """``playable review RECORD --seat N``: the seat's moves judged from its views."""
+    from playable.cli.io import fail
+    from playable.solver.core.errors import PlayableError
+    from playable.solver.core.seat_analysis import SeatBudget, analyse_view
+    from playable.solver.core.seat_review import seat_moves, seat_review
+
+    game = record.game
+    if seat >= game.players(record.start):
+        fail(f"--seat {seat + 1}: the game has {game.players(record.start)} players")
+    budget = SeatBudget(nodes, seconds)
+
+    def assess(view: Any) -> dict[str, Any]:
+        return analyse_view(game.name, view, samples, seed=seed, budget=budget, workers=workers)
+
+    done = SeatReview(record, seat, complete=not seat_moves(record, seat))
+    try:
+        with progress_bar("reviewing", len(seat_moves(record, seat)), quiet=json) as advance:
+            for judged_so_far in seat_review(record, seat, assess):
+                done = judged_so_far
+                advance()
+    except KeyboardInterrupt:
+        pass
+    except PlayableError as error:
+        fail(str(error))
+    if json:
+        print_json(done.to_json())
+    else:
+        _render_seat(done)
+    if not done.complete:
+        raise typer.Exit(INTERRUPTED)
+
+
+def _render_seat(done: SeatReview) -> None:
+    table = Table(title=f"{done.record.game.title}: review from seat {done.seat + 1}")
+    for column in ("#", "move", "verdict", "best move", "played wins", "best wins"):
+        table.add_column(column)
+    for move in done.moves:
+        style = _STYLE[move.verdict]
+        best = move.row(move.analysis["recommended"]) if move.analysis else None
+        played = move.row(str(move.played.move))
+        table.add_row(
+            str(move.number),
+            move.played.text,
+            f"[{style}]{move.verdict}[/]",
+            "" if best is None or move.verdict == "best" else best["move"],
+            "" if played is None else _share(played),
+            "" if best is None or move.verdict == "best" else _share(best),
+        )
+    stdout.print(table)
+    counts = done.counts()
+    stdout.print(", ".join(f"{counts[v]} {v}" for v in ("inaccuracy", "mistake", "blunder")))
+    stdout.print(
+        "each position was judged from the seat's view by sampling the hidden cards; "
+        "each deal is solved knowing every card (strategy fusion: docs/seatview.md)",
+        style="dim",
+    )
+    if not done.complete:
+        stdout.print(f"[yellow]stopped after {len(done.moves)} of the seat's moves[/]")
+
+
+def _share(row: dict[str, Any]) -> str:
+    """A move's share of sampled deals won, with the cards left in The Game."""
+    wins = row["wins"]
+    text = f"{100 * wins['rate']:.0f}% of {wins['trials']}"
+    if "cards_left" in row:
+        text += f", {row['cards_left']['mean']:.1f} cards left"
+    return text

@@ -68,7 +68,9 @@ def judged(report: MoveReport, cooperative: bool) -> bool:
     return report.samples > 0 or report.proven or decided(report, cooperative) is not None
 
 
-def _step(drop: float, steps: tuple[float, float, float]) -> str:
+def step(drop: float, steps: tuple[float, float, float]) -> str:
+    """The verdict of a drop in chance or cards: the worst of blunder, mistake,
+    inaccuracy whose limit in ``steps`` it reaches, else good."""
     for name, limit in zip(("blunder", "mistake", "inaccuracy"), steps[::-1], strict=True):
         if drop >= limit - 1e-9:
             return name
@@ -101,9 +103,9 @@ def verdict(best: MoveReport, played: MoveReport, cooperative: bool) -> str:
     if best.proven and played.proven and best.value == played.value:
         return "best"
     drop = chance_interval(best, cooperative)[0] - chance_interval(played, cooperative)[1]
-    worst = _step(max(0.0, drop), CHANCE_STEPS)
+    worst = step(max(0.0, drop), CHANCE_STEPS)
     if cooperative and best.interval is not None and played.interval is not None:
-        cards = _step(max(0.0, best.interval[0] - played.interval[1]), CARD_STEPS)
+        cards = step(max(0.0, best.interval[0] - played.interval[1]), CARD_STEPS)
         worst = max(worst, cards, key=VERDICTS.index)
     return worst
 

@@ -9,7 +9,7 @@ has its views in ``solver/<game>/seatview.py`` (``VIEWS``, found by name with
 ``playable GAME view``.
 
 Analysis from a seat (``playable analyse FILE --seat N``) deals the unseen cards
-many times uniformly among the deals consistent with the view (:meth:`SeatViews.deal`)
+many times, as fair shuffles consistent with the view would (:meth:`SeatViews.deal`),
 and solves each deal exactly, as bridge players do with a double-dummy solver and
 a dealer. :meth:`SeatViews.deals` lists every consistent deal of a small view: the
 brute force the sampling is tested against (chi-square, tests/<game>/test_seatview.py).
@@ -64,14 +64,18 @@ class SeatViews(Protocol[ViewT, StateT, MoveT]):
         ...
 
     def deal(self, view: ViewT, rng: random.Random) -> StateT:
-        """A full position consistent with ``view``, drawn uniformly among all of
-        them (or as the game's docs/seatview.md section says where only an
-        approximation is practical); ``view_of(deal(v), seat(v)) == v``."""
+        """A full position consistent with ``view``, drawn as a fair shuffle of the
+        unseen physical cards would give it: every arrangement of those cards that
+        agrees with the view equally likely. Where a deck has look-alike copies
+        (UNO, Sequence) a position that more arrangements give is that much more
+        likely, as at a real table; the game's docs/seatview.md section says where
+        only an approximation is practical. ``view_of(deal(v), seat(v)) == v``."""
         ...
 
     def deals(self, view: ViewT) -> Iterator[StateT]:
         """Every full position consistent with ``view``, each once: the brute force
-        :meth:`deal` is tested against on small views."""
+        :meth:`deal` is tested against on small views (weighted by the number of
+        arrangements of the physical cards that give it, where copies look alike)."""
         ...
 
 
