@@ -185,6 +185,10 @@ def analyse(
     progress: Progress | None = None,
     estimate_seconds: float | None = None,
     estimate_seed: int = 0,
+    seat: int | None = None,
+    samples: int = 100,
+    seed: int = 0,
+    workers: int = 1,
 ) -> dict[str, Any]:
     """Every next move of the player to move with its value: the document of
     ``playable analyse FILE --json``. When it proves no best move, the tree search
@@ -196,7 +200,16 @@ def analyse(
     share one budget among the moves; Sequence reports sequences, threats and the
     best move, and with ``depth`` > 0 also proves a forced win within that many
     own turns. ``progress`` as in :func:`solve`.
+
+    With ``seat`` (0-based, the player to move) the analysis is from that seat's view
+    instead (docs/seatview.md; ``playable analyse FILE --seat N --json``): ``samples``
+    deals consistent with what the seat sees, seeded by ``seed``, on ``workers``
+    processes, each move solved on each deal under ``nodes`` (per move and deal; the
+    default of the seat analysis when None) with ``memory_mb``; ``seconds`` and the
+    other options are not used.
     """
+    if seat is not None:
+        return _analyse_seat(position, seat, samples, seed, nodes, memory_mb, workers)
     if problem := budget_problem(seconds, nodes, memory_mb):
         raise PlayableError(problem)
     options = SearchOptions(depth=depth, seeded_reshuffles=seeded_reshuffles, memory_mb=memory_mb)
@@ -212,3 +225,25 @@ def analyse(
         budget = checked_budget(*again, memory_mb, progress)
         add_estimates(position.name, position.state, document, budget, estimate_seed)
     return document
+
+
+def _analyse_seat(
+    position: Position,
+    seat: int,
+    samples: int,
+    seed: int,
+    nodes: int | None,
+    memory_mb: int,
+    workers: int,
+) -> dict[str, Any]:
+    """:func:`analyse` from ``seat``'s view (docs/seatview.md)."""
+    from playable.solver.core.seat_analysis import SeatBudget, analyse_view
+    from playable.solver.games import views
+
+    if not 0 <= seat < position.players:
+        raise PlayableError(f"seat must be 0..{position.players - 1}, got {seat}")
+    if problem := budget_problem(None, nodes, memory_mb):
+        raise PlayableError(problem)
+    view = views(position.name).view_of(position.state, seat)
+    budget = SeatBudget(nodes=nodes, memory_mb=memory_mb)
+    return analyse_view(position.name, view, samples, seed=seed, budget=budget, workers=workers)

@@ -172,3 +172,17 @@ def test_sign_test_and_mean_interval() -> None:
     mean, low, high = mean_interval([1.0, 2.0, 3.0])
     assert mean == 2.0 and low < 2.0 < high
     assert mean_interval([]) == (0.0, 0.0, 0.0)
+
+
+def test_library_api_analyses_from_a_seat() -> None:
+    import playable
+
+    position = playable.load(
+        Path(__file__).parents[2] / "examples" / "thegame-solo-late.position.txt"
+    )
+    document = playable.analyse(position, seat=0, samples=3, seed=2, nodes=300)
+    view = VIEWS.view_of(position.state, 0)
+    direct = analyse_view("thegame", view, 3, seed=2, budget=SeatBudget(nodes=300, memory_mb=64))
+    assert without_time(document) == without_time(direct)
+    with pytest.raises(PlayableError, match="seat must be"):
+        playable.analyse(position, seat=1, samples=1)
