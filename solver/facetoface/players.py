@@ -301,13 +301,24 @@ def make_player(name: str, seed: int = 0) -> Player:
     """A player of strategy ``name``; a sampling player gets its own ``seed``."""
     if name == "determinized":
         return DeterminizedPlayer(seed=seed)
+    if name == "seat":
+        return seat_player(seed)
     return STRATEGIES[name]()
 
 
-STRATEGIES: dict[str, type[GreedyPlayer] | type[DeterminizedPlayer]] = {
+def seat_player(seed: int = 0) -> Player:
+    """The player from one seat (:mod:`playable.solver.core.seat_player`: each play the
+    move a small analysis of its seat's view recommends; imported lazily)."""
+    from playable.solver.core.seat_player import SeatPlayer
+
+    return SeatPlayer("facetoface", seed)
+
+
+STRATEGIES: dict[str, Callable[[], Player]] = {
     "greedy": GreedyPlayer,
     "careful": CarefulPlayer,
     "determinized": DeterminizedPlayer,
+    "seat": seat_player,
 }
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Protocol
 
@@ -171,7 +171,20 @@ def _ready_lines(state: State, move: Place) -> int:
     return ready
 
 
-STRATEGIES = {"random": RandomPlayer, "greedy": GreedyPlayer, "stronger": StrongerPlayer}
+def seat_player(seed: int = 0) -> Player:
+    """The player from one seat (:mod:`playable.solver.core.seat_player`: the move a
+    small analysis of its seat's view recommends; imported lazily)."""
+    from playable.solver.core.seat_player import SeatPlayer
+
+    return SeatPlayer("sequence", seed)
+
+
+STRATEGIES: dict[str, Callable[..., Player]] = {
+    "random": RandomPlayer,
+    "greedy": GreedyPlayer,
+    "stronger": StrongerPlayer,
+    "seat": seat_player,
+}
 
 
 @dataclass(frozen=True)

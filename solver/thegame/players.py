@@ -183,10 +183,19 @@ def sampling_player() -> Player:
     return SamplingPlayer()
 
 
+def seat_player() -> Player:
+    """The player from one seat (:mod:`playable.solver.core.seat_player`: each play the
+    move a small analysis of its seat's view recommends; imported lazily)."""
+    from playable.solver.core.seat_player import SeatPlayer
+
+    return SeatPlayer("thegame")
+
+
 STRATEGIES: dict[str, Callable[[], Player]] = {
     "greedy": GreedyPlayer,
     "planner": PlannerPlayer,
     "sampling": sampling_player,
+    "seat": seat_player,
 }
 
 

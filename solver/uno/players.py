@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -295,11 +296,34 @@ def turn_plans(
     return plans
 
 
-STRATEGIES: dict[str, type[RandomPlayer] | type[GreedyPlayer] | type[HeuristicPlayer]] = {
+def seat_player(seed: int = 0) -> Player:
+    """The player from one seat (:mod:`playable.solver.core.seat_player`: the move a
+    small analysis of its seat's view recommends; imported lazily). It needs the
+    position, not a :class:`View`: play it through :func:`decide`."""
+    from playable.solver.core.seat_player import SeatPlayer
+
+    return SeatPlayer("uno", seed)
+
+
+STRATEGIES: dict[str, Callable[..., Player]] = {
     "random": RandomPlayer,
     "greedy": GreedyPlayer,
     "heuristic": HeuristicPlayer,
+    "seat": seat_player,
 }
+
+
+def decide(player: Player, state: State, voids: tuple[frozenset[int], ...]) -> Move:
+    """The move ``player`` makes for the player to move in ``state``: the player from
+    one seat (:mod:`playable.solver.core.seat_player`) reads its seat's view of the
+    position itself (the discards and counts a :class:`View` lacks), every other bot
+    gets :func:`view_of` with the table's record of ``voids``."""
+    from playable.solver.core.seat_player import SeatPlayer
+
+    if isinstance(player, SeatPlayer):
+        move: Move = player.choose_move(state)
+        return move
+    return player.choose(view_of(state, voids))
 
 
 def make_player(strategy: str, seed: int) -> Player:
@@ -310,4 +334,6 @@ def make_player(strategy: str, seed: int) -> Player:
         return GreedyPlayer()
     if strategy == "heuristic":
         return HeuristicPlayer()
+    if strategy == "seat":
+        return seat_player(seed)
     raise ValueError(f"unknown strategy '{strategy}'; choose one of {', '.join(STRATEGIES)}")

@@ -26,7 +26,7 @@ from typing import Any
 from playable.solver.core.stats import Proportion
 from playable.solver.uno.cards import full_deck, symbol_of
 from playable.solver.uno.notation import options_to_json
-from playable.solver.uno.players import Player, VoidTracker, make_player, view_of
+from playable.solver.uno.players import Player, VoidTracker, decide, make_player
 from playable.solver.uno.rules import (
     Move,
     Options,
@@ -87,7 +87,7 @@ def play_round(
     voids = VoidTracker(state.players)
     while not state.is_over and moves < max_moves:
         mover = state.to_move
-        move = players[mover].choose(view_of(state, voids.snapshot()))
+        move = decide(players[mover], state, voids.snapshot())
         if move not in legal_moves(state):
             raise AssertionError(f"bot {players[mover].name} chose an illegal move {move}")
         before, state = state, apply(state, move)
@@ -275,7 +275,7 @@ class SeatBots:
         self.voids = VoidTracker(len(names))
 
     def turn(self, state: State) -> list[Move]:
-        return [self.players[state.to_move].choose(view_of(state, self.voids.snapshot()))]
+        return [decide(self.players[state.to_move], state, self.voids.snapshot())]
 
     def saw(self, before: State, move: Move, after: State) -> None:
         self.voids.update(before, move, after)

@@ -1,0 +1,259 @@
+"""A player from one seat (docs/seatview.md, "A player from one seat"): the bot that
+plays the move an analysis from its seat recommends.
+
+Given a full position it takes only its seat's view (``views(name).view_of``,
+:mod:`playable.solver.core.seatview`) and decides on that alone: the view's dealer
+draws full positions consistent with it (fair shuffles of the unseen cards), every
+legal move is valued on each deal by the exact solver under a small node budget
+(:func:`~playable.solver.core.seat_value.value_move`, the quick bot's play-out where
+the budget proves nothing), and the move the seat analysis' summary recommends
+(:func:`~playable.solver.core.seat_summary.summarise`: best win share, then for The
+Game fewest cards left, TG-8) is played. It is the analysis of
+:mod:`~playable.solver.core.seat_analysis` made small and fast enough to play with:
+
+* every move of a decision meets the same deals (common random numbers: a paired
+  comparison is far less noisy than the means themselves);
+* deals come in blocks and sampling stops early (sequential stopping) once the
+  recommended move's paired advantage over every other candidate has a 95% interval
+  above zero, or the two never differed on a deal (:func:`settled`);
+* a seat with one legal move plays it without analysis;
+* where there are many legal moves only the ``width`` best by a public ordering of
+  the game (:data:`ORDERINGS`, reading the view's dealt position as the quick bots
+  read theirs) are valued.
+
+Repeatable and honest: deal ``i`` of a decision is drawn from a generator seeded by
+the player's ``seed`` and the view's text (:func:`decision_seed`), so two full
+positions with the same view give the same move whatever the hidden cards are
+(tests/core/test_seat_player.py checks it for every game).
+
+Node budgets, not seconds, bound the work, so a decision is the same on a loaded
+machine as on a quiet one; the defaults (:data:`DEFAULTS`) keep a decision near or
+under 2 s of one core (benchmarks/results/seat_players.md).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from playable.solver.core.budget import Budget
+from playable.solver.core.engine import Engine, SearchOptions
+from playable.solver.core.game import Game
+from playable.solver.core.seat_analysis import sample_seed
+from playable.solver.core.seat_stats import mean_interval
+from playable.solver.core.seat_summary import summarise
+from playable.solver.core.seat_value import MoveValue, value_move
+from playable.solver.core.seatview import SeatViews
+from playable.solver.games import engine, game, views
+
+#: Orders a seat's legal moves best first by a quick public score of a dealt position
+#: (only what the seat sees decides the score); by game name.
+Ordering = Callable[[Any, list[Any]], list[Any]]
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How much one decision may spend: at most ``samples`` deals in blocks of
+    ``block``, ``nodes`` per move and deal (None: the engine's ``leaf_nodes``), at most
+    ``width`` candidate moves."""
+
+    samples: int
+    block: int
+    nodes: int | None
+    width: int
+
+
+#: Per game, measured to keep a decision near 2 s of one core (docs/seatview.md).
+DEFAULTS: dict[str, Settings] = {
+    "thegame": Settings(samples=12, block=4, nodes=300, width=8),
+    "facetoface": Settings(samples=8, block=4, nodes=40, width=8),
+    "uno": Settings(samples=16, block=4, nodes=50, width=8),
+    "sequence": Settings(samples=8, block=4, nodes=200, width=6),
+}
+
+
+def decision_seed(seed: int, view_text: str) -> int:
+    """The seed of one decision: a hash of the player's seed and the view's text, so
+    equal views give equal deals and different views unrelated ones."""
+    digest = hashlib.sha256(f"playable-seat-player:{seed}:{view_text}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def settled(values: Sequence[Sequence[MoveValue]], best: int) -> bool:
+    """Has move ``best`` clearly beaten every other move on the deals so far? For each
+    other move the paired differences of value (``best`` minus other, per deal) have
+    a 95% interval above zero, or are zero on every deal (the two are the same to the
+    analysis). With fewer than two deals nothing is settled."""
+    if len(values) < 2:
+        return False
+    for other in range(len(values[0])):
+        if other == best:
+            continue
+        differences = [sample[best].value - sample[other].value for sample in values]
+        if all(d == 0 for d in differences):
+            continue
+        mean, low, _ = mean_interval(differences)
+        if not (mean > 0 and low > 0):
+            return False
+    return True
+
+
+@dataclass
+class Decision:
+    """One decision: the move, the candidates valued, the deals used, the nodes spent."""
+
+    move: Any
+    candidates: int
+    deals: int
+    nodes: int
+
+
+@dataclass
+class SeatPlayer:
+    """Plays game ``game_name`` from one seat by a small seat analysis (module
+    docstring). ``settings`` defaults to the game's :data:`DEFAULTS`."""
+
+    game_name: str
+    seed: int = 0
+    settings: Settings | None = None
+    name: str = "seat"
+    last: Decision | None = field(default=None, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self._views: SeatViews[Any, Any, Any] = views(self.game_name)
+        self._rules: Game[Any, Any] = game(self.game_name)
+        self._engine: Engine = engine(self.game_name)
+        self._warm = False
+
+    @property
+    def chosen(self) -> Settings:
+        return self.settings or DEFAULTS[self.game_name]
+
+    def choose_move(self, state: Any, seat: int | None = None) -> Any:
+        """The move of ``seat`` (default: the player to move) in the full position
+        ``state``, decided on that seat's view alone."""
+        who = self._rules.to_move(state) if seat is None else seat
+        return self.decide(self._views.view_of(state, who)).move
+
+    def choose(self, state: Any) -> Any:
+        """The move of the player to move (the games of one move a turn: UNO,
+        Sequence), decided on its seat's view alone."""
+        return self.choose_move(state)
+
+    def choose_turn(self, state: Any, rng: random.Random | None = None) -> list[Any]:
+        """The plays of the player to move's whole turn (The Game, Face to Face: the
+        players' ``choose_turn``), one decision a play, each on the seat's view of the
+        position so far; the turn ends when the recommended move ends it (TG-4, FF-4),
+        the game ends, or the turn passes. ``rng`` (the game's stream) is not used:
+        the player draws its deals from its own generators."""
+        mover = self._rules.to_move(state)
+        plays: list[Any] = []
+        while not self._rules.is_terminal(state):
+            move = self.choose_move(state, mover)
+            if str(move) == self._rules.turn_end:
+                break
+            plays.append(move)
+            state = self._rules.apply(state, move)
+            if self._rules.to_move(state) != mover:
+                break
+        return plays
+
+    def decide(self, view: Any) -> Decision:
+        """The decision on ``view`` (the seat must be to move and have a move)."""
+        moves = self._views.legal_moves(view)
+        if not moves:
+            raise ValueError("the seat has no legal move in this view")
+        if len(moves) == 1:
+            self.last = Decision(moves[0], 1, 0, 0)
+            return self.last
+        if not self._warm:
+            self._engine.warm_up()
+            self._warm = True
+        settings = self.chosen
+        base = decision_seed(self.seed, self._views.format(view))
+        seat = self._views.seat(view)
+        budget = Budget(None, settings.nodes or self._engine.leaf_nodes, 16)
+        candidates = moves
+        values: list[list[MoveValue]] = []
+        nodes = 0
+        best = 0
+        for index in range(settings.samples):
+            rng = random.Random(sample_seed(base, index))
+            state = self._views.deal(view, rng)
+            if index == 0 and len(moves) > settings.width:
+                candidates = _narrowed(self.game_name, state, moves, settings.width)
+            row = [
+                value_move(
+                    self._rules, self._engine, state, move, seat, budget, SearchOptions(), rng
+                )
+                for move in candidates
+            ]
+            nodes += sum(v.nodes for v in row)
+            values.append(row)
+            if (index + 1) % settings.block == 0 or index + 1 == settings.samples:
+                best = _recommended(self._rules, candidates, values)
+                if settled(values, best):
+                    break
+        self.last = Decision(candidates[best], len(candidates), len(values), nodes)
+        return self.last
+
+
+def _recommended(
+    rules: Game[Any, Any], candidates: list[Any], values: list[list[MoveValue]]
+) -> int:
+    """The index of the move the seat analysis' summary recommends."""
+    texts = [str(m) for m in candidates]
+    recommended = summarise(rules, texts, values)["recommended"]
+    return texts.index(recommended)
+
+
+def _narrowed(name: str, state: Any, moves: list[Any], width: int) -> list[Any]:
+    """The ``width`` best of ``moves`` by the game's public ordering, in legal-move
+    order (all of them when the game has no ordering)."""
+    ordering = ORDERINGS.get(name)
+    if ordering is None:
+        return moves
+    kept = set(map(str, ordering(state, moves)[:width]))
+    return [m for m in moves if str(m) in kept]
+
+
+def _thegame_order(state: Any, moves: list[Any]) -> list[Any]:
+    """The Game: plays by the greedy player's cost (the backwards trick first, then
+    the smallest gap, TG-3), ending the turn ranked as a gap of 2 (the greedy
+    player's limit past the minimum)."""
+    from playable.solver.thegame.players import play_cost
+    from playable.solver.thegame.rules import Play
+
+    def cost(move: Any) -> tuple[float, str]:
+        return (play_cost(state, move) if isinstance(move, Play) else 2.5, str(move))
+
+    return sorted(moves, key=cost)
+
+
+def _facetoface_order(state: Any, moves: list[Any]) -> list[Any]:
+    """Face to Face: plays by the careful player's cost (FF-2, FF-3), ending the turn
+    ranked as a play that leaves no gap."""
+    from playable.solver.facetoface.players import play_cost
+    from playable.solver.facetoface.rules import Play
+
+    def cost(move: Any) -> tuple[float, str]:
+        return (play_cost(state, move, 0) if isinstance(move, Play) else 0.5, str(move))
+
+    return sorted(moves, key=cost)
+
+
+def _sequence_order(state: Any, moves: list[Any]) -> list[Any]:
+    """Sequence: moves by the greedy player's one-ply gain, best first."""
+    from playable.solver.sequence.analysis import gain
+
+    return sorted(moves, key=lambda m: (-gain(state, m), str(m)))
+
+
+ORDERINGS: dict[str, Ordering] = {
+    "thegame": _thegame_order,
+    "facetoface": _facetoface_order,
+    "sequence": _sequence_order,
+}
