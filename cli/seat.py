@@ -155,6 +155,14 @@ def show(document: dict[str, Any]) -> None:
         soft_wrap=True,
         highlight=False,
     )
+    if document["proven_share"] < 1:
+        unproven = (
+            "a deal counts as won only where a line laying every card was found, so the "
+            "win shares are lower bounds"
+            if cooperative
+            else "unproven values are the quick bot's play-outs"
+        )
+        stdout.print(f"not proven: {unproven}", soft_wrap=True, style="dim", highlight=False)
     stdout.print(f"caveat: {document['caveat']}", soft_wrap=True, style="dim", highlight=False)
 
 
