@@ -24,6 +24,9 @@ What differs, and why it changes no value:
   searched again from its first estimate: df-pn stays sound when it forgets (a
   proof or disproof number of 0 is only ever stored for a node whose children were
   proven at that time), it only costs time.
+* **The table grows**: it starts small (:data:`FIRST_SLOTS`) and the caller makes
+  it four times larger between chunks while it is more than half full, up to the
+  memory budget, so a small search does not pay for touching a large table.
 * **Budgets**: numba cannot read the clock, so the caller runs the search in chunks
   of nodes (``stop_at``): when a chunk ends the search unwinds as the Python search
   does when its budget runs out (every frame stores its current numbers), and the
@@ -72,6 +75,8 @@ U64 = npt.NDArray[np.uint64]
 #: "infinity" for proof and disproof numbers (as endgame.INF)
 INF: Final = 1 << 48
 CLUSTER: Final = 8
+#: the table's first size (slots); it grows between chunks
+FIRST_SLOTS: Final = 1 << 14
 #: the proof and disproof numbers in a table row, after the key
 PN: Final = KEY_WORDS
 DN: Final = KEY_WORDS + 1
@@ -207,6 +212,30 @@ def store(table: Table, key: I64, h: np.uint64, pn: int, dn: int, stats: I64) ->
         table.data[victim, w] = key[w]
     table.data[victim, PN] = pn
     table.data[victim, DN] = dn
+
+
+@njit(cache=True)
+def rehash(old: Table, new: Table) -> int:
+    """Every entry of ``old`` stored in the larger, empty ``new`` (clusters are
+    chosen by the stored hash, whose low bit :func:`_cluster` never reads); returns
+    the entries now in ``new`` (one lands on another only if a cluster overflows)."""
+    mask = np.uint64(new.hashes.shape[0] - CLUSTER)
+    entries = 0
+    for slot in range(old.hashes.shape[0]):
+        hv = old.hashes[slot]
+        if hv == 0:
+            continue
+        first = int(np.int64(hv & mask))
+        target = first
+        for t in range(first, first + CLUSTER):
+            if new.hashes[t] == 0:
+                target = t
+                entries += 1
+                break
+        new.hashes[target] = hv
+        for w in range(KEY_WORDS + 2):
+            new.data[target, w] = old.data[slot, w]
+    return entries
 
 
 @njit(cache=True)

@@ -20,6 +20,7 @@ from playable.solver.uno.endgame_kernel import (
     DEEP,
     DN,
     ENTRIES,
+    FIRST_SLOTS,
     INF,
     LEAVES,
     NODES,
@@ -30,11 +31,13 @@ from playable.solver.uno.endgame_kernel import (
     PN,
     SLOT_BYTES,
     STATS,
+    Frames,
     Table,
     lookup,
     new_frames,
     new_table,
     probe,
+    rehash,
     search,
 )
 from playable.solver.uno.endgame_kernel_rules import (
@@ -51,6 +54,16 @@ from playable.solver.uno.endgame_state import Node, Rules
 CHUNK: Final = 1 << 17
 WORD: Final = (1 << 54) - 1
 _NO_FACTS = new_table(8)
+_FRAMES: list[Frames] = []
+
+
+def _frames() -> Frames:
+    """The kernel's stack, one for the process: every frame is written before it is
+    read, and kernel calls never overlap (they hold the GIL), so searches share it
+    instead of each zeroing megabytes of fresh pages."""
+    if not _FRAMES:
+        _FRAMES.append(new_frames())
+    return _FRAMES[0]
 
 
 def row_of(node: tuple[int, ...]) -> np.ndarray:
@@ -108,8 +121,9 @@ class KernelSearch(Prover):
         self.params[P_FAVOUR] = favour
         self.params[P_FACT_FAVOUR] = earlier[0].favour if earlier else -1
         self.facts_table: Table = earlier[0].table if earlier else _NO_FACTS
-        self.table = new_table(max(1 << 10, budget.table_slots(2 * SLOT_BYTES)))
-        self.frames = new_frames()
+        self.most_slots = max(FIRST_SLOTS, budget.table_slots(2 * SLOT_BYTES))
+        self.table = new_table(min(FIRST_SLOTS, self.most_slots))
+        self.frames = _frames()
         self.stats = np.zeros(STATS, dtype=np.int64)
         self._key = np.zeros(KEY_WORDS, dtype=np.int64)
 
@@ -178,6 +192,15 @@ class KernelSearch(Prover):
         return self.params[P_FACT_FAVOUR] >= 0 and self._slot(self.facts_table, node) >= 0
 
     # -- the search ----------------------------------------------------------------
+    def _grow(self) -> None:
+        """Four times the slots while the table is more than half full, up to half
+        the memory budget (module docstring of endgame_kernel)."""
+        slots = self.table.hashes.shape[0]
+        if 2 * self.stats[ENTRIES] > slots and slots < self.most_slots:
+            bigger = new_table(min(4 * slots, self.most_slots))
+            self.stats[ENTRIES] = rehash(self.table, bigger)
+            self.table = bigger
+
     def prove(self, node: Node) -> int:
         """WIN, LOSS or UNDECIDED (the budget ran out) for the mover of ``node``:
         :meth:`Search.prove` on the kernel, in chunks of :data:`CHUNK` nodes."""
@@ -208,6 +231,7 @@ class KernelSearch(Prover):
                 if stats[DEEP] or self.budget.expired(int(stats[NODES])):
                     self.out_of_budget = True
                     break
+                self._grow()
         if pn == 0:
             return WIN
         if dn == 0:
