@@ -24,11 +24,12 @@ from rich.table import Table
 
 from playable.cli.budget import check_memory, check_nodes, check_seconds
 from playable.cli.dispatch import FileOrGameGroup
-from playable.cli.io import print_json, read_source, stdout
+from playable.cli.io import InputError, print_json, read_source, stdout
 from playable.cli.options import MAX_SEED, Workers
 from playable.cli.progress import progress_bar
 from playable.cli.view import SeatOption, file_kind, read_view
 from playable.solver.core.seat_analysis import SeatBudget, analyse_view
+from playable.solver.games import NAMES
 
 #: the subcommand of ``analyse`` that :class:`SeatRouting` sends seat calls to
 COMMAND = "seat"
@@ -39,7 +40,7 @@ class SeatRouting(FileOrGameGroup):
     anything else the game's own analyse command."""
 
     def resolve_command(self, ctx: Any, args: list[str]) -> tuple[str | None, Any, list[str]]:
-        if args and args[0] not in self.commands and _wants_seat(args):
+        if args and args[0] != COMMAND and _wants_seat(args):
             return COMMAND, self.commands[COMMAND], args
         return super().resolve_command(ctx, args)
 
@@ -98,6 +99,11 @@ def analyse_seat_command(
     """Analysis from one seat: what should seat N play with what it can see? Deals
     consistent with its view are sampled, every legal move is solved on each, and the
     moves are compared by their win share (docs/seatview.md)."""
+    if file in NAMES:
+        raise InputError(
+            f"analyse --seat takes a deal, position or view file, not the game name '{file}' "
+            f"(deal one with `playable deal {file} -o FILE`)"
+        )
     name, view = read_view(file, seat)
     budget = SeatBudget(nodes, seconds, memory)
     with progress_bar("deals", samples, quiet=json) as advance:

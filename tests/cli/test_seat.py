@@ -127,6 +127,7 @@ def test_store_resumes(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> No
         (("analyse", str(EX / "thegame-3p.deal.txt"), "--seat", "2"), "not to move"),
         (("analyse", LATE, "--seat", "1", "--samples", "0"), "--samples"),
         (("analyse", LATE, "--seat", "1", "--workers", "0"), "--workers"),
+        (("analyse", "thegame", "--seat", "1"), "not the game name"),
     ],
 )
 def test_bad_options_are_one_line(
