@@ -239,6 +239,11 @@ def main() -> None:
     )
     parser.add_argument("--compare", action="store_true", help="df-pn against the former search")
     parser.add_argument(
+        "--speed",
+        action="store_true",
+        help="nodes a second of both engines on the same positions (--positions per row)",
+    )
+    parser.add_argument(
         "--engine",
         choices=("python", "kernel"),
         default="python",
@@ -251,7 +256,9 @@ def main() -> None:
         help="some rows only: a comma list of 2, 3, 4, full (default: all)",
     )
     args = parser.parse_args()
-    if args.compare:
+    if args.speed:
+        speed(args)
+    elif args.compare:
         compare(args.out or RESULTS)
     elif args.regression:
         regression(args.mode or "both", args.out or RESULTS)
@@ -263,6 +270,62 @@ def main() -> None:
 
             warm_up()
         reach.main(solver(args.mode != "unseeded", args.engine, args.rows), args)
+
+
+def speed(args: argparse.Namespace) -> None:
+    """Both engines on the same fresh positions (run seed ``--seed``, ``--positions``
+    a row, ``--rows``), each under ``--nodes``: the same answer and node count (the
+    kernel restates the Python search move for move, docs/solver-uno.md), and the
+    nodes a second of CPU of each. Written to results/uno_endgame_kernel_speed.md."""
+    from playable.solver.uno.endgame_kernel_search import warm_up
+
+    warm_up()
+    seed = reach.chosen_seeds(args)[0]
+    rows = args.rows or tuple(ROW_NAMES.values())
+    drawn = draw(seed, args.positions)
+    load = os.getloadavg()
+    lines = [
+        "| row | positions | answers equal | nodes | Python nodes/s (CPU) | kernel nodes/s (CPU) "
+        "| kernel / Python |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for name in rows:
+        totals = {"python": [0, 0.0], "kernel": [0, 0.0]}
+        equal = 0
+        for item in drawn[name]:
+            answers = []
+            for engine in ("python", "kernel"):
+                cpu = time.process_time()
+                r = solve_position(item.state, Budget(nodes=args.nodes), True, engine)
+                totals[engine][0] += r.nodes
+                totals[engine][1] += time.process_time() - cpu
+                answers.append((r.extra["value"], r.extra["unknown"], r.nodes))
+            equal += answers[0] == answers[1]
+        rate = {e: n / max(t, 1e-9) for e, (n, t) in totals.items()}
+        lines.append(
+            f"| {name} | {len(drawn[name])} | {equal} | {totals['kernel'][0]:,} "
+            f"| {rate['python']:,.0f} | {rate['kernel']:,.0f} "
+            f"| {rate['kernel'] / rate['python']:.1f} |"
+        )
+        print(lines[-1], flush=True)
+    end = os.getloadavg()
+    text = [
+        "# UNO endgames: the compiled search against the Python one, nodes a second",
+        "",
+        "`python benchmarks/uno_endgame.py --speed`: the positions of the reach "
+        f"benchmark (run seed {seed}, the first {args.positions} of each row), seeded, "
+        f"each solved by both engines under {args.nodes:,} nodes; nodes a second of "
+        "CPU (process time, summed over the row, compilation excluded: warmed up first). "
+        "`answers equal`: the same value, reason and node count.",
+        "",
+        f"Measured {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} on {reach.machine()}; "
+        f"load (1/5/15 min) at the start {load[0]:.2f}/{load[1]:.2f}/{load[2]:.2f}, at the "
+        f"end {end[0]:.2f}/{end[1]:.2f}/{end[2]:.2f}; command `{reach.command()}`.",
+        "",
+        *lines,
+    ]
+    out = args.out or reach.RESULTS / "uno_endgame_kernel_speed.md"
+    reach.write_page(out, text)
 
 
 def rows_of(text: str) -> tuple[str, ...]:

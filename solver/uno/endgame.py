@@ -50,6 +50,13 @@ cards the opponent holds). The 1 + epsilon trick (epsilon 1/4) limits thrashing.
 No depth limit: df-pn follows the cheapest proof, so long forced drawing lines cost
 only their width.
 
+**Engines.** The first two searches run compiled by default
+(:mod:`playable.solver.uno.endgame_kernel`, the same search move for move over
+integer rows; ``engine="kernel"``) or in plain Python (:class:`Search`,
+``engine="python"``, the reference the kernel is checked against); the seeded third
+search is always :class:`Search`, reading the facts of either. Both sit behind
+:class:`Prover`, which also builds and checks the line.
+
 **Transposition table.** Keyed on what the future depends on and nothing else:
 both hands as card multiplicities (so transposed plays and draws of equal cards
 meet), the draw-pile position in the current pile, top card, colour, mover, phase
