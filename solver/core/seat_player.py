@@ -68,8 +68,8 @@ class Settings:
 
 #: Per game, measured to keep a decision near 2 s of one core (docs/seatview.md).
 DEFAULTS: dict[str, Settings] = {
-    "thegame": Settings(samples=12, block=4, nodes=300, width=8),
-    "facetoface": Settings(samples=8, block=4, nodes=40, width=8),
+    "thegame": Settings(samples=8, block=4, nodes=300, width=6),
+    "facetoface": Settings(samples=8, block=4, nodes=40, width=6),
     "uno": Settings(samples=16, block=4, nodes=50, width=8),
     "sequence": Settings(samples=8, block=4, nodes=200, width=6),
 }

@@ -1,0 +1,274 @@
+"""Benchmark: the player from one seat (solver/core/seat_player.py) against the best
+existing bot of each game, on fresh deals from a seed given on the command line.
+
+* The Game, solo (cooperative): the seat player and the sampling player
+  (solver/thegame/sampling.py) each play the deal of seed ``base + i``; win rates and
+  mean cards left (TG-8), and the paired count of deals only one of them wins.
+* Face to Face: the seat player against the determinized player
+  (benchmarks/results/facetoface_players.md), full decks.
+* UNO, two players: one round (not a match to 500) against the heuristic bot
+  (benchmarks/results/uno_simulate.md); the round's winner wins.
+* Sequence, two players: against the greedy bot (benchmarks/results/sequence_bots.md).
+
+In the three contests every deal is played twice, the seat player in seat 1 and
+then in seat 2, the same player starting both times (seat ``i mod 2`` for deal
+``i``), so neither the deal nor the first move favours a bot. Deal ``i`` of a run
+seeded ``S`` is the game's shuffle of seed ``S * 100000 + i``. Win rates carry their
+95% Wilson interval (solver/core/stats.py). The seat player's decisions are timed
+(CPU seconds of its process, mean and largest per decision).
+
+Resumable: every finished game is one line of a JSONL file
+(benchmarks/results/seat_players.jsonl by default) keyed by game, seed, deal and
+seat; a rerun skips the games already there and the table is written from the whole
+file. ``--minutes`` stops handing out games after that much wall time (the games
+under way finish).
+
+Run: ``python benchmarks/seat_players.py --seed 1 --deals 20 [--uno-deals 80]
+[--games thegame,facetoface,uno,sequence] [--workers 2] [--minutes 60] [--report]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from pathlib import Path
+from statistics import mean
+from typing import Any
+
+from playable.solver.core.seat_player import Decision, SeatPlayer
+from playable.solver.core.stats import Proportion
+
+RESULTS = Path(__file__).parent / "results"
+GAMES = ("thegame", "facetoface", "uno", "sequence")
+OPPONENT = {
+    "thegame": "sampling",
+    "facetoface": "determinized",
+    "uno": "heuristic",
+    "sequence": "greedy",
+}
+DEAL_STRIDE = 100_000
+
+
+class TimedSeatPlayer(SeatPlayer):
+    """The seat player, counting the CPU seconds of its decisions."""
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        self.times: list[float] = []
+
+    def decide(self, view: Any) -> Decision:
+        started = time.process_time()
+        decision = super().decide(view)
+        self.times.append(time.process_time() - started)
+        return decision
+
+
+def deal_seed(seed: int, index: int) -> int:
+    return seed * DEAL_STRIDE + index
+
+
+def play(task: tuple[str, int, int, int]) -> dict[str, Any]:
+    """One game: ``(game, run seed, deal index, seat)``; for The Game ``seat`` 0 is
+    the seat player and 1 the sampling player on the same deal."""
+    name, seed, index, seat = task
+    started = time.perf_counter()
+    deal = deal_seed(seed, index)
+    timed = TimedSeatPlayer(name, seed=deal)
+    row: dict[str, Any] = {"game": name, "seed": seed, "deal": index, "seat": seat}
+    if name == "thegame":
+        row.update(_thegame(deal, timed if seat == 0 else None))
+    elif name == "facetoface":
+        row.update(_facetoface(deal, seat, timed))
+    elif name == "uno":
+        row.update(_uno(deal, seat, timed))
+    else:
+        row.update(_sequence(deal, seat, timed))
+    row["decisions"] = len(timed.times)
+    row["decision_cpu"] = round(sum(timed.times), 3)
+    row["decision_max"] = round(max(timed.times, default=0.0), 3)
+    row["seconds"] = round(time.perf_counter() - started, 2)
+    return row
+
+
+def _thegame(deal: int, player: SeatPlayer | None) -> dict[str, Any]:
+    from playable.solver.thegame.players import play_out
+    from playable.solver.thegame.rules import Variant, shuffled_deck
+    from playable.solver.thegame.rules import deal as deal_cards
+    from playable.solver.thegame.sampling import SamplingPlayer
+
+    variant = Variant(players=1)
+    state = deal_cards(variant, shuffled_deck(variant, deal))
+    bot = player if player is not None else SamplingPlayer()
+    left = play_out(state, bot).cards_left
+    return {"player": "seat" if player is not None else "sampling", "cards_left": left}
+
+
+def _facetoface(deal: int, seat: int, player: SeatPlayer) -> dict[str, Any]:
+    from playable.solver.facetoface.notation import Deal
+    from playable.solver.facetoface.players import Player, make_player, play_game
+    from playable.solver.facetoface.rules import Variant, shuffled_decks
+
+    variant = Variant()
+    deck_a, deck_b = shuffled_decks(variant, deal)
+    start = Deal(variant, tuple(deck_a), tuple(deck_b)).start(deal % 2)
+    other = make_player(OPPONENT["facetoface"], 2 * deal + 1)
+    players: tuple[Player, Player] = (player, other) if seat == 0 else (other, player)
+    result = play_game(start, players, random.Random(deal))
+    return {"won": result.winner == seat, "turns": len(result.turns)}
+
+
+def _uno(deal: int, seat: int, player: SeatPlayer) -> dict[str, Any]:
+    from playable.solver.uno.players import make_player
+    from playable.solver.uno.rules import Options, random_deal
+    from playable.solver.uno.simulate import play_round
+
+    start = random_deal(Options(), 2, deal, deal % 2).start()
+    other = make_player(OPPONENT["uno"], deal)
+    players = [player, other] if seat == 0 else [other, player]
+    record = play_round(start, players, random.Random(deal))
+    return {"won": record.winner == seat, "abandoned": record.winner < 0, "moves": record.moves}
+
+
+def _sequence(deal: int, seat: int, player: SeatPlayer) -> dict[str, Any]:
+    from playable.solver.sequence.players import GreedyPlayer, Player, play_game
+    from playable.solver.sequence.rules import Variant, shuffled_deck
+    from playable.solver.sequence.rules import deal as deal_cards
+
+    state = deal_cards(Variant(2, 2), shuffled_deck(deal), deal % 2)
+    other = GreedyPlayer()
+    players: list[Player] = [player, other] if seat == 0 else [other, player]
+    record = play_game(state, players)
+    return {
+        "won": record.winner == seat,
+        "unfinished": record.winner is None,
+        "turns": record.turns,
+    }
+
+
+def key(row: dict[str, Any]) -> tuple[str, int, int, int]:
+    return (row["game"], row["seed"], row["deal"], row["seat"])
+
+
+def load(path: Path) -> list[dict[str, Any]]:
+    if not path.exists():
+        return []
+    rows = []
+    for line in path.read_text().splitlines():
+        if line.strip():
+            rows.append(json.loads(line))
+    return rows
+
+
+def tasks(
+    games: list[str], seed: int, deals: int, uno_deals: int
+) -> list[tuple[str, int, int, int]]:
+    """The games to play, interleaved so that every game's figures grow together."""
+    found = []
+    for index in range(max(deals, uno_deals)):
+        for name in games:
+            if index < (uno_deals if name == "uno" else deals):
+                found.extend((name, seed, index, seat) for seat in (0, 1))
+    return found
+
+
+def run(todo: list[tuple[str, int, int, int]], path: Path, workers: int, minutes: float) -> None:
+    deadline = time.monotonic() + 60 * minutes
+    pending = list(todo)
+    with ProcessPoolExecutor(workers) as pool, path.open("a") as out:
+        running: set[Future[dict[str, Any]]] = set()
+        while pending or running:
+            while pending and len(running) < workers and time.monotonic() < deadline:
+                running.add(pool.submit(play, pending.pop(0)))
+            if not running:
+                break
+            done, running = wait(running, return_when=FIRST_COMPLETED)
+            for future in done:
+                row = future.result()
+                out.write(json.dumps(row) + "\n")
+                out.flush()
+                print(json.dumps(row), flush=True)
+
+
+def table(rows: list[dict[str, Any]], seed: int | None) -> str:
+    """The summary table of ``rows`` (all seeds when ``seed`` is None)."""
+    if seed is not None:
+        rows = [r for r in rows if r["seed"] == seed]
+    lines = [
+        "| game | opponent | games | seat player wins [95% Wilson] | as seat 1 | as seat 2 "
+        "| CPU s per decision (mean / max) |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for name in GAMES:
+        mine = [r for r in rows if r["game"] == name]
+        if not mine:
+            continue
+        timed = [r for r in mine if r["decisions"]]
+        per = sum(r["decision_cpu"] for r in timed) / max(1, sum(r["decisions"] for r in timed))
+        worst = max((r["decision_max"] for r in timed), default=0.0)
+        if name == "thegame":
+            lines.append(_thegame_line(mine, per, worst))
+            continue
+        won = Proportion(sum(r["won"] for r in mine), len(mine))
+        by_seat = [
+            Proportion(
+                sum(r["won"] for r in mine if r["seat"] == s), sum(r["seat"] == s for r in mine)
+            )
+            for s in (0, 1)
+        ]
+        lines.append(
+            f"| {name} | {OPPONENT[name]} | {len(mine)} | {won} | {by_seat[0]} | {by_seat[1]} "
+            f"| {per:.2f} / {worst:.2f} |"
+        )
+    return "\n".join(lines)
+
+
+def _thegame_line(rows: list[dict[str, Any]], per: float, worst: float) -> str:
+    """The Game: only deals both players finished count; the seat player's win rate
+    and mean cards left, then the sampling player's, and the paired deals."""
+    seat = {r["deal"]: r["cards_left"] for r in rows if r["player"] == "seat"}
+    sampling = {r["deal"]: r["cards_left"] for r in rows if r["player"] == "sampling"}
+    both = sorted(set(seat) & set(sampling))
+    n = len(both)
+    mine = Proportion(sum(seat[d] == 0 for d in both), n)
+    theirs = Proportion(sum(sampling[d] == 0 for d in both), n)
+    only_seat = sum(seat[d] == 0 < sampling[d] for d in both)
+    only_sampling = sum(sampling[d] == 0 < seat[d] for d in both)
+    left_seat = mean(seat[d] for d in both) if both else 0.0
+    left_sampling = mean(sampling[d] for d in both) if both else 0.0
+    return (
+        f"| thegame (solo) | sampling | {n} deals | {mine} (sampling {theirs}; "
+        f"won by only one: seat {only_seat}, sampling {only_sampling}) "
+        f"| cards left {left_seat:.1f} | sampling {left_sampling:.1f} "
+        f"| {per:.2f} / {worst:.2f} |"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seed", type=int, required=True, help="the run seed (fresh deals)")
+    parser.add_argument("--deals", type=int, default=20, help="deals per game")
+    parser.add_argument("--uno-deals", type=int, default=None, help="UNO deals (default 4x)")
+    parser.add_argument("--games", default=",".join(GAMES))
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--minutes", type=float, default=60.0)
+    parser.add_argument("--jsonl", type=Path, default=RESULTS / "seat_players.jsonl")
+    parser.add_argument("--report", action="store_true", help="only print the table")
+    args = parser.parse_args()
+    games = [g for g in args.games.split(",") if g]
+    for name in games:
+        if name not in GAMES:
+            parser.error(f"unknown game '{name}'; choose from {', '.join(GAMES)}")
+    uno_deals = 4 * args.deals if args.uno_deals is None else args.uno_deals
+    done = {key(r) for r in load(args.jsonl)}
+    todo = [t for t in tasks(games, args.seed, args.deals, uno_deals) if t not in done]
+    if not args.report:
+        print(f"{len(done)} games kept, {len(todo)} to play", flush=True)
+        run(todo, args.jsonl, args.workers, args.minutes)
+    print(table(load(args.jsonl), args.seed))
+
+
+if __name__ == "__main__":
+    main()
