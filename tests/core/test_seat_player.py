@@ -1,0 +1,192 @@
+"""The player from one seat (solver/core/seat_player.py, docs/seatview.md).
+
+The honesty test of every game: two full positions that look the same from the seat
+to move (the second dealt from the first's view, so its hidden cards differ) give
+the same decision with the same seed: the same move, candidates, deals and nodes.
+A player that peeks at a hidden card fails it (the control below). Small settings
+keep every decision to a few hundredths of a second.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from playable.solver.core.seat_player import (
+    DEFAULTS,
+    Decision,
+    SeatPlayer,
+    Settings,
+    settled,
+)
+from playable.solver.core.seat_value import MoveValue
+from playable.solver.games import game, views
+
+SMALL = Settings(samples=4, block=2, nodes=40, width=4)
+NAMES = ("thegame", "facetoface", "uno", "sequence")
+
+
+def fresh(name: str, seed: int) -> Any:
+    """A fresh deal of ``name`` (solo The Game, two players otherwise)."""
+    if name == "thegame":
+        from playable.solver.thegame.rules import Variant, deal, shuffled_deck
+
+        variant = Variant(players=1)
+        return deal(variant, shuffled_deck(variant, seed))
+    if name == "facetoface":
+        from playable.solver.facetoface.notation import Deal
+        from playable.solver.facetoface.rules import Variant as FaceVariant
+        from playable.solver.facetoface.rules import shuffled_decks
+
+        face = FaceVariant()
+        deck_a, deck_b = shuffled_decks(face, seed)
+        return Deal(face, tuple(deck_a), tuple(deck_b)).start(seed % 2)
+    if name == "uno":
+        from playable.solver.uno.rules import Options, random_deal
+
+        return random_deal(Options(), 2, seed, seed % 2).start()
+    from playable.solver.sequence.rules import Variant as SequenceVariant
+    from playable.solver.sequence.rules import deal as sequence_deal
+    from playable.solver.sequence.rules import shuffled_deck as sequence_deck
+
+    return sequence_deal(SequenceVariant(2, 2), sequence_deck(seed), seed % 2)
+
+
+def position(name: str, seed: int, moves: int) -> Any:
+    """The deal of ``seed`` after up to ``moves`` random legal moves, stopped before
+    the game ends."""
+    rules = game(name)
+    rng = random.Random(seed)
+    state = fresh(name, seed)
+    for _ in range(moves):
+        after = rules.apply(state, rng.choice(rules.legal_moves(state)))
+        if rules.is_terminal(after):
+            break
+        state = after
+    return state
+
+
+def twin(name: str, state: Any, seed: int) -> tuple[Any, int]:
+    """A second full position with the same view of the seat to move as ``state``,
+    dealt from that view (its hidden cards drawn afresh), and the seat."""
+    seats = views(name)
+    seat = game(name).to_move(state)
+    view = seats.view_of(state, seat)
+    other = seats.deal(view, random.Random(seed))
+    assert seats.view_of(other, seat) == view
+    return other, seat
+
+
+def decision(player: SeatPlayer, state: Any, seat: int) -> Decision:
+    player.choose_move(state, seat)
+    assert player.last is not None
+    return player.last
+
+
+@pytest.mark.parametrize("name", NAMES)
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), moves=st.integers(0, 12))
+def test_identical_views_give_identical_decisions(name: str, seed: int, moves: int) -> None:
+    state = position(name, seed, moves)
+    other, seat = twin(name, state, seed + 1)
+    first = decision(SeatPlayer(name, seed=5, settings=SMALL), state, seat)
+    second = decision(SeatPlayer(name, seed=5, settings=SMALL), other, seat)
+    assert first == second
+    assert first.move in game(name).legal_moves(state)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_hidden_cards_differ_between_the_twins(name: str) -> None:
+    """The twin positions really differ where the seat cannot see (else the identical
+    view test would prove nothing)."""
+    rules = game(name)
+    differs = 0
+    for seed in range(4):
+        state = position(name, seed, 6)
+        other, _ = twin(name, state, seed + 1)
+        differs += rules.format(state) != rules.format(other)
+    assert differs >= 3
+
+
+class PeekingPlayer(SeatPlayer):
+    """A dishonest control: it seeds its deals with the full position's text too."""
+
+    def choose_move(self, state: Any, seat: int | None = None) -> Any:
+        self.seed = hash(game(self.game_name).format(state)) % 1000
+        return super().choose_move(state, seat)
+
+
+def test_a_peeking_player_fails_the_identical_view_test() -> None:
+    failed = 0
+    for seed in range(3):
+        state = position("uno", seed, 4)
+        other, seat = twin("uno", state, seed + 1)
+        first = decision(PeekingPlayer("uno", settings=SMALL), state, seat)
+        second = decision(PeekingPlayer("uno", settings=SMALL), other, seat)
+        failed += first != second
+    assert failed >= 1
+
+
+def test_one_legal_move_is_played_without_analysis() -> None:
+    player = SeatPlayer("uno", settings=SMALL)
+    seats = views("uno")
+    for seed in range(60):
+        state = position("uno", seed, seed % 9)
+        view = seats.view_of(state, game("uno").to_move(state))
+        if len(seats.legal_moves(view)) == 1:
+            made = player.decide(view)
+            assert (made.deals, made.nodes) == (0, 0)
+            return
+    pytest.fail("no position with one legal move found")
+
+
+def _values(rows: list[list[float]]) -> list[list[MoveValue]]:
+    return [[MoveValue(v > 0, True, v, True, 0) for v in row] for row in rows]
+
+
+def test_settled_needs_a_clear_paired_advantage() -> None:
+    assert not settled(_values([[1, -1]]), 0)  # one deal settles nothing
+    assert settled(_values([[1, -1]] * 4), 0)
+    assert not settled(_values([[1, -1]] * 4), 1)
+    assert settled(_values([[1, 1]] * 4), 0)  # never different: either will do
+    assert not settled(_values([[1, -1], [-1, 1], [1, -1], [-1, 1]]), 0)
+
+
+def test_the_game_turn_is_a_legal_whole_turn() -> None:
+    from playable.solver.thegame.rules import play_turn
+
+    state = position("thegame", 3, 0)
+    plays = SeatPlayer("thegame", settings=SMALL).choose_turn(state)
+    assert len(plays) >= state.minimum
+    play_turn(state, plays)  # raises on an illegal play or a short turn
+
+
+def test_face_to_face_turn_is_a_legal_whole_turn() -> None:
+    from playable.solver.facetoface.rules import play_turn
+
+    state = position("facetoface", 3, 0)
+    plays = SeatPlayer("facetoface", settings=SMALL).choose_turn(state, random.Random(0))
+    play_turn(state, plays)
+
+
+def test_every_game_registers_the_seat_bot() -> None:
+    from playable.solver.facetoface.players import make_player as face_player
+    from playable.solver.sequence.players import STRATEGIES as SEQUENCE
+    from playable.solver.thegame.players import STRATEGIES as THEGAME
+    from playable.solver.uno.players import decide
+    from playable.solver.uno.players import make_player as uno_player
+
+    assert isinstance(THEGAME["seat"](), SeatPlayer)
+    assert isinstance(face_player("seat", 3), SeatPlayer)
+    assert isinstance(SEQUENCE["seat"](), SeatPlayer)
+    bot = uno_player("seat", 3)
+    assert isinstance(bot, SeatPlayer)
+    assert set(DEFAULTS) == set(NAMES)
+    bot.settings = SMALL
+    state = position("uno", 2, 3)
+    empty: tuple[frozenset[int], ...] = tuple(frozenset() for _ in state.hands)
+    assert decide(bot, state, empty) in game("uno").legal_moves(state)
