@@ -34,6 +34,19 @@ and a pass when no card can be played. The only cuts are these, each exact:
    root side) -> won / not won; the key covers the chips, locks, sequences, every hand as a
    multiset, and the draw position, so equal keys mean equal subtrees (up to
    64-bit hash collisions).
+4. The distance cut: a node where the root side's missing sequences cost more
+   cells than its own turns left (at most :data:`CUT_TURNS`) is not won
+   (:func:`~playable.solver.sequence.threats_kernel.out_of_reach`, proven there;
+   cut 2 is its case of one turn left).
+5. Threat mode (``query.threats`` = L > 0): the root side plays only placements
+   that claim a sequence or leave a line through their cell at most L cells short,
+   removals that do so, dead-card exchanges and passes, and, where a line one cell
+   short already stands, its first :data:`TEMPO_MOVES` other moves (a quiet move
+   that keeps the threat: the defence must still answer it)
+   (:func:`~playable.solver.sequence.threats_kernel.is_threat`); the other sides
+   keep every move. A restricted attacker makes a sound prover of wins, not of
+   "not won"; its verdicts are keyed apart in the table (the root side's key word
+   carries L).
 
 When a player would have to draw past the known cards (an unknown card, or the
 SQ-9 reshuffle, which the kernel does not model) the flag ``counters[INCOMPLETE]``
@@ -51,6 +64,7 @@ from numba import njit
 from playable.solver.core.tt import MISSING, tt_lookup, tt_store
 from playable.solver.sequence.board import CELLS_OF, CORNERS, LINES, LINES_THROUGH, RANKS, SUITS
 from playable.solver.sequence.rules import EMPTY, ONE_EYED, TWO_EYED, State
+from playable.solver.sequence.threats_kernel import has_threat, is_threat, out_of_reach
 from playable.solver.sequence.workspace import Board, Cards, Query, Table
 
 I64 = npt.NDArray[np.int64]
@@ -71,7 +85,13 @@ NODES, INCOMPLETE, DRAW_PTR, STOPPED, TT_NEW = 0, 1, 2, 3, 4
 # frame fields of the explicit search stack (one frame per ply)
 F_PLAYER, F_LEFT, F_REPLACED, F_COUNT, F_IDX, F_PHASE, F_SUBSET, F_NCAND = 0, 1, 2, 3, 4, 5, 6, 7
 F_PENDING, F_CELL, F_OWNER, F_AT, F_CARD, F_DREW, F_BASE, F_DEAD, F_MINE, F_SIDE = range(8, 18)
-FRAME = 18
+F_TEMPO = 18
+FRAME = 19
+#: own turns left up to which the distance cut (cut 4) is tried; above, it rarely
+#: prunes a mid-game position and would cost more than it saves
+CUT_TURNS = 4
+#: threat mode: non-threat moves tried at a node where a threat already stands
+TEMPO_MOVES = 3
 PHASE_MOVES, PHASE_DEAD, PHASE_PASS = 0, 1, 2
 PEND_NONE, PEND_REMOVE, PEND_PLACE, PEND_DEAD, PEND_PASS = 0, 1, 2, 3, 4
 
@@ -400,6 +420,15 @@ def _out_of_budget(counters: I64, node_limit: int) -> bool:
 
 
 @njit(cache=True)
+def _quiet(fr: I64) -> bool:
+    """Threat mode: may this non-threat move be tried as a quiet move (cut 5)?"""
+    if fr[F_TEMPO] > 0:
+        fr[F_TEMPO] -= 1
+        return True
+    return False
+
+
+@njit(cache=True)
 def win_within(
     board: Board, cards: Cards, query: Query, table: Table, counters: I64, movebuf: I64
 ) -> bool:
@@ -427,6 +456,9 @@ def win_within(
     sides = query.sides
     need = query.need
     node_limit = query.node_limit
+    level = query.threats
+    hash_side = root_side + 4 * level  # threat mode's verdicts are kept apart (cut 5)
+    costs = np.zeros(LINE_CELLS.shape[0], dtype=np.int64)
     plies = movebuf.shape[0]
     players = hands.shape[0]
     frames = np.zeros((plies, FRAME), dtype=np.int64)
@@ -447,9 +479,19 @@ def win_within(
             entering = False
             if _out_of_budget(counters, node_limit):
                 return False
-            key = _hash(board, cards, counters[DRAW_PTR], fr, root_side)
+            key = _hash(board, cards, counters[DRAW_PTR], fr, hash_side)
             keys[ply] = key
             known = tt_lookup(tt_keys, tt_vals, key)
+            if (
+                known == MISSING
+                and fr[F_LEFT] <= CUT_TURNS
+                and out_of_reach(
+                    chips, locked, seq_lines, seq_n, root_side, sides, need, fr[F_LEFT], costs
+                )
+            ):  # cut 4: the root side's missing sequences cost more than its turns left
+                known = 0
+                if tt_store(tt_keys, tt_vals, key, 0):
+                    counters[TT_NEW] += 1
             if known != MISSING:
                 value = known == 1
                 if ply == 0:
@@ -469,6 +511,9 @@ def win_within(
             fr[F_SUBSET] = -1
             fr[F_PENDING] = PEND_NONE
             fr[F_DEAD] = 0
+            fr[F_TEMPO] = 0
+            if level > 0 and side == root_side and has_threat(chips, seq_lines, seq_n, side):
+                fr[F_TEMPO] = TEMPO_MOVES  # a threat stands: a few quiet moves may keep it
         p = fr[F_PLAYER]
         own_left = fr[F_LEFT]
         side = fr[F_SIDE]
@@ -580,8 +625,17 @@ def win_within(
                         fr[F_IDX] += 1  # cut 2: a removal completes no sequence
                         continue
                     owner = chips[cell]
-                    fr[F_OWNER] = owner
                     chips[cell] = EMPTY
+                    if (
+                        level > 0
+                        and mine
+                        and not is_threat(chips, seq_lines, seq_n, side, cell, level)
+                        and not _quiet(fr)
+                    ):
+                        chips[cell] = owner
+                        fr[F_IDX] += 1  # threat mode: not a threat
+                        continue
+                    fr[F_OWNER] = owner
                     bb[owner, w] &= ~m
                     fr[F_AT] = _take(hands, hand_n, p, card)
                     fr[F_DREW] = 1 if _draw(hands, hand_n, draw, draw_len, counters, p) else 0
@@ -595,6 +649,17 @@ def win_within(
                     chips[cell] = EMPTY
                     bb[side, w] &= ~m
                     fr[F_IDX] += 1  # cut 2: this placement completes nothing
+                    continue
+                if (
+                    level > 0
+                    and mine
+                    and n == 0
+                    and not is_threat(chips, seq_lines, seq_n, side, cell, level)
+                    and not _quiet(fr)
+                ):
+                    chips[cell] = EMPTY
+                    bb[side, w] &= ~m
+                    fr[F_IDX] += 1  # threat mode: neither a claim nor a threat
                     continue
                 fr[F_NCAND] = n
                 fr[F_SUBSET] = 0

@@ -43,6 +43,7 @@ from playable.solver.sequence.rules import (
     deal,
     legal_moves,
 )
+from playable.solver.sequence.threats import threat_win
 from playable.solver.sequence.workspace import Query, Table
 
 
@@ -92,26 +93,58 @@ class KernelSearch:
         self.budget = budget
         self.table = Table(*new_table(budget.table_slots(SLOT_BYTES)))
         self.counters = np.zeros(5, dtype=np.int64)
+        #: a tighter limit than the budget's for the next searches (see :meth:`cap`)
+        self.node_cap: int | None = None
+        self.deadline: float | None = None
 
-    def wins(self, state: State, turns: int, side: int) -> bool | None:
-        """Kernel answer for ``state`` (None when a budget ran out).
+    def cap(self, share: float | None) -> None:
+        """Limit the next searches to ``share`` of what is left of the budget (nodes
+        and seconds); ``None`` lifts the limit."""
+        if share is None:
+            self.node_cap = self.deadline = None
+            return
+        if self.budget.nodes is not None:
+            self.node_cap = self.nodes + int(share * max(0, self.budget.nodes - self.nodes))
+        if self.budget.deadline is not None:
+            left = max(0.0, self.budget.deadline - time.perf_counter())
+            self.deadline = time.perf_counter() + share * left
+
+    def _limits(self) -> tuple[int, float | None]:
+        nodes = self.budget.node_limit
+        if self.node_cap is not None:
+            nodes = min(nodes, self.node_cap)
+        deadline = self.budget.deadline
+        if self.deadline is not None:
+            deadline = self.deadline if deadline is None else min(deadline, self.deadline)
+        return nodes, deadline
+
+    def wins(self, state: State, turns: int, side: int, threats: int = 0) -> bool | None:
+        """Kernel answer for ``state`` (None when a budget ran out); with ``threats``
+        L > 0 the root side plays only threats of level L (kernel cut 5), so True is
+        a proven win and False proves nothing.
 
         With a time limit or a ``stop`` question (Ctrl-C, cli/budget.py) the kernel
-        runs in node slices (10 000, doubling); a slice cut short is restarted from
-        fresh arrays and the table keeps what finished, so the clock is checked
-        between slices.
+        runs in node slices (10 000, doubling, but never more nodes than half the
+        time left at the rate measured so far, so the deadline is kept); a slice cut
+        short is restarted from fresh arrays and the table keeps what finished, so
+        the clock is checked between slices.
         """
         if state.winner is not None:
             return state.winner == side
         plies = 2 * turns * state.variant.players + 4
         movebuf = np.zeros((plies, kernel.MAX_MOVES, 4), dtype=np.int64)
-        sliced = self.budget.seconds is not None or self.budget.stop is not None
-        step = 10_000 if sliced else self.budget.node_limit
+        node_limit, deadline = self._limits()
+        sliced = deadline is not None or self.budget.stop is not None
+        step = 10_000 if sliced else node_limit
         while True:
             board, cards = kernel.encode(state)
             self.counters[kernel.DRAW_PTR] = 0
             self.counters[kernel.STOPPED] = 0
-            limit = min(self.budget.node_limit, int(self.counters[kernel.NODES]) + step)
+            if deadline is not None:
+                elapsed = max(self.budget.elapsed, 1e-3)
+                rate = max(self.nodes / elapsed, 20_000.0)
+                step = max(1_000, min(step, int(0.5 * rate * (deadline - time.perf_counter()))))
+            limit = min(node_limit, self.nodes + step)
             query = Query(
                 state.to_move,
                 turns,
@@ -120,11 +153,14 @@ class KernelSearch:
                 state.variant.sides,
                 state.variant.sequences_to_win,
                 limit,
+                threats,
             )
             won = kernel.win_within(board, cards, query, self.table, self.counters, movebuf)
             if not self.counters[kernel.STOPPED]:
                 return bool(won)
-            if limit >= self.budget.node_limit or self.budget.expired(self.nodes):
+            if limit >= node_limit or self.budget.expired(self.nodes):
+                return None
+            if deadline is not None and time.perf_counter() >= deadline:
                 return None
             step *= 2
 
@@ -132,9 +168,18 @@ class KernelSearch:
     def incomplete(self) -> bool:
         return bool(self.counters[kernel.INCOMPLETE])
 
+    def clear_incomplete(self) -> None:
+        """Forget that a search needed an unknown card (its answer is not used)."""
+        self.counters[kernel.INCOMPLETE] = 0
+
     @property
     def nodes(self) -> int:
         return int(self.counters[kernel.NODES])
+
+
+#: without ``fastest``: the share of the budget left after a threat-search win that
+#: the full search may spend looking for a faster one
+FASTER_SHARE = 0.25
 
 
 @functools.cache
@@ -145,17 +190,38 @@ def warm_up() -> None:
     KernelSearch(Budget(nodes=2_000, memory_mb=1).start()).wins(start, 2, start.side)
 
 
-def forced_win(state: State, max_turns: int, budget: Budget | None = None) -> SolveResult:
-    """Iterative deepening proof search for a forced win of the side to move. The
-    kernel is loaded before the budget starts (:func:`warm_up`)."""
+def forced_win(
+    state: State,
+    max_turns: int,
+    budget: Budget | None = None,
+    *,
+    threats: bool = True,
+    fastest: bool = True,
+) -> SolveResult:
+    """Proof search for a forced win of the side to move within ``max_turns`` own
+    turns. The kernel is loaded before the budget starts (:func:`warm_up`).
+
+    With ``threats`` the threat-space search (:mod:`playable.solver.sequence.threats`)
+    first looks for a win on a share of the budget; the full search (iterative
+    deepening, 1, 2, ... own turns, with the kernel's distance cut) then looks for
+    a faster one or proves that there is none, and proves "no forced win within N"
+    when the threat search found nothing. With ``fastest`` a win is reported only
+    once it is proven the fastest (a puzzle's exact N); without it a proven win
+    that may not be the fastest is reported too, with ``proven_optimal`` false and
+    ``bound`` the fewest own turns not yet excluded."""
     warm_up()
     budget = (budget or Budget()).start()
     started = time.perf_counter()
     search = KernelSearch(budget)
     side = state.side
+    quick = threat_win(state, max_turns, search) if threats else None
+    ceiling = quick.turns - 1 if quick is not None else max_turns
+    if quick is not None and not fastest:
+        search.cap(FASTER_SHARE)  # a faster win is a nicety here, not the answer
     found: int | None = None
+    excluded = 0  # no forced win within this many own turns
     stopped = False
-    for turns in range(1, max_turns + 1):
+    for turns in range(1, ceiling + 1):
         budget.note(depth=turns)  # own turns searched now, for progress
         won = search.wins(state, turns, side)
         if won is None:
@@ -164,37 +230,47 @@ def forced_win(state: State, max_turns: int, budget: Budget | None = None) -> So
         if won:
             found = turns
             break
+        excluded = turns
+    search.cap(None)
+    level = 0
+    if found is None and quick is not None and (excluded == ceiling or not fastest):
+        found, level = quick.turns, quick.level
+    exact = found is not None and excluded == found - 1
     line: Line[State, Move] = Line(SEQUENCE, state)
     if found is not None and not search.incomplete:
-        built = principal_line(state, found, side, search)
+        built = principal_line(state, found, side, search, level)
         if built is None:
             stopped = True
         else:
             line = built
+            stopped = False
     seconds = time.perf_counter() - started
     # docs/json.md: "winner" is the side that wins with perfect play, when proven
     extra: dict[str, Any] = {"side": side, "winner": None, "max_turns": max_turns}
+    if quick is not None:
+        extra["threat_turns"] = quick.turns
     if search.incomplete:
         status = Status.UNKNOWN
         extra["reason"] = "the search needed a card that is not known (unknown draw or SQ-9)"
-    elif stopped:
-        status = Status.UNKNOWN
-        extra["reason"] = "budget ran out"
-    elif found is not None:
+    elif found is not None and line.steps:
         status = Status.SOLVED
         extra["winner"] = side
+    elif stopped or found is not None:
+        status = Status.UNKNOWN
+        extra["reason"] = "budget ran out"
     else:
         status = Status.UNSOLVABLE
         extra["reason"] = f"no forced win within {max_turns} own turns"
+    solved = status == Status.SOLVED
     return SolveResult(
         game="sequence",
-        engine="proof-search",
+        engine="threat-space+proof-search" if threats else "proof-search",
         status=status,
         objective_name="turns",
-        objective=found if status == Status.SOLVED else None,
-        bound=found if status == Status.SOLVED else None,
-        proven_optimal=status == Status.SOLVED,
-        line=line if status == Status.SOLVED else Line(SEQUENCE, state),
+        objective=found if solved else None,
+        bound=(found if exact else excluded + 1) if solved else None,
+        proven_optimal=solved and exact,
+        line=line if solved else Line(SEQUENCE, state),
         nodes=search.nodes,
         seconds=seconds,
         tt_entries=int(search.counters[kernel.TT_NEW]),
@@ -202,14 +278,24 @@ def forced_win(state: State, max_turns: int, budget: Budget | None = None) -> So
     )
 
 
+def _gain_or_least(state: State, move: Move) -> float:
+    """:func:`analyse.gain`, or the least value for a move that would draw a card
+    the position does not list (it is skipped below anyway)."""
+    try:
+        return gain(state, move)
+    except UnknownCard:
+        return float("-inf")
+
+
 def principal_line(
-    state: State, turns: int, side: int, search: KernelSearch
+    state: State, turns: int, side: int, search: KernelSearch, threats: int = 0
 ) -> Line[State, Move] | None:
     """One line of a proven forced win, played through the rules as it is built.
 
-    The winning side plays a move whose child the kernel proves won; the defence
-    shown is the reply of highest :func:`analyse.gain` (all of them lose). None if
-    a budget ran out.
+    The winning side plays a move whose child the kernel proves won (by the search
+    that proved the win: with ``threats`` L > 0 the threat search of level L, whose
+    wins are true wins, module notes of kernel.py); the defence shown is the reply
+    of highest :func:`analyse.gain` (all of them lose). None if a budget ran out.
     """
     start, steps = state, list[Step[State, Move]]()
     while state.winner is None:
@@ -217,7 +303,10 @@ def principal_line(
         chosen: Move | None = None
         if not mine:  # every defence loses; show the one the evaluation likes best
             chosen = max(legal_moves(state), key=lambda m: gain(state, m))
-        for move in [] if chosen is not None else legal_moves(state):
+        options = [] if chosen is not None else legal_moves(state)
+        if threats:  # the threats first: the threat search proved one of them
+            options.sort(key=lambda m: -_gain_or_least(state, m))
+        for move in options:
             try:
                 child = apply(state, move)
             except UnknownCard:  # it draws an unlisted card, so it neither wins at once
@@ -228,7 +317,7 @@ def principal_line(
             left = turns if isinstance(move, ReplaceDead) else turns - 1
             if left < 1:
                 continue
-            won = search.wins(child, left, side)
+            won = search.wins(child, left, side, threats)
             if won is None:
                 return None
             if won:

@@ -51,6 +51,7 @@ class Query(NamedTuple):
     sides: int  # sides in the game (players play for side ``player % sides``)
     need: int  # sequences that win (SQ-8)
     node_limit: int
+    threats: int = 0  # 0: every move; L > 0: the root side plays threats of level L only
 
 
 class Table(NamedTuple):

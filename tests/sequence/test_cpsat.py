@@ -140,13 +140,11 @@ def test_cpsat_agrees_with_the_search_on_every_stored_position(name: str) -> Non
                 assert (model.status, model.objective) == (search.status, search.objective), case
 
 
-@pytest.mark.xfail(
-    strict=True, reason="search.principal_line skips moves that draw an unknown card"
-)
 def test_search_shows_a_line_where_cpsat_finds_one() -> None:
     """Found by the random cross-check: CP-SAT wins in 3 with a plan that does not
-    rely on the unknown card a teammate draws; the proof search proves the win but
-    then raises 'the proven win has no winning move' (solver/sequence/search.py)."""
+    rely on the unknown card a teammate draws; the full search alone proved the win
+    but then raised 'the proven win has no winning move'; the threat search
+    (solver/sequence/threats.py) proves it and shows its line."""
     position = parse_position((WINS / "search-no-winning-move.position.txt").read_text())
     model = distance_to_win(position, 3)
     assert model.status == Status.SOLVED and model.objective == 3 and model.proven_optimal
