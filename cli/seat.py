@@ -75,7 +75,7 @@ def analyse_seat_command(
     nodes: Annotated[
         int | None,
         typer.Option(
-            help="Node budget of each move on each deal (default: 5 x the engine's leaf "
+            help="Node budget of each move on each deal (default: 20 x the engine's leaf "
             "budget; repeatable on any machine).",
             callback=check_nodes,
         ),

@@ -36,8 +36,10 @@ from playable.solver.core.study import ResultStore, run_jobs, run_study
 from playable.solver.games import engine, game, views
 
 #: the node budget of one move on one deal when none is given: the engine's leaf
-#: budget (a solve of a few milliseconds) times this
-DEFAULT_NODE_FACTOR = 5
+#: budget (a solve of a few milliseconds) times this. For The Game (20 000 nodes) it
+#: costs about 1.7 times the CPU of 5 000 nodes, whose solves are mostly fixed cost,
+#: and finds far more winning lines (benchmarks/results/seat_analysis.md, two seeds)
+DEFAULT_NODE_FACTOR = 20
 
 #: Called after each finished sample: samples done, samples asked for.
 OnSample = Callable[[int, int], None]
