@@ -404,3 +404,13 @@ def test_a_revealed_attempt_is_a_try_but_never_a_success(client: TestClient) -> 
     )
     bad = client.post(path, json={"answer": answer, "revealed": "yes"})
     assert bad.status_code == 422 and "revealed" in bad.json()["error"]
+
+
+def test_every_module_the_job_server_preloads_exists() -> None:
+    """The forkserver skips a preload module that fails to import: each must import."""
+    import importlib
+
+    from playable.web.jobs import PRELOAD
+
+    for name in PRELOAD:
+        importlib.import_module(name)

@@ -38,8 +38,10 @@ SHOTS = Path(os.environ.get("PLAYABLE_ARTIFACTS", str(ROOT / "build" / "test-art
 VIEWPORTS = {"desktop": {"width": 1366, "height": 768}, "phone": {"width": 390, "height": 844}}
 #: How much of each kind's answer is judged (web/app.py ANSWER_SPAN).
 SPANS = {"lay-all": "line", "win-from-here": "turn", "ending": "move", "win-in-n": "move"}
-#: Records every Content-Security-Policy violation of the page, before its scripts run.
+#: Before the page's scripts run: forget what an earlier test kept in the browser (the
+#: trainer's record), and record every Content-Security-Policy violation.
 RECORD_VIOLATIONS = """
+localStorage.clear();
 window.violations = [];
 document.addEventListener("securitypolicyviolation",
   (e) => window.violations.push(`${e.violatedDirective} ${e.blockedURI}`));
@@ -79,24 +81,39 @@ def browser() -> Iterator[Any]:
         launched.close()
 
 
-def open_page(browser: Any, server: str, viewport: str, **options: Any) -> Any:
-    page = browser.new_page(viewport=VIEWPORTS[viewport], **options)
-    page.add_init_script(RECORD_VIOLATIONS)
+@pytest.fixture(scope="module")
+def pages(browser: Any) -> dict[str, Any]:
+    """One page per viewport for the module (a new page costs its renderer, about a
+    second of CPU); each test starts it afresh (:func:`open_page`)."""
+    made = {}
+    for name, size in VIEWPORTS.items():
+        made[name] = browser.new_page(viewport=size, has_touch=name == "phone")
+        made[name].add_init_script(RECORD_VIOLATIONS)
+    return made
+
+
+def open_page(pages: dict[str, Any], server: str, viewport: str) -> Any:
+    """The viewport's page, on the board afresh, with nothing kept in the browser."""
+    page = pages[viewport]
     page.goto(server)
     page.wait_for_selector("body[data-ready=yes]")
     return page
 
 
 def finish(page: Any) -> None:
-    """The page ran under its Content-Security-Policy and showed no error."""
+    """The page ran under its Content-Security-Policy."""
     assert page.evaluate("() => window.violations") == []
-    page.close()
 
 
 def load(page: Any, example: str) -> None:
+    """Load an example and wait for its table (a new position: nothing played yet)."""
+    game = next((g for g in ("facetoface", "uno", "sequence") if g in example), "thegame")
     page.select_option("#example", example)
     page.click("#load-example")
-    page.wait_for_selector("#table .table")
+    page.wait_for_selector(f"#table .table.{game}")
+    page.wait_for_function(
+        "() => document.getElementById('played').textContent === ''", polling=100
+    )
 
 
 def click_move(page: Any, game: str, move: str) -> None:
@@ -117,7 +134,7 @@ def click_move(page: Any, game: str, move: str) -> None:
         assert found, move
         page.locator(f"{hand}[data-card='{found[1]}']").first.click()
         page.click(f"#table [data-target='{found[2]}']")
-    page.wait_for_function(PLAYED, arg=move)
+    page.wait_for_function(PLAYED, arg=move, polling=100)
 
 
 def answer_moves(path: Path) -> tuple[str, list[str]]:
@@ -141,10 +158,9 @@ def counts(server: str, game: str) -> tuple[int, int]:
 
 @pytest.mark.parametrize("viewport", list(VIEWPORTS))
 def test_a_puzzle_of_every_game_played_by_clicking(
-    browser: Any, server: str, viewport: str
+    pages: dict[str, Any], server: str, viewport: str
 ) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page = open_page(browser, server, viewport)
+    page = open_page(pages, server, viewport)
     page.click("#tab-puzzles")
     for path in TABLE_PUZZLES[:4]:
         game, moves = answer_moves(path)
@@ -158,7 +174,6 @@ def test_a_puzzle_of_every_game_played_by_clicking(
         assert "Correct" in page.inner_text("#verdict")
         width, inner = page.evaluate(WIDTH)
         assert width <= inner, (game, width)
-        page.screenshot(path=str(SHOTS / f"table-puzzle-{game}-{viewport}.png"), full_page=True)
     assert "streak 4" in page.inner_text("#trainer-record")
     assert page.inner_text("#error") == ""
     finish(page)
@@ -166,9 +181,10 @@ def test_a_puzzle_of_every_game_played_by_clicking(
 
 @pytest.mark.parametrize("viewport", list(VIEWPORTS))
 def test_every_game_fits_the_viewport_with_big_touch_targets(
-    browser: Any, server: str, viewport: str
+    pages: dict[str, Any], server: str, viewport: str
 ) -> None:
-    page = open_page(browser, server, viewport, has_touch=viewport == "phone")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page = open_page(pages, server, viewport)
     for example, game, move in [
         ("thegame-solo.deal.txt", "thegame", "64@2"),
         ("endgame.facetoface.txt", "facetoface", "11@own-up"),
@@ -199,8 +215,8 @@ def test_every_game_fits_the_viewport_with_big_touch_targets(
     finish(page)
 
 
-def test_an_illegal_click_shows_the_rule_it_breaks(browser: Any, server: str) -> None:
-    page = open_page(browser, server, "desktop")
+def test_an_illegal_click_shows_the_rule_it_breaks(pages: dict[str, Any], server: str) -> None:
+    page = open_page(pages, server, "desktop")
     load(page, "thegame-solo.deal.txt")
     click_move(page, "thegame", "64@2")
     page.click("#table .seat.to-move button.card[data-card='66']")
@@ -223,15 +239,17 @@ def test_an_illegal_click_shows_the_rule_it_breaks(browser: Any, server: str) ->
     finish(page)
 
 
-def test_a_revealed_puzzle_does_not_count_as_solved(browser: Any, server: str) -> None:
-    page = open_page(browser, server, "desktop")
+def test_a_revealed_puzzle_does_not_count_as_solved(pages: dict[str, Any], server: str) -> None:
+    page = open_page(pages, server, "desktop")
     before = counts(server, "facetoface")
     page.click("#tab-puzzles")
     page.select_option("#puzzle-game", "facetoface")
     page.click("#puzzle-next")
     page.wait_for_selector("#table .table.facetoface")
     page.click("#reveal")
-    page.wait_for_function("() => document.getElementById('solution').textContent.length > 0")
+    page.wait_for_function(
+        "() => document.getElementById('solution').textContent.length > 0", polling=100
+    )
     page.click("#line-forward")  # the solution steps on the board
     assert "after move 1" in page.inner_text("#line-where")
     _, moves = answer_moves(TABLE_PUZZLES[1])
@@ -245,8 +263,8 @@ def test_a_revealed_puzzle_does_not_count_as_solved(browser: Any, server: str) -
     finish(page)
 
 
-def test_a_text_puzzle_clears_the_board(browser: Any, server: str) -> None:
-    page = open_page(browser, server, "phone")
+def test_a_text_puzzle_clears_the_board(pages: dict[str, Any], server: str) -> None:
+    page = open_page(pages, server, "phone")
     page.click("#tab-puzzles")
     page.select_option("#puzzle-game", "thegame")
     page.click("#puzzle-next")
@@ -266,15 +284,15 @@ def test_a_text_puzzle_clears_the_board(browser: Any, server: str) -> None:
 
 
 def test_the_keyboard_stays_on_the_table_and_steps_through_a_line(
-    browser: Any, server: str
+    pages: dict[str, Any], server: str
 ) -> None:
-    page = open_page(browser, server, "desktop")
+    page = open_page(pages, server, "desktop")
     load(page, "thegame-solo.deal.txt")
     page.focus("#table .seat.to-move button.card[data-card='5']")
     page.keyboard.press("Enter")
     page.focus("#table .pile[data-target='0']")
     page.keyboard.press("Enter")
-    page.wait_for_function(PLAYED, arg="5@0")
+    page.wait_for_function(PLAYED, arg="5@0", polling=100)
     assert page.evaluate("() => document.activeElement.dataset.key") == "pile-0"
     load(page, "thegame-solo-late.position.txt")
     page.fill("#seconds", "5")
@@ -291,13 +309,15 @@ def test_the_keyboard_stays_on_the_table_and_steps_through_a_line(
     # Stop: what the search reached is kept, without an error
     page.fill("#seconds", "20")
     page.click("#solve")
-    page.wait_for_function(
-        "() => document.getElementById('progress').textContent.includes('positions')",
+    page.wait_for_function(  # the search runs (its first report may take seconds)
+        "() => document.getElementById('progress').textContent.startsWith('Solving… ')",
         timeout=30_000,
+        polling=100,
     )
     page.click("#stop")
     page.wait_for_function(
-        "() => document.getElementById('summary').textContent.startsWith('Stopped after')"
+        "() => document.getElementById('summary').textContent.startsWith('Stopped after')",
+        polling=100,
     )
     assert page.inner_text("#error") == ""
     finish(page)
@@ -307,25 +327,28 @@ def test_the_keyboard_stays_on_the_table_and_steps_through_a_line(
     not AXE.is_file(), reason=f"no axe-core at {AXE}: npm install --prefix build axe-core"
 )
 def test_no_serious_accessibility_violations(browser: Any, server: str) -> None:
-    """axe-core (WCAG 2 A and AA rules) on every game's table, on both viewports; the
-    script is injected inline, so this page alone bypasses the CSP."""
-    for viewport in VIEWPORTS:
-        page = browser.new_page(viewport=VIEWPORTS[viewport], bypass_csp=True)
-        page.goto(server)
-        page.wait_for_selector("body[data-ready=yes]")
-        for example in [
-            "thegame-solo.deal.txt",
-            "endgame.facetoface.txt",
-            "deal-3p.uno.txt",
-            "threats.sequence.txt",
-        ]:
+    """axe-core (WCAG 2 A and AA rules) on every game's table and the puzzle trainer on
+    the desktop, and on Sequence's table (the densest) on the phone; the script is
+    injected inline, so this page alone bypasses the CSP."""
+    audit = """async () => (await axe.run(document, {runOnly: ['wcag2a', 'wcag2aa']}))
+      .violations.filter((v) => ['serious', 'critical'].includes(v.impact))
+      .map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' '))}`)"""
+    page = browser.new_page(viewport=VIEWPORTS["desktop"], bypass_csp=True)
+    page.goto(server)
+    page.wait_for_selector("body[data-ready=yes]")
+    page.add_script_tag(path=str(AXE))
+    every_game = ["thegame-solo.deal.txt", "endgame.facetoface.txt", "deal-3p.uno.txt"]
+    for viewport, examples in [
+        ("desktop", [*every_game, "threats.sequence.txt"]),
+        ("phone", ["threats.sequence.txt"]),
+    ]:
+        page.set_viewport_size(VIEWPORTS[viewport])
+        for example in examples:
             load(page, example)
             page.locator("#table .seat.to-move button.card").first.click()  # a card chosen
-            page.add_script_tag(path=str(AXE))
-            found = page.evaluate(
-                """async () => (await axe.run(document, {runOnly: ['wcag2a', 'wcag2aa']}))
-                  .violations.filter((v) => ['serious', 'critical'].includes(v.impact))
-                  .map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' '))}`)"""
-            )
-            assert found == [], (viewport, example, found)
-        page.close()
+            assert page.evaluate(audit) == [], (viewport, example)
+    page.click("#tab-puzzles")
+    page.click("#puzzle-next")
+    page.wait_for_selector("#puzzle-info h3")
+    assert page.evaluate(audit) == [], "the puzzle trainer"
+    page.close()
