@@ -101,6 +101,15 @@ def test_search_results_say_what_was_proven_or_reached() -> None:
         "nodes": 6329,
         "seconds": 0.03,
     }
+    uno = {
+        "game": "uno",
+        "to_move": 1,
+        "moves": [
+            {"move": "G7", "value": "win"},
+            {"move": "G9", "value": "win"},
+            {"move": "draw", "value": "loss"},
+        ],
+    }
     stopped = {"elapsed": 3.21, "progress": {"nodes": 8192, "info": {"best_cards_left": 4}}}
     sentences = run(
         ("words", "solveSentence", [solved, {}]),
@@ -108,6 +117,7 @@ def test_search_results_say_what_was_proven_or_reached() -> None:
         ("words", "solveSentence", [bare, {}]),
         ("words", "solveSentence", [lost, {}]),
         ("words", "stoppedSentence", ["solve", stopped]),
+        ("words", "analyseSentence", [uno]),
     )
     assert sentences == [
         "Solved: Player 1 wins with perfect play. 92 positions searched in 0.3 s.",
@@ -120,6 +130,7 @@ def test_search_results_say_what_was_proven_or_reached() -> None:
         "in 30 ms.",
         "Stopped after 3.2 s: 8,192 positions searched; last report: best cards left 4. "
         "Nothing is proven.",
+        "Winning with perfect play: G7, G9. Losing: draw.",
     ]
 
 

@@ -69,8 +69,18 @@ export function solveSentence(doc, view) {
 // One sentence for an analysis document: its own summary where it gives one.
 export function analyseSentence(doc) {
   const parts = [];
+  const rows = Array.isArray(doc.moves) ? doc.moves : [];
+  const valued = (value) => rows.filter((row) => row.value === value).map((row) => row.move);
   if (doc.summary) parts.push(doc.summary.replace(/^./, (c) => c.toUpperCase()) + ".");
-  else if (doc.value) parts.push(`The player to move: ${doc.value} with perfect play.`);
+  else if (valued("win").length || valued("loss").length) {  // proven values (UNO, Face to Face)
+    if (valued("win").length) parts.push(`Winning with perfect play: ${valued("win").join(", ")}.`);
+    if (valued("loss").length) parts.push(`Losing: ${valued("loss").join(", ")}.`);
+    const open = rows.length - valued("win").length - valued("loss").length;
+    if (open) parts.push(`${open} move${open === 1 ? "" : "s"} left open.`);
+  } else if (doc.value) parts.push(`The player to move: ${doc.value} with perfect play.`);
+  else if (rows.length && typeof rows[0].cards_left === "number") {
+    parts.push(`Best: ${rows[0].move}, leaving ${rows[0].cards_left} card${rows[0].cards_left === 1 ? "" : "s"}${rows[0].status === "solved" ? " (proven)" : ""}.`);
+  }
   const best = doc.recommended || doc.best_move;
   if (best) parts.push(`Recommended: ${best}.`);
   if (doc.seconds !== undefined) parts.push(`${budget(doc)}.`);
