@@ -40,6 +40,13 @@ What differs, and why it changes no value:
   when the pile is empty and at most one card is on the discard pile; the kernel
   scans the path only then, and finds the same repetitions.
 
+The small functions called once a child or a lookup (:func:`probe`, :func:`lookup`,
+and the rules' ``child``, ``pack``) are inlined in numba's IR (``inline="always"``):
+12% more nodes a second on a mix of full rounds and small endgames (775 k to 870 k
+nodes a second of CPU at load 13). numba's disk cache of a function is invalidated
+by a change of its own file only: after editing endgame_kernel_rules.py, clear
+``solver/uno/__pycache__/endgame_kernel*.nb*`` (a fresh checkout has none).
+
 Seeded reshuffles are not followed here: a move that needs a reshuffle is a leaf.
 :mod:`playable.solver.uno.endgame` runs its third, seeded search in Python over the
 facts this kernel's two searches proved.
@@ -174,7 +181,7 @@ def _holds(table: Table, slot: int, key: I64) -> bool:
     return same
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def probe(table: Table, key: I64, h: np.uint64) -> int:
     """The slot holding ``key``, or -1 (the hash is compared first, then the key)."""
     first, hv = _cluster(table, h)
@@ -238,7 +245,7 @@ def rehash(old: Table, new: Table) -> int:
     return entries
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def lookup(
     own: Table, facts: Table, params: I64, key: I64, h: np.uint64, mover: int, nm: int, no: int
 ) -> tuple[int, int]:

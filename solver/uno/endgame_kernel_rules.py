@@ -109,7 +109,7 @@ def _bits(x: int) -> int:
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def has_colour(row: I64, p: int, colour: int) -> bool:
     """Does player ``p`` hold a card of ``colour`` (UN-5, the guilt of a Wild Draw Four)?"""
     masks = COLOUR_MASKS
@@ -219,7 +219,7 @@ def moves(row: I64, params: I64, out: I64, later: I64) -> int:
     return 4
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _take(out: I64, hp: int, count: int, ndisc: int, params: I64, pile: I64) -> int:
     """Draw ``count`` cards into the hand of player ``hp`` (``Rules.take``): the last
     card drawn, -1 if none (nothing left anywhere: fewer cards are drawn, UN-9), or
@@ -239,7 +239,7 @@ def _take(out: I64, hp: int, count: int, ndisc: int, params: I64, pile: I64) -> 
     return last
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def child(row: I64, code: int, params: I64, pile: I64, out: I64) -> int:
     """``Rules.child``: :data:`NODE` with the node after move ``code`` in ``out``; the
     winner (0 or 1) when the round ends (UN-9); :data:`RESHUFFLED` when the move needs
@@ -331,7 +331,7 @@ def child(row: I64, code: int, params: I64, pile: I64, out: I64) -> int:
     return NODE
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def pack(row: I64, key: I64) -> np.uint64:
     """The table key of ``row`` in ``key`` and its 64-bit hash (splitmix64 steps
     over the words). The key is :data:`KEY_WORDS` words: the six 54-bit hand words
