@@ -246,9 +246,15 @@ def test_a_revealed_puzzle_does_not_count_as_solved(pages: dict[str, Any], serve
     page.select_option("#puzzle-game", "facetoface")
     page.click("#puzzle-next")
     page.wait_for_selector("#table .table.facetoface")
-    page.click("#reveal")
+    page.click("#hint")  # the solution's first move
     page.wait_for_function(
         "() => document.getElementById('solution').textContent.length > 0", polling=100
+    )
+    assert page.inner_text("#solution") == "Hint: start with 2@own-down."
+    page.click("#reveal")
+    page.wait_for_function(
+        "() => document.getElementById('solution').textContent.startsWith('Solution')",
+        polling=100,
     )
     page.click("#line-forward")  # the solution steps on the board
     assert "after move 1" in page.inner_text("#line-where")

@@ -116,7 +116,6 @@ function drawActions(view, interactive) {
     // the end of a turn is always offered in the turn games: a try too early gets the rule (TG-5, FF-4)
     if (view.game === "thegame" || view.game === "facetoface") actions.add("/");
     for (const move of actions) {
-      if (move.startsWith("dead:") && state.selected !== move.slice(5)) continue;
       buttons.push(el("button", { type: "button", class: `action${move === "/" ? " end-turn" : ""}`,
         dataset: { key: `action-${move}` }, onclick: () => guarded(() => play(move)) }, actionName(move)));
     }

@@ -159,7 +159,8 @@ export function setupTrainer(board) {
     if (!puzzle) throw new Error("open a puzzle first");
     const found = await call("GET", `/api/puzzles/${puzzle.id}/solution`);
     markRevealed();
-    const first = found.solution.split(/\s+/).find((word) => word && !word.endsWith(":") && word !== "/");
+    const words = found.solution.split(/\s+/).map((word) => word.replace(/^[0-9]+:/, ""));
+    const first = words.find((word) => word && word !== "/");
     $("solution").textContent = `Hint: start with ${first}.`;
   }
 
