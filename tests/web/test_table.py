@@ -172,6 +172,7 @@ def test_a_puzzle_of_every_game_played_by_clicking(
             click_move(page, game, move)
         page.wait_for_selector("#verdict.good", timeout=60_000)
         assert "Correct" in page.inner_text("#verdict")
+        assert page.locator("#verdict-next").is_visible()  # beside the verdict, under the table
         width, inner = page.evaluate(WIDTH)
         assert width <= inner, (game, width)
     assert "streak 4" in page.inner_text("#trainer-record")

@@ -107,6 +107,7 @@ export function setupTrainer(board) {
   async function openPuzzle(id) {
     const found = await call("GET", `/api/puzzles/${id}`);
     puzzle = { ...found, revealed: false, judged: false, counted: false };
+    $("verdict-box").hidden = true;
     $("verdict").textContent = "";
     $("verdict").className = "";
     $("solution").textContent = "";
@@ -143,6 +144,7 @@ export function setupTrainer(board) {
     if (state.view) board.draw(state.view);
     const counted = verdict.correct && !puzzle.revealed;
     judgedOnce(counted);
+    $("verdict-box").hidden = false;
     $("verdict").className = verdict.correct ? (counted ? "good" : "shown") : "bad";
     $("verdict").textContent = (verdict.correct ? (counted ? "Correct: " : "Right, but the solution was shown, so it is not counted as solved: ") : "Not right: ") +
       `${verdict.message} (solved ${verdict.solved} of ${verdict.tries} attempts)`;
@@ -182,6 +184,7 @@ export function setupTrainer(board) {
     if (!puzzle) throw new Error("open a puzzle first");
     puzzle.judged = false;
     $("submit").disabled = false;
+    $("verdict-box").hidden = true;
     $("verdict").textContent = "";
     $("verdict").className = "";
     $("answer").value = "";
@@ -195,6 +198,7 @@ export function setupTrainer(board) {
     state.locked = false;
     $("puzzle-actions").hidden = true;
     $("puzzle-info").replaceChildren();
+    $("verdict-box").hidden = true;
     $("verdict").textContent = "";
     $("solution").textContent = "";
   }
@@ -205,5 +209,7 @@ export function setupTrainer(board) {
   $("hint").onclick = () => guarded(hint);
   $("reveal").onclick = () => guarded(reveal);
   $("restart").onclick = () => guarded(restart);
+  $("verdict-again").onclick = () => guarded(restart);
+  $("verdict-next").onclick = () => guarded(next);
   return { open, leave, next };
 }
