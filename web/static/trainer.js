@@ -117,7 +117,7 @@ export function setupTrainer(board) {
       el("h3", {}, `Puzzle #${found.id}: ${found.game} ${found.kind}, ${found.level}`),
       el("p", { class: "goal" }, found.goal || found.description),
       el("p", {}, found.view ? SPAN_WORDS[found.answer_span] || "" : "Type the answer below and submit it."),
-      el("p", { class: "muted" }, `Solved ${found.solved} of ${found.tries} attempts in this library`),
+      el("p", { class: "muted", id: "puzzle-count" }, `Solved ${found.solved} of ${found.tries} attempts in this library`),
       found.view ? "" : el("pre", { class: "puzzle-text" }, found.text));
     $("puzzle-actions").hidden = false;
     state.onPlayed = found.view ? afterMove : null;
@@ -145,6 +145,7 @@ export function setupTrainer(board) {
     const counted = verdict.correct && !puzzle.revealed;
     judgedOnce(counted);
     $("verdict-box").hidden = false;
+    $("puzzle-count").textContent = `Solved ${verdict.solved} of ${verdict.tries} attempts in this library`;
     $("verdict").className = verdict.correct ? (counted ? "good" : "shown") : "bad";
     $("verdict").textContent = (verdict.correct ? (counted ? "Correct: " : "Right, but the solution was shown, so it is not counted as solved: ") : "Not right: ") +
       `${verdict.message} (solved ${verdict.solved} of ${verdict.tries} attempts)`;
