@@ -78,13 +78,15 @@ def test_budget_gives_unknown() -> None:
     assert result.extra["unknown"] == "budget"
 
 
-def _agree(count: int, seed: int, most: int = 3, draws: int = 4) -> dict[int, int]:
+def _agree(
+    count: int, seed: int, most: int = 3, draws: int = 4, engine: str = "kernel"
+) -> dict[int, int]:
     rng = random.Random(seed)
     seen = {WIN: 0, LOSS: 0, UNKNOWN: 0}
     for _ in range(count):
         s = tiny(rng, most=most, draws=draws)
         expected = minimax(s)
-        result = solve_position(s, Budget(seconds=30))
+        result = solve_position(s, Budget(seconds=30), engine=engine)
         got = CODE.get(result.extra["value"], UNKNOWN)
         assert got == expected, s
         if got == UNKNOWN:
@@ -93,7 +95,7 @@ def _agree(count: int, seed: int, most: int = 3, draws: int = 4) -> dict[int, in
     return seen
 
 
-def _agree_seeded(count: int, seed: int, depth: int) -> int:
+def _agree_seeded(count: int, seed: int, depth: int, engine: str = "kernel") -> int:
     """Where both the depth-bounded minimax and the (node-bounded) seeded search
     decide, they agree; returns how many were compared."""
     rng = random.Random(seed)
@@ -101,7 +103,7 @@ def _agree_seeded(count: int, seed: int, depth: int) -> int:
     for _ in range(count):
         s = tiny(rng, most=2)
         expected = seeded_minimax(s, depth, {})
-        result = solve_position(s, Budget(nodes=3000), seeded=True)
+        result = solve_position(s, Budget(nodes=3000), seeded=True, engine=engine)
         got = CODE.get(result.extra["value"], UNKNOWN)
         if expected != UNKNOWN and got != UNKNOWN:
             assert got == expected, s
@@ -111,32 +113,40 @@ def _agree_seeded(count: int, seed: int, depth: int) -> int:
     return compared
 
 
-def test_agrees_with_minimax() -> None:
-    seen = _agree(60, 11)
+ENGINES = ["kernel", "python"]  # solver/uno/endgame.py: compiled, and the reference
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_agrees_with_minimax(engine: str) -> None:
+    seen = _agree(60, 11, engine=engine)
     assert seen[WIN] and seen[LOSS] and seen[UNKNOWN]
 
 
-def test_seeded_agrees_with_depth_bounded_minimax() -> None:
-    assert _agree_seeded(40, 12, 10) >= 10
+@pytest.mark.parametrize("engine", ENGINES)
+def test_seeded_agrees_with_depth_bounded_minimax(engine: str) -> None:
+    assert _agree_seeded(40, 12, 10, engine) >= 10
 
 
 @pytest.mark.slow
-def test_agrees_with_minimax_on_300_positions() -> None:
-    seen = _agree(300, 13, most=3, draws=8)
+@pytest.mark.parametrize("engine", ENGINES)
+def test_agrees_with_minimax_on_300_positions(engine: str) -> None:
+    seen = _agree(300, 13, most=3, draws=8, engine=engine)
     assert sum(seen.values()) == 300 and seen[WIN] and seen[LOSS]
 
 
 @pytest.mark.slow
-def test_seeded_agrees_on_200_positions() -> None:
-    assert _agree_seeded(200, 14, 12) >= 50
+@pytest.mark.parametrize("engine", ENGINES)
+def test_seeded_agrees_on_200_positions(engine: str) -> None:
+    assert _agree_seeded(200, 14, 12, engine) >= 50
 
 
-def test_line_replays_through_the_rules() -> None:
+@pytest.mark.parametrize("engine", ENGINES)
+def test_line_replays_through_the_rules(engine: str) -> None:
     rng = random.Random(21)
     checked = 0
     for _ in range(30):
         s = tiny(rng)
-        result = solve_position(s)
+        result = solve_position(s, engine=engine)
         if result.extra["value"] not in ("win", "loss"):
             continue
         assert result.extra["line_complete"]
