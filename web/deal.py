@@ -25,7 +25,8 @@ def deal_text(name: str, players: int, seed: int) -> str:
     """The file text of game ``name``'s deal for ``players`` from ``seed``, as
     ``playable deal NAME --players PLAYERS --seed SEED`` writes it. Raises
     :class:`DealError` (one line) for an unknown game or a player count the game
-    does not allow (its ``player_counts``: TG-2, FF-1, UN-2, SQ-3)."""
+    does not allow (its ``player_counts``, as docs/rules.md gives them: The Game 1 to 5,
+    Face to Face 2, UNO 2 to 10, Sequence 2 to 12 by SQ-3)."""
     if name not in NAMES:
         raise DealError(f"no game '{name}' (games: {', '.join(NAMES)})")
     low, high = game(name).player_counts
