@@ -294,6 +294,12 @@ def test_the_keyboard_stays_on_the_table_and_steps_through_a_line(
     pages: dict[str, Any], server: str
 ) -> None:
     page = open_page(pages, server, "desktop")
+    page.focus("#tab-board")  # the tabs: one tab stop, the arrow keys switch
+    page.keyboard.press("ArrowRight")
+    page.wait_for_selector("#controls-puzzles:not([hidden])")
+    assert page.evaluate("() => document.activeElement.id") == "tab-puzzles"
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_selector("#controls-board:not([hidden])")
     load(page, "thegame-solo.deal.txt")
     page.focus("#table .seat.to-move button.card[data-card='5']")
     page.keyboard.press("Enter")

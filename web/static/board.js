@@ -363,6 +363,16 @@ function tab(puzzles) {
   $("tab-puzzles").setAttribute("aria-selected", String(puzzles));
   $("tab-board").classList.toggle("active", !puzzles);
   $("tab-puzzles").classList.toggle("active", puzzles);
+  $("tab-board").tabIndex = puzzles ? -1 : 0;  // one tab stop; the arrow keys switch
+  $("tab-puzzles").tabIndex = puzzles ? 0 : -1;
+}
+
+function tabKeys(event) {
+  if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
+  event.preventDefault();
+  const other = event.target.id === "tab-board" ? "tab-puzzles" : "tab-board";
+  $(other).focus();
+  $(other).click();
 }
 
 const trainer = setupTrainer({ state, call, guarded, setView, clearBoard, showFrames, draw, playedText, tab });
@@ -392,6 +402,8 @@ async function start() {
   $("line-continue").onclick = continueFromFrame;
   $("tab-board").onclick = () => tab(false);
   $("tab-puzzles").onclick = () => guarded(() => trainer.open());
+  $("tab-board").parentElement.addEventListener("keydown", tabKeys);
+  tab(false);
   document.addEventListener("keydown", lineKeys);
   document.body.dataset.ready = "yes";
 }
