@@ -19,7 +19,16 @@ Game fewest cards left, TG-8) is played. It is the analysis of
 * a seat with one legal move plays it without analysis;
 * where there are many legal moves only the ``width`` best by a public ordering of
   the game (:data:`ORDERINGS`, reading the view's dealt position as the quick bots
-  read theirs) are valued.
+  read theirs) are valued;
+* where the game has such an ordering its first move (the quick bot's) stands
+  unless the recommended move is *proven* better on the deals (:func:`beats`: exact
+  values on at least half of them, a paired 95% interval above zero), and a first
+  block of deals that proves nothing ends the decision. Small budgets prove little
+  early in a game and the lines they find there are worse than the quick bots', so
+  the analysis takes over where the endgame proofs begin (as the Face to Face
+  determinized player does).
+
+UNO has no ordering: every legal move is valued and the recommended one played.
 
 Repeatable and honest: deal ``i`` of a decision is drawn from a generator seeded by
 the player's ``seed`` and the view's text (:func:`decision_seed`), so two full
@@ -58,12 +67,14 @@ Ordering = Callable[[Any, list[Any]], list[Any]]
 class Settings:
     """How much one decision may spend: at most ``samples`` deals in blocks of
     ``block``, ``nodes`` per move and deal (None: the engine's ``leaf_nodes``), at most
-    ``width`` candidate moves."""
+    ``width`` candidate moves; with ``keep_default`` the quick bot's move (the first
+    of the game's ordering) stands unless the recommended move :func:`beats` it."""
 
     samples: int
     block: int
     nodes: int | None
     width: int
+    keep_default: bool = True
 
 
 #: Per game, measured to keep a decision near 2 s of one core (docs/seatview.md).
@@ -80,6 +91,23 @@ def decision_seed(seed: int, view_text: str) -> int:
     equal views give equal deals and different views unrelated ones."""
     digest = hashlib.sha256(f"playable-seat-player:{seed}:{view_text}".encode()).digest()
     return int.from_bytes(digest[:8], "big")
+
+
+def beats(values: Sequence[Sequence[MoveValue]], move: int, other: int) -> bool:
+    """Is ``move`` proven better than ``other`` on the deals so far? Only deals where
+    both values are exact count (the solver proved them, not a play-out), they must be
+    at least half of the deals, and the paired differences of value there (``move``
+    minus ``other``) must have a 95% interval above zero. Small budgets prove little
+    early in a game, and the lines they find there are worse than the quick bots'
+    (benchmarks/results/seat_players.md), so the quick bot's move stands until the
+    endgame proofs speak."""
+    if move == other:
+        return True
+    pairs = [s[move].value - s[other].value for s in values if s[move].exact and s[other].exact]
+    if len(pairs) < 2 or 2 * len(pairs) < len(values):
+        return False
+    mean, low, _ = mean_interval(pairs)
+    return mean > 0 and low > 0
 
 
 def settled(values: Sequence[Sequence[MoveValue]], best: int) -> bool:
@@ -177,14 +205,16 @@ class SeatPlayer:
         seat = self._views.seat(view)
         budget = Budget(None, settings.nodes or self._engine.leaf_nodes, 16)
         candidates = moves
+        default: int | None = None
         values: list[list[MoveValue]] = []
         nodes = 0
         best = 0
+        guarded = settings.keep_default and self.game_name in ORDERINGS
         for index in range(settings.samples):
             rng = random.Random(sample_seed(base, index))
             state = self._views.deal(view, rng)
-            if index == 0 and len(moves) > settings.width:
-                candidates = _narrowed(self.game_name, state, moves, settings.width)
+            if index == 0:
+                candidates, default = _narrowed(self.game_name, state, moves, settings.width)
             row = [
                 value_move(
                     self._rules, self._engine, state, move, seat, budget, SearchOptions(), rng
@@ -195,10 +225,19 @@ class SeatPlayer:
             values.append(row)
             if (index + 1) % settings.block == 0 or index + 1 == settings.samples:
                 best = _recommended(self._rules, candidates, values)
-                if settled(values, best):
+                if settled(values, best) or (guarded and not _any_exact(values)):
                     break
+        if default is not None and guarded and not beats(values, best, default):
+            best = default
         self.last = Decision(candidates[best], len(candidates), len(values), nodes)
         return self.last
+
+
+def _any_exact(values: list[list[MoveValue]]) -> bool:
+    """Did the solver prove any value yet? Where the guard keeps the quick bot's move
+    (:func:`beats`) and a first block of deals proves nothing, the endgame has not
+    begun: more deals would not let the analysis overrule the quick bot."""
+    return any(v.exact for row in values for v in row)
 
 
 def _recommended(
@@ -210,14 +249,17 @@ def _recommended(
     return texts.index(recommended)
 
 
-def _narrowed(name: str, state: Any, moves: list[Any], width: int) -> list[Any]:
+def _narrowed(name: str, state: Any, moves: list[Any], width: int) -> tuple[list[Any], int | None]:
     """The ``width`` best of ``moves`` by the game's public ordering, in legal-move
-    order (all of them when the game has no ordering)."""
+    order, and the index among them of the ordering's first (the quick bot's move);
+    all of them and None when the game has no ordering."""
     ordering = ORDERINGS.get(name)
     if ordering is None:
-        return moves
-    kept = set(map(str, ordering(state, moves)[:width]))
-    return [m for m in moves if str(m) in kept]
+        return moves, None
+    ordered = [str(m) for m in ordering(state, moves)]
+    kept = set(ordered[:width])
+    candidates = [m for m in moves if str(m) in kept]
+    return candidates, [str(m) for m in candidates].index(ordered[0])
 
 
 def _thegame_order(state: Any, moves: list[Any]) -> list[Any]:

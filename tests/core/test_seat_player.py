@@ -21,6 +21,7 @@ from playable.solver.core.seat_player import (
     Decision,
     SeatPlayer,
     Settings,
+    beats,
     settled,
 )
 from playable.solver.core.seat_value import MoveValue
@@ -190,3 +191,11 @@ def test_every_game_registers_the_seat_bot() -> None:
     state = position("uno", 2, 3)
     empty: tuple[frozenset[int], ...] = tuple(frozenset() for _ in state.hands)
     assert decide(bot, state, empty) in game("uno").legal_moves(state)
+
+
+def test_beats_counts_only_proven_values() -> None:
+    proven = _values([[1, -1]] * 4)
+    assert beats(proven, 0, 1) and not beats(proven, 1, 0)
+    played_out = [[MoveValue(True, False, 1, False, 0), MoveValue(False, False, -1, False, 0)]] * 4
+    assert not beats(played_out, 0, 1)  # play-outs alone never overrule the quick bot
+    assert beats(played_out, 0, 0)
