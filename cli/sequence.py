@@ -173,7 +173,7 @@ def analyse_command(
         from playable.solver.sequence.search import warm_up as load_kernel
 
         warm_up(load_kernel, json)
-        proof = forced_win(state, depth, budget_from(seconds, nodes, memory, json))
+        proof = forced_win(state, depth, budget_from(seconds, nodes, memory, json), fastest=False)
     document = report.to_json(proof)
     if not json:
         stdout.print(render_analysis(report))
@@ -242,7 +242,8 @@ def render_proof(result: SolveResult) -> str:
     if result.status == Status.SOLVED:
         line = " ".join(f"{s.player + 1}:{s.text}" for s in result.line)
         return (
-            f"[bold green]forced win in {result.objective} own turn(s)[/] against any defence "
+            f"[bold green]forced win {'in' if result.proven_optimal else 'within'} "
+            f"{result.objective} own turn(s)[/] against any defence "
             f"{counters}\n  line (one defence shown): {line}"
         )
     if result.status == Status.UNSOLVABLE:
@@ -277,7 +278,7 @@ def solve_command(
         from playable.solver.sequence.search import warm_up as load_kernel
 
         warm_up(load_kernel, json)
-        result = forced_win(state, turns, budget)
+        result = forced_win(state, turns, budget, fastest=False)
         text = render_proof(result)
     elif engine == "cpsat":
         from playable.solver.sequence.cpsat import distance_to_win

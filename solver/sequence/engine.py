@@ -12,9 +12,12 @@ from playable.solver.sequence.rules import State
 
 
 class SequenceEngine:
-    """A forced win within ``depth`` own turns (:mod:`playable.solver.sequence.search`);
-    the analysis reports sequences, threats and the best move, and with ``depth`` > 0
-    proves a forced win too."""
+    """A forced win within ``depth`` own turns (:mod:`playable.solver.sequence.search`:
+    the threat-space search of :mod:`playable.solver.sequence.threats` first, then the
+    full search); the analysis reports sequences, threats and the best move, and with
+    ``depth`` > 0 proves a forced win too. A proven win is reported even when it is not
+    proven the fastest (``proven_optimal`` false, ``bound`` the fewest own turns not
+    excluded; docs/solver-sequence.md)."""
 
     analysis_shares_budget = True
     leaf_nodes = 1000
@@ -27,7 +30,7 @@ class SequenceEngine:
     def solve(self, state: State, budget: Budget, options: SearchOptions) -> SolveResult:
         from playable.solver.sequence.search import forced_win
 
-        return forced_win(state, options.depth, budget)
+        return forced_win(state, options.depth, budget, fastest=False)
 
     def analyse(self, state: State, budgets: BudgetMaker, options: SearchOptions) -> dict[str, Any]:
         from playable.solver.sequence.analysis import analyse
@@ -35,7 +38,7 @@ class SequenceEngine:
 
         proof = None
         if options.depth > 0 and state.winner is None:
-            proof = forced_win(state, options.depth, budgets())
+            proof = forced_win(state, options.depth, budgets(), fastest=False)
         return analyse(state).to_json(proof)
 
     def best_proven(self, analysis: dict[str, Any]) -> bool:

@@ -25,7 +25,11 @@ side's or corners (SQ-7), so the union's cost is at most the side's turns used.
 Counting each cell once is exact for a union of two lines (they share at most one
 cell). So cost(union) > turns left means no win: the node is *not won*. Since the
 rules never ask for more than two sequences, the cut handles one or two missing
-sequences and, for safety, never prunes when more are missing.
+sequences and, for safety, never prunes when more are missing. The test is
+one-sided: it prunes only what the claim proves, and to stay cheap it stops
+scanning (no prune) as soon as the two cheapest lines so far fit the turns, though
+they may clash; tests/sequence/test_threats.py checks it against the plain
+definition and the oracle.
 
 **The threat filter** (:func:`is_threat`, only in threat mode). After a move of the
 attacking side, a line through the cell it changed that holds no chip of another
@@ -142,6 +146,8 @@ def out_of_reach(
             best1 = cost
         elif cost < best2:
             best2 = cost
+        if best1 <= turns and (missing == 1 or best1 + best2 <= turns):
+            return False  # in reach (the common case: stop scanning)
     if missing == 1:
         return best1 > turns
     if best1 >= IMPOSSIBLE or best2 >= IMPOSSIBLE:

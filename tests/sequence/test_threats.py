@@ -1,0 +1,226 @@
+"""Threat-space search and the distance cut (solver/sequence/threats.py,
+threats_kernel.py, kernel cuts 4 and 5) against the plain oracle over the rules,
+:func:`reference_win_within`, on 320 small positions: the 200 stored cases of
+winin.txt and 120 fresh ones from simulated games (seed 5150, the variants of
+make_winin.py)."""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from dataclasses import replace
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from playable.solver.core.budget import Budget
+from playable.solver.core.result import Status
+from playable.solver.sequence import kernel
+from playable.solver.sequence.board import LINES
+from playable.solver.sequence.notation import parse_move, parse_position
+from playable.solver.sequence.rules import CORNER, EMPTY, State, UnknownCard, apply
+from playable.solver.sequence.search import KernelSearch, forced_win, reference_win_within
+from playable.solver.sequence.simulate import sample_positions
+from playable.solver.sequence.threats_kernel import out_of_reach
+from tests.sequence.conftest import build
+from tests.sequence.test_search import CASES
+
+VARIANTS = ((3, 3), (6, 3), (12, 3), (2, 2), (9, 3), (4, 2))
+TURNS = (1, 2)
+
+
+@functools.cache
+def positions() -> list[tuple[State, dict[int, bool]]]:
+    """Every position with the oracle's answers (cheap: about 2 s for the fresh ones)."""
+    found = [(case.state, case.wins) for case in CASES]
+    for state in sample_positions(120, seed=5150, variants=VARIANTS, threat_share=0.9):
+        try:
+            found.append((state, {n: reference_win_within(state, n) for n in TURNS}))
+        except UnknownCard:  # pragma: no cover - the simulated positions list every card
+            continue
+    return found
+
+
+def test_there_are_320_positions_with_wins_and_non_wins() -> None:
+    cases = positions()
+    assert len(cases) >= 320
+    assert sum(wins[2] for _, wins in cases) >= 80
+    assert sum(not wins[2] for _, wins in cases) >= 150
+
+
+def test_the_full_search_with_the_distance_cut_agrees_with_the_oracle() -> None:
+    search = KernelSearch(Budget(memory_mb=8))
+    for number, (state, wins) in enumerate(positions()):
+        for n, expected in wins.items():
+            assert search.wins(state, n, state.side) == expected, (number, n)
+
+
+def test_a_threat_search_win_is_a_win_and_it_finds_most_of_them() -> None:
+    """Sound: it never claims a win the oracle denies; useful: it finds most wins."""
+    search = KernelSearch(Budget(memory_mb=8))
+    wins = found = 0
+    for number, (state, answers) in enumerate(positions()):
+        for n, expected in answers.items():
+            got = search.wins(state, n, state.side, threats=1)
+            assert not search.incomplete
+            assert not got or expected, (number, n)
+            wins += expected
+            found += bool(got)
+    assert found >= 0.9 * wins, (found, wins)
+
+
+def test_the_distance_cut_never_denies_a_win() -> None:
+    """Every position and every side: out of reach within n turns => no win within n."""
+    costs = np.zeros(len(LINES), dtype=np.int64)
+    cut = 0
+    for number, (state, answers) in enumerate(positions()):
+        board, _ = kernel.encode(state)
+        v = state.variant
+        for n, expected in answers.items():
+            pruned = out_of_reach(
+                board.chips, board.locked, board.seq_lines, board.seq_n, state.side,
+                v.sides, v.sequences_to_win, n, costs,
+            )  # fmt: skip
+            assert not (pruned and expected), (number, n)
+            cut += pruned
+    assert cut >= 100  # the cut does fire on these positions
+
+
+LINE_SETS = [frozenset(line) for line in LINES]
+
+
+def _distance(chips: list[int], side: int, sides: int, need: int) -> int:
+    """The distance of threats_kernel's notes written plainly (no sequences yet):
+    the cheapest union of ``need`` lines that pairwise share at most one cell."""
+    opp = 2 if sides == 2 else 1
+
+    def cost(cells: frozenset[int]) -> int:
+        return sum(
+            0 if chips[c] in (side, CORNER) else 1 if chips[c] == EMPTY else opp for c in cells
+        )
+
+    best = 10**9
+    for combo in itertools.combinations(LINE_SETS, need):
+        if all(len(a & b) <= 1 for a, b in itertools.combinations(combo, 2)):
+            best = min(best, cost(frozenset().union(*combo)))
+    return best
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    st.lists(st.sampled_from([EMPTY, EMPTY, 0, 1]), min_size=100, max_size=100),
+    st.integers(0, 12),
+)
+def test_the_distance_is_the_plain_definition(cells: list[int], turns: int) -> None:
+    """Random two-sided boards without locks or sequences: the kernel's cut fires
+    only when the cheapest pair of compatible lines costs more than ``turns`` (it
+    may decline: when the two cheapest lines fit the turns it stops looking, and
+    they may clash), and always when no line at all fits."""
+    chips = [CORNER if c in (0, 9, 90, 99) else x for c, x in enumerate(cells)]
+    state = replace(build(), chips=tuple(chips))
+    board, _ = kernel.encode(state)
+    costs = np.zeros(len(LINES), dtype=np.int64)
+    for side in (0, 1):
+        got = out_of_reach(
+            board.chips, board.locked, board.seq_lines, board.seq_n, side, 2, 2, turns, costs
+        )
+        distance = _distance(chips, side, 2, 2)
+        assert not got or distance > turns, (side, distance)
+        cheapest = min(
+            sum(0 if chips[c] in (side, CORNER) else 1 if chips[c] == EMPTY else 2 for c in line)
+            for line in LINES
+        )
+        assert got or cheapest <= turns, (side, cheapest)
+
+
+def test_a_nine_run_is_one_turn_from_two_sequences() -> None:
+    """Two lines sharing their middle cell: one placement claims both (SQ-7)."""
+    state = build("\n.BBBB.BBBB", ("AH 5C", "2S 3S"))
+    assert state.chips[15] == EMPTY
+    board, _ = kernel.encode(state)
+    costs = np.zeros(len(LINES), dtype=np.int64)
+    args = (board.chips, board.locked, board.seq_lines, board.seq_n, 0, 2, 2)
+    assert not out_of_reach(*args, 1, costs)
+    assert out_of_reach(*args, 0, costs)
+    assert reference_win_within(state, 1)
+    result = forced_win(state, 3, Budget(memory_mb=8))
+    assert result.status is Status.SOLVED and result.objective == 1 and result.proven_optimal
+
+
+#: win in 7 own turns of blue (10 players, 2 sides), found by the threat search on a
+#: fresh position (run seed 604116 of benchmarks/sequence_search.py's sampler, #24)
+DEEP = """\
+playable sequence position
+players: 10
+sides: 2
+row 0: * . . . . . . . . *
+row 1: . . . B . . . . . .
+row 2: . . . . . . . . . .
+row 3: . . . . B . . . . .
+row 4: . . . . . . . . . .
+row 5: . . . B . . . . . .
+row 6: . . . . . B . . . B
+row 7: . B . G G . G G . .
+row 8: . . . . . . . . G .
+row 9: * . . . . . . . . *
+sequences: -
+hand 1: AD QS TS
+hand 2: 3C 3S 4S
+hand 3: 3H 6D KS
+hand 4: 3S 7S KC
+hand 5: AS KD QS
+hand 6: 4H 5C 7D
+hand 7: 6H 7C 9S
+hand 8: 9H QD TH
+hand 9: 5D 8D 9D
+hand 10: 2C 6H 8C
+discard 1: 7H 3D
+discard 2: AD QC
+discard 3: 3C TH
+discard 4: 3H
+discard 5: 8S
+discard 6: TD
+discard 7: JS
+discard 8: KD
+discard 9: 4C
+discard 10: KC
+draw: JD 7C JC 8H 9S JH 2H 6S 5S 8C QC QH 6C 2D TC 5H 9C 9D 6C 8S 2S AC JD 6D KS 5S \
+5D 2C 7S 2S 4H 7D KH 5H JS QD 4D 9C 6S 5C 7H JH 9H TS 3D TD 2H KH AH AS 4S AC 8D TC QH \
+8H AH JC 4D 2D 4C
+to-move: 4
+replaced: no
+seed: 0
+"""
+
+
+def test_a_deep_win_is_proven_and_its_line_replays_through_the_rules() -> None:
+    state = parse_position(DEEP.replace(" \\\n", " "))
+    result = forced_win(state, 10, Budget(nodes=400_000, memory_mb=32), fastest=False)
+    assert result.status is Status.SOLVED and result.objective is not None
+    assert 2 <= result.objective <= 7
+    assert result.extra["threat_turns"] == result.objective or result.proven_optimal
+    replayed, side = state, state.side
+    own = 0
+    for step in result.to_json()["line"]:
+        own += replayed.side == side and not step["move"].startswith("dead:")
+        replayed = apply(replayed, parse_move(replayed, step["move"]))
+    assert replayed.winner == side and own <= result.objective
+
+
+def test_without_threats_the_deep_win_is_out_of_the_full_search_reach() -> None:
+    """The same budget without the threat search: the full search does not get there."""
+    state = parse_position(DEEP.replace(" \\\n", " "))
+    result = forced_win(state, 10, Budget(nodes=100_000, memory_mb=32), threats=False)
+    assert result.status is Status.UNKNOWN
+
+
+@pytest.mark.parametrize("seconds", [0.5, 1.5])
+def test_a_time_budget_is_kept(seconds: float) -> None:
+    """The full search of a hard position stops within the budget (5% and a little
+    for the line and the result on a loaded machine)."""
+    state = parse_position(DEEP.replace(" \\\n", " "))
+    result = forced_win(state, 12, Budget(seconds=seconds, memory_mb=32), threats=False)
+    assert result.status is Status.UNKNOWN
+    assert result.seconds <= seconds * 1.05 + 0.1
