@@ -16,7 +16,15 @@ a forced win within 2, 3 and 4 own turns, the plain reference search for 2 turns
 (for comparison) and the CP-SAT distance to win with a horizon of 4 own turns, by
 seconds, into results/sequence_search_regression.md.
 
-Run: ``python benchmarks/sequence_search.py [--seeds a,b,c] [--positions N] [--nodes N]``
+``--search threats`` (the default) runs :func:`forced_win` as the engine does: the
+threat-space search first (solver/sequence/threats.py), then the full search, a win
+reported once proven within the row's turns (not necessarily the fastest);
+``--search plain`` the full search alone. ``--turns 5,6,8,10,12,15`` picks the rows
+(default 3,4,5,6). The table of the threat search is results/sequence_threats.md
+(``--out``), so that sequence_search.md keeps the plain rows.
+
+Run: ``python benchmarks/sequence_search.py [--seeds a,b,c] [--positions N] [--nodes N]
+[--search threats|plain] [--turns 5,6,8] [--out FILE]``
 or ``python benchmarks/sequence_search.py --regression``.
 """
 
@@ -25,7 +33,8 @@ from __future__ import annotations
 import statistics
 import time
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import replace
 from pathlib import Path
 
 import reach
@@ -50,26 +59,56 @@ def label(turns: int) -> str:
     return f"win-in-{turns} proof"
 
 
-def draw(seed: int, count: int) -> Mapping[str, list[reach.Drawn[tuple[int, State]]]]:
-    """``count`` positions, one per deal seed run seed ``seed`` stands for; every row
-    gets the same positions (the row's turns travel with the state)."""
-    deals = reach.deal_seeds("sequence_search", seed)
-    found = [
-        (deal, sample_positions(1, deal, threat_share=THREAT_SHARE)[0])
-        for deal, _ in zip(deals, range(count), strict=False)
-    ]
-    return {
-        label(t): [reach.Drawn(label(t), i, deal, (t, s)) for i, (deal, s) in enumerate(found)]
-        for t in TURNS
-    }
+def drawer(
+    turns: tuple[int, ...],
+) -> Callable[[int, int], Mapping[str, list[reach.Drawn[tuple[int, State]]]]]:
+    """The positions of rows ``turns``: ``count`` positions, one per deal seed run seed
+    ``seed`` stands for; every row gets the same positions (the row's turns travel
+    with the state)."""
+
+    def draw(seed: int, count: int) -> Mapping[str, list[reach.Drawn[tuple[int, State]]]]:
+        deals = reach.deal_seeds("sequence_search", seed)
+        found = [
+            (deal, sample_positions(1, deal, threat_share=THREAT_SHARE)[0])
+            for deal, _ in zip(deals, range(count), strict=False)
+        ]
+        return {
+            label(t): [reach.Drawn(label(t), i, deal, (t, s)) for i, (deal, s) in enumerate(found)]
+            for t in turns
+        }
+
+    return draw
 
 
-def prove(item: tuple[int, State], nodes: int) -> reach.Outcome:
-    """The proof search for a forced win within the row's own turns."""
-    turns, state = item
-    result = forced_win(state, turns, Budget(nodes=nodes, memory_mb=64))
-    return reach.outcome(result, "won", "not won")
+draw = drawer(TURNS)
 
+
+def prover(threats: bool) -> Callable[[tuple[int, State], int], reach.Outcome]:
+    """The proof search for a forced win within the row's own turns: with ``threats``
+    as the engine runs it (threat search first, a win within the turns reported
+    even when not proven the fastest), else the full search alone."""
+
+    def prove(item: tuple[int, State], nodes: int) -> reach.Outcome:
+        turns, state = item
+        budget = Budget(nodes=nodes, memory_mb=64)
+        result = forced_win(state, turns, budget, threats=threats, fastest=not threats)
+        return reach.outcome(result, "won", "not won")
+
+    return prove
+
+
+prove = prover(False)
+
+THREATS_ABOUT = (
+    "`benchmarks/sequence_search.py --search threats`: the positions of "
+    "results/sequence_search.md (simulated games, greedy bots with 30% random moves, "
+    "2- to 3-sided variants, 70% taken when the side to move has a line needing one "
+    "chip; one per deal drawn from each run seed, the same positions in every row); "
+    "each row is `forced_win` as the engine runs it: the threat-space search "
+    "(solver/sequence/threats.py) on half the node budget, then the full search with "
+    "the distance cut, 64 MiB table, one process. *Decided*: proven won within the "
+    "turns (by either search) or proven not won within them (full search)."
+)
 
 SPEC = reach.Spec(
     name="sequence_search",
@@ -103,11 +142,27 @@ def row(name: str, times: list[float], statuses: Counter[str], nodes: list[int])
 
 def main() -> None:
     parser = reach.parser(__doc__, positions=100, nodes=300_000)
+    parser.add_argument("--search", choices=("plain", "threats"), default="plain")
+    parser.add_argument("--turns", type=str, default=None, help="rows: own turns a,b,c")
     args = parser.parse_args()
     if args.regression:
         regression(REGRESSION_POSITIONS, args.out)
-    else:
-        reach.main(SPEC, args)
+        return
+    turns = tuple(int(t) for t in args.turns.split(",")) if args.turns else TURNS
+    threats = args.search == "threats"
+    if threats and args.out is None:
+        args.out = reach.RESULTS / "sequence_threats.md"
+    spec = replace(
+        SPEC,
+        name="sequence_threats" if threats else SPEC.name,
+        title=SPEC.title + (" (threat-space search)" if threats else ""),
+        about=THREATS_ABOUT if threats else SPEC.about,
+        rows=tuple(label(t) for t in turns),
+        draw=drawer(turns),
+        solve=prover(threats),
+        options=SPEC.options + ("; search threats, fastest not required" if threats else ""),
+    )
+    reach.main(spec, args)
 
 
 def regression(count: int, out: Path | None) -> None:
