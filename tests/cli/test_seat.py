@@ -68,7 +68,9 @@ def test_view_of_every_game_reads_back(
     valid("view", json.loads(document))
 
 
-@pytest.mark.parametrize(("game", "file", "seat"), POSITIONS)
+#: Face to Face's analysis runs in tests/core/test_seat_analysis.py (its solves replay
+#: every line through the rules, seconds a sample): the command's other games here
+@pytest.mark.parametrize(("game", "file", "seat"), [p for p in POSITIONS if p[0] != "facetoface"])
 def test_analyse_from_a_seat_of_every_game(
     capsys: pytest.CaptureFixture[str], game: str, file: str, seat: int
 ) -> None:

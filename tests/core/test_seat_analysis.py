@@ -19,7 +19,7 @@ from playable.solver.core.seat_stats import mean_interval, sign_test
 from playable.solver.core.seat_summary import summarise
 from playable.solver.core.seat_value import MoveValue
 from playable.solver.core.study import StudyMismatch
-from playable.solver.games import game
+from playable.solver.games import game, views
 from playable.solver.thegame.bruteforce import optimal
 from playable.solver.thegame.rules import State, Variant, apply, deal, legal_moves
 from playable.solver.thegame.seatview import VIEWS
@@ -186,3 +186,29 @@ def test_library_api_analyses_from_a_seat() -> None:
     assert without_time(document) == without_time(direct)
     with pytest.raises(PlayableError, match="seat must be"):
         playable.analyse(position, seat=1, samples=1)
+
+
+EXAMPLES = Path(__file__).parents[2] / "examples"
+
+
+@pytest.mark.parametrize(
+    ("name", "file", "seat"),
+    [
+        ("facetoface", "endgame.facetoface.txt", 0),
+        ("uno", "endgame.uno.txt", 1),
+        ("sequence", "win-in-2.sequence.txt", 0),
+    ],
+)
+def test_every_game_reads_only_the_view(name: str, file: str, seat: int) -> None:
+    """A position and another deal of the same view (drawn by the game's dealer) give
+    the same document: the analysis of every game reads only the view."""
+    rules = game(name)
+    seats = views(name)
+    state = rules.parse((EXAMPLES / file).read_text("utf-8"))
+    view = seats.view_of(state, seat)
+    other = next(d for i in range(50) if (d := seats.deal(view, random.Random(i))) != state)
+    assert seats.view_of(other, seat) == view
+    budget = SeatBudget(nodes=50)
+    one = analyse_view(name, seats.view_of(state, seat), 1, seed=1, budget=budget)
+    two = analyse_view(name, seats.view_of(other, seat), 1, seed=1, budget=budget)
+    assert without_time(one) == without_time(two)
