@@ -11,7 +11,7 @@ cards left, and the paired comparison of the best moves.
 
 Budgets are per move and deal: ``--nodes`` (the default, repeatable on any machine)
 or ``--seconds`` of one solve. Exit codes: 0 analysed, 2 bad input (also a game whose
-views do not exist yet), 130 Ctrl-C (finished samples stay in ``--store``).
+views do not exist yet), 130 Ctrl-C (finished samples stay in ``--db``, also spelt ``--store``).
 """
 
 from __future__ import annotations
@@ -92,7 +92,9 @@ def analyse_seat_command(
     ] = 16,
     store: Annotated[
         Path | None,
-        typer.Option("--store", help="SQLite file keeping finished samples; a rerun reuses them."),
+        typer.Option(
+            "--db", "--store", help="SQLite file keeping finished samples; a rerun reuses them."
+        ),
     ] = None,
     json: Annotated[bool, typer.Option("--json", help="Print one JSON document.")] = False,
 ) -> None:

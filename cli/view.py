@@ -85,7 +85,9 @@ def view_command(
     seat: SeatOption = None,
     output: Annotated[
         Path | None,
-        typer.Option("--out", "-o", help="Write the view file here (whole or not at all)."),
+        typer.Option(
+            "-o", "--out", "--output", help="Write the view file here (whole or not at all)."
+        ),
     ] = None,
     json: Annotated[bool, typer.Option("--json", help="Print one JSON document.")] = False,
 ) -> None:

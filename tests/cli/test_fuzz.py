@@ -328,6 +328,7 @@ def _bases(files: dict[str, str]) -> dict[tuple[str, ...], list[str]]:
     `deal` commands need no arguments."""
     example = {e.name: str(e) for e in EXAMPLES}
     budget = ["--seconds", "1", "--nodes", "2000"]
+    seat = ["--samples", "2", "--nodes", "200"]
     bases: dict[tuple[str, ...], list[str]] = {
         ("show",): [example["thegame-solo.deal.txt"]],
         ("move",): [example["thegame-solo.deal.txt"], "5@0"],
@@ -359,6 +360,8 @@ def _bases(files: dict[str, str]) -> dict[tuple[str, ...], list[str]]:
         ("puzzles", "answer"): ["1", "5@0", "--db", files["library.sqlite"], "--seconds", "1"],
         ("puzzles", "export"): ["--db", files["library.sqlite"], "-o", files["out"]],
         ("check", "thegame"): [files["text.txt"]],
+        ("view",): [example["thegame-solo-late.position.txt"], "--seat", "1"],
+        ("analyse", "seat"): [example["thegame-solo-late.position.txt"], "--seat", "1", *seat],
         # --check validates the options and exits: the walk must not start a server
         ("serve",): ["--check"],
     }
