@@ -92,7 +92,10 @@ def value_move(
         mover = rules.to_move(after)
         sides = rules.sides(after)
         if sides[mover] != sides[seat]:
-            low, high = -high, -low
+            # a rival side's win is the seat's loss; with two sides its loss is the
+            # seat's win, with more it says nothing about the seat (a third may win)
+            two_sides = len(set(sides)) == 2
+            low, high = (-high, -low) if two_sides or low > 0 else (-math.inf, math.inf)
         if low > 0 or high < 0:  # a proven win or loss of the seat's side
             return _decided(rules, 1.0 if low > 0 else -1.0, result.nodes)
         outcome = _played_out(rules, engine, after, seat, rng)

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from playable.solver.core.budget import Budget
 from playable.solver.core.errors import PlayableError
 from playable.solver.core.seat_analysis import SeatBudget, analyse_view, run_sample, sample_seed
 from playable.solver.core.seat_stats import mean_interval, sign_test
@@ -212,3 +213,69 @@ def test_every_game_reads_only_the_view(name: str, file: str, seat: int) -> None
     one = analyse_view(name, seats.view_of(state, seat), 1, seed=1, budget=budget)
     two = analyse_view(name, seats.view_of(other, seat), 1, seed=1, budget=budget)
     assert without_time(one) == without_time(two)
+
+
+class _Rivals:
+    """A stub game of three sides in which every move passes the turn to player 1."""
+
+    cooperative = False
+
+    def apply(self, state: int, move: int) -> int:
+        return state + 1
+
+    def is_terminal(self, state: int) -> bool:
+        return False
+
+    def to_move(self, state: int) -> int:
+        return 1
+
+    def sides(self, state: int) -> tuple[int, ...]:
+        return (0, 1, 2)[: self.players]
+
+    def __init__(self, players: int) -> None:
+        self.players = players
+
+
+class _Proves:
+    """A stub engine whose solves prove ``bounds`` for the player to move and whose
+    play-outs lose for everyone."""
+
+    def __init__(self, bounds: tuple[float, float]) -> None:
+        self.proven = bounds
+
+    def solve(self, state: int, budget: Any, options: Any) -> Any:
+        return type("Result", (), {"nodes": 1})()
+
+    def bounds(self, result: Any, wins_only: bool) -> tuple[float, float]:
+        return self.proven
+
+    def rollout(self, state: int, rng: random.Random) -> tuple[float, ...]:
+        return (-1.0, -1.0, -1.0)
+
+
+@pytest.mark.parametrize(
+    ("players", "bounds", "win", "proven"),
+    [
+        (2, (-2.0, -2.0), True, True),  # the only rival loses: the seat wins
+        (2, (2.0, 2.0), False, True),  # the rival wins: the seat loses
+        (3, (2.0, 2.0), False, True),  # a rival wins: the seat loses
+        (3, (-2.0, -2.0), False, False),  # a rival loses: a third may win, not proven
+    ],
+)
+def test_a_rivals_proof_is_turned_to_the_seats_side(
+    players: int, bounds: tuple[float, float], win: bool, proven: bool
+) -> None:
+    from playable.solver.core.engine import SearchOptions
+    from playable.solver.core.seat_value import value_move
+
+    found = value_move(
+        _Rivals(players),  # type: ignore[arg-type]
+        _Proves(bounds),  # type: ignore[arg-type]
+        0,
+        0,
+        0,
+        Budget(nodes=1),
+        SearchOptions(),
+        random.Random(0),
+    )
+    assert (found.win, found.proven) == (win, proven)
