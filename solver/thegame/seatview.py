@@ -51,7 +51,7 @@ from playable.solver.core.cardlist import (
     single,
 )
 from playable.solver.core.errors import NotationError, PlayableError
-from playable.solver.core.seatview import SeatViews
+from playable.solver.core.seatview import SeatViews, ViewFunctions
 from playable.solver.thegame.notation import (
     GAME,
     _variant,
@@ -401,38 +401,12 @@ def _satisfiable(view: View) -> bool:
 # -------------------------------------------------------------------- interface
 
 
-class TheGameViews:
-    """The Game's views behind :class:`~playable.solver.core.seatview.SeatViews`."""
-
-    def view_of(self, state: State, seat: int) -> View:
-        return view_of(state, seat)
-
-    def parse(self, text: str, source: str = "<input>") -> View:
-        return parse_view(text, source)
-
-    def format(self, view: View) -> str:
-        return format_view(view)
-
-    def to_json(self, view: View) -> dict[str, Any]:
-        return view_to_json(view)
-
-    def seat(self, view: View) -> int:
-        return view.seat
-
-    def to_move(self, view: View) -> int:
-        return view.to_move
-
-    def legal_moves(self, view: View) -> list[Move]:
-        """The seat's moves when it is to move (they depend only on its hand, the
-        piles, the cards laid this turn and whether the draw pile is empty), else
-        none."""
-        return legal_moves(some_deal(view)) if view.seat == view.to_move else []
-
-    def deal(self, view: View, rng: random.Random) -> State:
-        return deal(view, rng)
-
-    def deals(self, view: View) -> Iterator[State]:
-        return deals(view)
+def seat_moves(view: View) -> list[Move]:
+    """The seat's moves when it is to move (they depend only on its hand, the piles,
+    the cards laid this turn and whether the draw pile is empty), else none."""
+    return legal_moves(some_deal(view)) if view.seat == view.to_move else []
 
 
-VIEWS: SeatViews[View, State, Move] = TheGameViews()
+VIEWS: SeatViews[View, State, Move] = ViewFunctions(
+    view_of, parse_view, format_view, view_to_json, seat_moves, deal, deals
+)
