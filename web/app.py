@@ -20,6 +20,11 @@ Endpoints (all JSON; an error is ``{"error": "one line"}`` with 4xx/5xx):
                                           deal's view (``playable deal``), its seed
 ``POST /api/solve``, ``/api/analyse``     ``{"text", "seconds", "nodes", "turns" |
                                           "depth"}`` -> 202 ``{"id"}`` (a job)
+``POST /api/review``                      ``{"text", "seconds", "nodes", "seat",
+                                          "samples"}``: a game record -> 202
+                                          ``{"id"}`` (a job, web/review.py)
+``POST /api/line``                        ``{"text", "moves"}`` -> the positions
+                                          along the moves (``frames``)
 ``GET  /api/jobs/{id}``                   the job: state, progress, result
 ``DELETE /api/jobs/{id}``                 stop the job (its process is terminated)
 ``GET  /api/puzzles?game=&level=&kind=``  the library's puzzles (no solutions)
@@ -68,6 +73,7 @@ from playable.web.deal import MAX_SEED, deal_text
 from playable.web.errors import BadRequest
 from playable.web.guard import SESSION, Guard, Hosts
 from playable.web.jobs import Busy, Job, Jobs
+from playable.web.review import OVERRUN, SLACK, read_record, review_task
 from playable.web.session import Sessions
 from playable.web.tasks import (
     analyse_task,
@@ -87,6 +93,10 @@ MAX_BODY = 4 * MAX_TEXT
 BODY_SECONDS = 20.0
 #: Seconds a puzzle check may search (opponent kinds prove the answer still wins).
 CHECK_SECONDS = 10.0
+#: The most moves a line shown on the board may have (``/api/line``).
+MAX_LINE = 200
+#: The most deals a seat's review samples at each move.
+MAX_SAMPLES = 100
 #: The largest puzzle id (SQLite's INTEGER): a larger one is no puzzle.
 MAX_ID = 2**63 - 1
 #: How much of an answer each puzzle kind judges (docs/web.md, "Puzzle trainer"): its
@@ -295,6 +305,45 @@ class Board:
         arguments = {"text": text, "seconds": each, "nodes": nodes, "depth": depth}
         return self.started(request, "analyse", seconds, analyse_task, arguments)
 
+    async def review(self, request: Request) -> Response:
+        """A game record's review (docs/review.md) as a job: the record is read now
+        (a malformed or illegal one is a 422 naming its line and column), its moves
+        judged in the job; ``seconds`` are the whole review's, shared among the moves
+        (web/review.py); ``seat`` (1-based) judges that seat's moves from its view,
+        on ``samples`` deals a move."""
+        body = await self.body(request)
+        text = self.text(body)
+        seconds = self.seconds(body, min(10.0, self.jobs.max_seconds))
+        nodes = self.whole(body, "nodes", 1, 10**12, None)
+        seat = self.whole(body, "seat", 1, 12, None)
+        samples = self.whole(body, "samples", 1, MAX_SAMPLES, 20)
+        record = await run_in_threadpool(read_record, text)
+        players = record.game.players(record.start)
+        if seat is not None and seat > players:
+            raise BadRequest(f"'seat' {seat}: the game has {players} players", 422)
+        arguments = {
+            "text": text,
+            "seconds": seconds,
+            "nodes": nodes,
+            "seat": None if seat is None else seat - 1,
+            "samples": samples,
+        }
+        # a move may be analysed twice (web/review.py): the job's budget is its limit
+        limit = OVERRUN * seconds + SLACK
+        return self.started(request, "review", limit, review_task, arguments)
+
+    async def line(self, request: Request) -> Response:
+        """The positions along ``moves`` from the position ``text`` (a line of an
+        analysis, stepped through on the table), one frame a move; a move the rules
+        refuse ends the frames with its error."""
+        body = await self.body(request)
+        position = playable.loads(self.text(body), "<board>")
+        moves = self.text(body, "moves")
+        if len(moves.split()) > MAX_LINE:
+            raise BadRequest(f"'moves': a line of at most {MAX_LINE} moves")
+        shown = await run_in_threadpool(solution_frames, position, moves)
+        return JSONResponse({"frames": shown})
+
     async def job(self, request: Request) -> Response:
         """A job of this session; another session's job is answered as an unknown
         id (the same 404 and line), so ids cannot be probed."""
@@ -460,6 +509,8 @@ def create_app(
         Route("/api/deal", board.deal, methods=["POST"]),
         Route("/api/solve", board.solve, methods=["POST"]),
         Route("/api/analyse", board.analyse, methods=["POST"]),
+        Route("/api/review", board.review, methods=["POST"]),
+        Route("/api/line", board.line, methods=["POST"]),
         Route("/api/jobs/{job_id}", board.job, methods=["GET", "DELETE"]),
         Route("/api/puzzles", board.puzzles),
         Route("/api/puzzles/{puzzle_id}", board.puzzle_one),

@@ -51,6 +51,7 @@ from playable.solver.games import NAMES
 PRELOAD = (
     "playable.api",
     "playable.web.tasks",
+    "playable.web.review",
     *(f"playable.solver.{name}.engine" for name in NAMES),
     *(f"playable.puzzles.{name}.kinds" for name in NAMES),
 )

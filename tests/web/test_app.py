@@ -414,3 +414,125 @@ def test_every_module_the_job_server_preloads_exists() -> None:
 
     for name in PRELOAD:
         importlib.import_module(name)
+
+
+# ------------------------------------------------------------- review and lines
+
+REVIEW = (EXAMPLES / "review.facetoface.txt").read_text()
+
+
+def test_a_record_is_reviewed_move_by_move_as_the_command_line_does(client: TestClient) -> None:
+    """docs/review.md's example: the first two plays keep the proven win, ending the
+    turn ('/') throws it away; every verdict is in the last progress report too."""
+    started = client.post("/api/review", json={"text": REVIEW, "seconds": 3})
+    assert started.status_code == 202, started.text
+    done = finish(client, started.json())
+    assert done["state"] == "done", done
+    document = done["result"]["document"]
+    assert document["kind"] == "review" and document["complete"]
+    verdicts = [(m["move"], m["verdict"]) for m in document["moves"]]
+    assert verdicts == [("12@own-up", "best"), ("50@own-down", "best"), ("/", "blunder")]
+    last = document["moves"][-1]
+    assert last["best"]["proven"] and last["chance_best"] == 1.0 and last["chance_played"] == 0.0
+    assert (last["line"], last["column"]) == (14, 28)
+    assert done["progress"]["info"]["review"] == document
+    assert done["progress"]["info"]["judged"] == done["result"]["total"] == 3
+
+
+def test_a_stopped_review_keeps_the_moves_it_judged(client: TestClient) -> None:
+    from playable.web.deal import deal_text
+
+    deal = deal_text("thegame", 1, 5)
+    position = playable.loads(deal)
+    moves = []
+    for _ in range(6):  # the first legal card each time, then the end of the turn
+        move = next(m for m in position.legal_moves() if m != "/") if len(moves) % 3 < 2 else "/"
+        moves.append(move)
+        position = position.play(move)
+    record = deal + "moves:\n"
+    record += "  " + " ".join(moves) + "\n"
+    job = client.post("/api/review", json={"text": record, "seconds": 5}).json()
+    deadline = time.monotonic() + 60
+    while job["progress"].get("info", {}).get("judged", 0) < 1:
+        assert job["state"] == "running" or job["state"] == "waiting", job
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+        job = client.get(f"/api/jobs/{job['id']}").json()
+    stopped = client.delete(f"/api/jobs/{job['id']}").json()
+    kept = finish(client, stopped)
+    assert kept["state"] in ("cancelled", "done")
+    review = kept["progress"]["info"]["review"]
+    assert review["moves"][0]["move"] == moves[0] and review["moves"][0]["verdict"]
+    if kept["state"] == "cancelled":
+        assert not review["complete"] and "result" not in kept
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "line"),
+    [
+        ({"text": REVIEW.replace("50@own-down", "99@own-down")}, 422, "<record>:14:16: "),
+        ({"text": REVIEW.replace("1: 12@own-up", "2: 12@own-up")}, 422, "<record>:14:3: "),
+        ({"text": REVIEW.split("moves:")[0]}, 422, "needs a 'moves:' section"),
+        ({"text": REVIEW.replace("max-card: 59", "max-card: x")}, 422, "<record>:4:"),
+        ({"text": REVIEW, "seat": 3}, 422, "the game has 2 players"),
+        ({"text": REVIEW, "seat": 0}, 422, "'seat'"),
+        ({"text": REVIEW, "samples": 1000}, 422, "'samples'"),
+        ({"text": REVIEW, "seconds": 60}, 422, "'seconds'"),
+        ({"text": REVIEW + "  1: 11@own-up\n" * 400}, 422, "<record>:"),
+        ({"text": 7}, 422, "'text'"),
+    ],
+)
+def test_a_bad_review_request_is_one_line_4xx(
+    client: TestClient, body: dict[str, Any], status: int, line: str
+) -> None:
+    refused = client.post("/api/review", json=body)
+    assert refused.status_code == status, refused.text
+    error = refused.json()["error"]
+    assert line in error and "\n" not in error, error
+
+
+def test_too_long_a_record_is_refused() -> None:
+    from playable.web.review import MAX_MOVES, read_record
+
+    text = (EXAMPLES / "endgame.uno.txt").read_text()
+    position = playable.loads(text)
+    moves = []
+    while len(moves) <= MAX_MOVES and not position.is_over:
+        move = "draw" if "draw" in position.legal_moves() else position.legal_moves()[0]
+        moves.append(move)
+        position = position.play(move)
+    if len(moves) <= MAX_MOVES:
+        pytest.skip("the round ends before the limit")
+    with pytest.raises(playable.PlayableError, match=f"at most {MAX_MOVES}"):
+        read_record(text + "moves:\n" + " ".join(moves) + "\n")
+
+
+def test_a_seat_reviews_its_own_moves_from_its_view(client: TestClient) -> None:
+    """One move judged from seat 1's view (a seat review solves every move on every
+    sampled deal: a few seconds of CPU a move even at 2 deals and 500 nodes)."""
+    record = REVIEW.replace("12@own-up 50@own-down /", "12@own-up")
+    body = {"text": record, "seat": 1, "samples": 2, "nodes": 500, "seconds": 5}
+    done = finish(client, client.post("/api/review", json=body).json())
+    assert done["state"] == "done", done
+    document = done["result"]["document"]
+    assert document["kind"] == "seat-review" and document["seat"] == 0 and document["complete"]
+    (move,) = document["moves"]
+    assert move["move"] == "12@own-up"
+    assert move["verdict"] in ("best", "good", "inaccuracy", "mistake", "blunder")
+    assert move["best"]["wins"]["trials"] == 2 and move["played"]["move"] == "12@own-up"
+
+
+def test_a_line_is_replayed_into_frames(client: TestClient) -> None:
+    start = REVIEW.split("moves:")[0]
+    shown = client.post("/api/line", json={"text": start, "moves": "12@own-up 50@own-down /"})
+    assert shown.status_code == 200, shown.text
+    frames = shown.json()["frames"]
+    position = playable.loads(start)
+    for frame, move in zip(frames, ["12@own-up", "50@own-down", "/"], strict=True):
+        position = position.play(move)
+        assert frame["move"] == move and frame["view"]["text"] == position.text()
+    refused = client.post("/api/line", json={"text": start, "moves": "12@own-up 99@own-up"})
+    last = refused.json()["frames"][-1]
+    assert refused.status_code == 200 and "(FF-" in last["error"] and "view" not in last
+    too_long = client.post("/api/line", json={"text": start, "moves": "/ " * 201})
+    assert too_long.status_code == 422 and "at most 200" in too_long.json()["error"]

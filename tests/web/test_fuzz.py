@@ -28,6 +28,7 @@ from tests.web.board import BASE, EXAMPLES, puzzle_library
 
 POSITION = (EXAMPLES / "thegame-solo-late.position.txt").read_text()
 UNO = (EXAMPLES / "endgame.uno.txt").read_text()
+RECORD = (EXAMPLES / "review.facetoface.txt").read_text()
 
 POSTS = (
     "/api/load",
@@ -35,6 +36,8 @@ POSTS = (
     "/api/deal",
     "/api/solve",
     "/api/analyse",
+    "/api/review",
+    "/api/line",
     "/api/puzzles/1/attempt",
 )
 KEYS = (
@@ -51,6 +54,8 @@ KEYS = (
     "game",
     "players",
     "seed",
+    "seat",
+    "samples",
 )
 ALLOWED = {200, 202, 400, 403, 404, 405, 409, 413, 415, 422, 503}
 
@@ -61,7 +66,19 @@ json_values = st.recursive(
     | st.floats(allow_nan=False, allow_infinity=False)
     | st.text(max_size=30)
     | st.sampled_from(
-        [POSITION, UNO, "14@2", "G7", "/", "end", "thegame-solo-late.position.txt", "../x", "uno"]
+        [
+            POSITION,
+            UNO,
+            RECORD,
+            RECORD[:-9],
+            "14@2",
+            "G7",
+            "/",
+            "end",
+            "thegame-solo-late.position.txt",
+            "../x",
+            "uno",
+        ]
     ),
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner),
     max_leaves=6,

@@ -1,0 +1,134 @@
+"""The review of a played game as a job of the web board (docs/web.md, "Review").
+
+The same library functions as ``playable review RECORD --json`` (docs/review.md):
+the record (docs/notation.md, "Game records") is read by
+:func:`~playable.solver.core.record.parse_record` and every move is judged by
+:func:`~playable.solver.core.review.review` with the tree search of docs/analysis.md
+(:func:`~playable.solver.core.anytime.estimate`), or, for one seat, by
+:func:`~playable.solver.core.seat_review.seat_review` over the seat analysis of
+docs/seatview.md. Only the budget differs from the command line: the board's
+``seconds`` are the whole review's, shared among the moves with a choice, so that a
+long record cannot hold a worker for its moves times the board's cap.
+
+The review so far is reported after every move (``info.review``, the ``--json``
+document of the moves judged, ``complete: false``): the job API returns no result
+for a stopped job, so the board keeps the last report's verdicts when the review is
+stopped. Between moves the review stops itself once twice its seconds and
+:data:`SLACK` are spent (a move the first analysis never tried is analysed again
+after it, so a move may take two analyses), and answers what it judged,
+``complete: false``.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from playable.solver.core.anytime import estimate
+from playable.solver.core.budget import Budget
+from playable.solver.core.engine import SearchOptions
+from playable.solver.core.errors import PlayableError
+from playable.solver.core.mcts_result import MctsResult
+from playable.solver.core.record import Record, parse_record
+from playable.solver.core.result import Status
+from playable.solver.core.review import Review, review
+from playable.solver.core.seat_analysis import SeatBudget, analyse_view
+from playable.solver.core.seat_review import SeatReview, seat_moves, seat_review
+from playable.solver.games import engine
+
+Report = Callable[[int, float, dict[str, Any]], None]
+
+#: The most moves a record sent for review may hold (each is analysed).
+MAX_MOVES = 300
+#: Memory of each analysis' table, in MiB (the command line's default).
+MEMORY_MB = 64
+#: The moves a review may run over its seconds before it stops itself: a move the
+#: first analysis never tried is analysed twice (docs/review.md).
+OVERRUN = 2.0
+#: Seconds more before it stops: loading kernels is never charged to a budget (each
+#: analysis loads its leaf solver's), which on a loaded machine takes seconds.
+SLACK = 10.0
+
+
+def read_record(text: str) -> Record:
+    """The record ``text``, refused with one line naming line and column (a
+    ``NotationError``), or when it holds more than :data:`MAX_MOVES` moves."""
+    record = parse_record(text, "<record>")
+    if len(record.moves) > MAX_MOVES:
+        raise PlayableError(
+            f"<record>: {len(record.moves)} moves; the board reviews at most {MAX_MOVES}"
+        )
+    return record
+
+
+def choices(record: Record) -> int:
+    """How many moves of ``record`` had another legal move (each is analysed)."""
+    game = record.game
+    return sum(len(game.legal_moves(played.before)) > 1 for played in record.moves)
+
+
+def review_task(
+    report: Report | None,
+    text: str,
+    seconds: float,
+    nodes: int | None,
+    seat: int | None = None,
+    samples: int = 20,
+) -> dict[str, Any]:
+    """The review document of the record ``text`` (``kind: review``, or
+    ``seat-review`` for the 0-based ``seat``), reported after every move."""
+    record = read_record(text)
+    if seat is None:
+        moves: Iterator[Review | SeatReview] = _everyone(record, seconds, nodes)
+    else:
+        moves = _one_seat(record, seat, samples, nodes)
+    total = len(record.moves) if seat is None else len(seat_moves(record, seat))
+    started = time.monotonic()
+    if report is not None:
+        report(0, 0.0, {"judged": 0, "total": total})
+    done: Review | SeatReview | None = None
+    for done in moves:
+        if report is not None:
+            info = {"judged": len(done.moves), "total": total, "review": done.to_json()}
+            report(0, round(time.monotonic() - started, 2), info)
+        if not done.complete and time.monotonic() - started > OVERRUN * seconds + SLACK:
+            break  # out of time: what is judged stands, complete stays false
+    if done is None:  # nothing to judge: no moves (of the seat)
+        done = Review(record, complete=True) if seat is None else SeatReview(record, seat, [], True)
+    return {"document": done.to_json(), "total": total}
+
+
+def _everyone(record: Record, seconds: float, nodes: int | None) -> Iterator[Review]:
+    """:func:`review` with everything known, ``seconds`` shared among the moves."""
+    game = record.game
+    engine(game.name).warm_up()  # loads the kernels before any budget starts
+    each = seconds / max(1, choices(record))
+
+    def budget() -> Budget:
+        return Budget(seconds=each, nodes=nodes, memory_mb=MEMORY_MB)
+
+    def assess(state: Any) -> MctsResult:
+        return estimate(game.name, state, budget(), 0)
+
+    def winning_line(state: Any) -> str | None:
+        options = SearchOptions(memory_mb=MEMORY_MB)
+        result = engine(game.name).solve(state, budget().start(), options)
+        return result.line.text() if result.status is Status.SOLVED else None
+
+    return review(record, assess, winning_line if game.cooperative else None)
+
+
+def _one_seat(record: Record, seat: int, samples: int, nodes: int | None) -> Iterator[SeatReview]:
+    """:func:`seat_review`: ``samples`` deals at each of the seat's moves, each move
+    solved on each under ``nodes`` (the seat analysis' default when None)."""
+    game = record.game
+    players = game.players(record.start)
+    if not 0 <= seat < players:
+        raise PlayableError(f"'seat' {seat + 1}: the game has {players} players")
+    budget = SeatBudget(nodes, None)
+
+    def assess(view: Any) -> dict[str, Any]:
+        return analyse_view(game.name, view, samples, seed=0, budget=budget, workers=1)
+
+    return seat_review(record, seat, assess)
