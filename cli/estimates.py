@@ -81,13 +81,14 @@ def ranked(result: MctsResult, cooperative: bool) -> list[MoveReport]:
 
 @dataclass(frozen=True)
 class Estimating:
-    """The options of an analysis' tree search: ``--estimate-seconds`` (None: the
-    analysis' own budget), ``--estimate-seed``, ``--top``, ``--all``."""
+    """The options of an analysis' tree search, added to every analyse command by
+    :func:`~playable.cli.option_groups.with_options`: ``--estimate-seconds`` (None:
+    the analysis' own budget), ``--estimate-seed``, ``--top``, ``--all``."""
 
-    seconds: float | None
-    seed: int
-    top: int
-    show_all: bool
+    estimate_seconds: EstimateSeconds = None
+    estimate_seed: EstimateSeed = 0
+    top: Top = 10
+    show_all: AllMoves = False
 
 
 def add_estimates(
@@ -99,23 +100,23 @@ def add_estimates(
     json: bool,
 ) -> None:
     """Unless the analysis ``document`` proves a best move (``Engine.best_proven``) or
-    ``options.seconds`` is 0, run the tree search on ``state``, put its answer into
-    ``document`` and, unless ``json``, print it. Its budget is ``options.seconds``,
+    ``options.estimate_seconds`` is 0, run the tree search on ``state``, put its answer into
+    ``document`` and, unless ``json``, print it. Its budget is ``options.estimate_seconds``,
     else the analysis' own (seconds, nodes) again (so a node budget keeps the answer
     repeatable), else :data:`DEFAULT_SECONDS`."""
     from playable.solver.core.anytime import add_estimates as add_to
     from playable.solver.games import game
 
     seconds, nodes = budget_of_analysis
-    if options.seconds == 0:
+    if options.estimate_seconds == 0:
         return
-    if options.seconds is not None:
-        budget = Budget(seconds=options.seconds)
+    if options.estimate_seconds is not None:
+        budget = Budget(seconds=options.estimate_seconds)
     elif seconds is not None or nodes is not None:
         budget = Budget(seconds=seconds, nodes=nodes)
     else:
         budget = Budget(seconds=DEFAULT_SECONDS)
-    result = add_to(name, state, document, catch_interrupts(budget), options.seed)
+    result = add_to(name, state, document, catch_interrupts(budget), options.estimate_seed)
     if result is None or json:
         return
     cooperative = game(name).cooperative

@@ -13,6 +13,7 @@ from playable.cli import estimates
 from playable.cli.budget import Memory, Nodes, Seconds, budget_from
 from playable.cli.dispatch import SHOW
 from playable.cli.io import fail, print_json, read_source, stdout, write_dealt
+from playable.cli.option_groups import with_options
 from playable.cli.options import Workers, renamed, seat_bots
 from playable.cli.play import RecordFile
 from playable.cli.progress import warm_up
@@ -227,6 +228,7 @@ def deal_status(statuses: list[Any]) -> Any:
     return statuses[0] if len(statuses) == 1 else Status.SOLVED
 
 
+@with_options("estimating", estimates.Estimating)
 def analyse_command(
     file: FileArg = None,
     first: Annotated[
@@ -241,10 +243,8 @@ def analyse_command(
     nodes: Nodes = None,
     memory: Memory = 256,
     json: Json = False,
-    estimate_seconds: estimates.EstimateSeconds = None,
-    estimate_seed: estimates.EstimateSeed = 0,
-    top: estimates.Top = 10,
-    show_all: estimates.AllMoves = False,
+    *,
+    estimating: estimates.Estimating,
 ) -> None:
     """Every distinct turn of the player to move with its proven value (win, loss, or
     unknown once the budget, shared by all turns, runs out); when neither is proven,
@@ -273,7 +273,7 @@ def analyse_command(
         else:
             order = {"win": 0, "unknown": 1, "loss": 2}
             rows = sorted(document["moves"], key=lambda row: order[row["value"]])
-            shown = rows if show_all else rows[:top]
+            shown = rows if estimating.show_all else rows[: estimating.top]
             table = Table(title=f"player {mover} to move: {len(shown)} of {len(rows)} turns")
             table.add_column("value")
             table.add_column("turn")
@@ -293,8 +293,7 @@ def analyse_command(
             f"wins {document['wins']}, losses {document['losses']}, unknown "
             f"{document['unknown']}; nodes {document['nodes']}, {document['seconds']:.3f} s"
         )
-    options = estimates.Estimating(estimate_seconds, estimate_seed, top, show_all)
-    estimates.add_estimates("facetoface", state, document, options, (seconds, nodes), json)
+    estimates.add_estimates("facetoface", state, document, estimating, (seconds, nodes), json)
     if json:
         print_json(document)
     finished = None if over is None else (WIN if over == state.to_move else LOSS)

@@ -14,6 +14,7 @@ from playable.cli import estimates
 from playable.cli.budget import Memory, Nodes, Seconds, budget_from
 from playable.cli.dispatch import SHOW
 from playable.cli.io import fail, print_json, read_source, stdout, write_dealt
+from playable.cli.option_groups import with_options
 from playable.cli.options import Workers, renamed, seat_bots
 from playable.cli.play import RecordFile
 from playable.cli.progress import warm_up
@@ -142,6 +143,7 @@ def render(state: State, highlight: frozenset[int] = frozenset()) -> Panel:
     )
 
 
+@with_options("estimating", estimates.Estimating)
 def analyse_command(
     file: FileArg,
     depth: Annotated[
@@ -151,10 +153,8 @@ def analyse_command(
     nodes: Nodes = None,
     memory: Memory = 64,
     json: Json = False,
-    estimate_seconds: estimates.EstimateSeconds = None,
-    estimate_seed: estimates.EstimateSeed = 0,
-    top: estimates.Top = 10,
-    show_all: estimates.AllMoves = False,
+    *,
+    estimating: estimates.Estimating,
 ) -> None:
     """Sequences, open lines, threats and the best move; with --depth N a proof search.
     Unless a forced win is proven, the tree search proves or estimates every move and
@@ -181,8 +181,7 @@ def analyse_command(
             stdout.print(render_proof(proof))
             if proof.status == Status.SOLVED:
                 stdout.print(f"[bold]best move (proven): {proof.line[0].text}[/]")
-    options = estimates.Estimating(estimate_seconds, estimate_seed, top, show_all)
-    estimates.add_estimates("sequence", state, document, options, (seconds, nodes), json)
+    estimates.add_estimates("sequence", state, document, estimating, (seconds, nodes), json)
     if json:
         print_json(document)
     if proof is not None and proof.status == Status.UNKNOWN:

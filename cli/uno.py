@@ -13,6 +13,7 @@ from playable.cli import estimates
 from playable.cli.budget import Nodes, Seconds, budget_from
 from playable.cli.dispatch import SHOW
 from playable.cli.io import fail, print_json, read_source, stdout, write_dealt
+from playable.cli.option_groups import with_options
 from playable.cli.options import MAX_RUN, MAX_SEED, Workers, renamed, seat_bots
 from playable.cli.play import RecordFile
 from playable.cli.progress import warm_up
@@ -306,6 +307,7 @@ def _solve_endgame(game: Deal | State, budget: Budget, json: bool, seeded: bool)
     raise typer.Exit(EXIT_RESHUFFLE if reason == "reshuffle" else code)
 
 
+@with_options("estimating", estimates.Estimating)
 def analyse_command(
     file: Annotated[str, typer.Argument(help="A two-player deal or position file.")],
     seconds: Seconds = None,
@@ -313,10 +315,8 @@ def analyse_command(
     memory: Annotated[int, typer.Option(help="Table memory in MiB.", min=1)] = 256,
     seeded_reshuffles: Seeded = False,
     json: Json = False,
-    estimate_seconds: estimates.EstimateSeconds = None,
-    estimate_seed: estimates.EstimateSeed = 0,
-    top: estimates.Top = 10,
-    show_all: estimates.AllMoves = False,
+    *,
+    estimating: estimates.Estimating,
 ) -> None:
     """Every legal move of a two-player position with its perfect-information value;
     when no best move is proven, the tree search proves or estimates every move and
@@ -338,8 +338,7 @@ def analyse_command(
         for row in document["moves"]:
             table.add_row(row["move"], row["value"])
         stdout.print(table)
-    options = estimates.Estimating(estimate_seconds, estimate_seed, top, show_all)
-    estimates.add_estimates("uno", state, document, options, (seconds, nodes), json)
+    estimates.add_estimates("uno", state, document, estimating, (seconds, nodes), json)
     if json:
         print_json(document)
     raise typer.Exit(_analyse_code(state, values))

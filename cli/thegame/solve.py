@@ -20,6 +20,7 @@ from playable.cli.budget import (
     release_interrupts,
 )
 from playable.cli.io import fail, print_json, stderr, stdout
+from playable.cli.option_groups import with_options
 from playable.cli.options import RetryNodes, RetrySeconds, Scheduler
 from playable.cli.progress import warm_up
 from playable.cli.thegame.check import _save_proof
@@ -245,6 +246,7 @@ def _render(result: SolveResult) -> None:
         )
 
 
+@with_options("estimating", estimates.Estimating)
 def analyse_command(
     file: FileArg = None,
     players: Players = None,
@@ -263,10 +265,8 @@ def analyse_command(
     nodes: Nodes = None,
     memory: Memory = 64,
     json: Json = False,
-    estimate_seconds: estimates.EstimateSeconds = None,
-    estimate_seed: estimates.EstimateSeed = 0,
-    top: estimates.Top = 10,
-    show_all: estimates.AllMoves = False,
+    *,
+    estimating: estimates.Estimating,
 ) -> None:
     """Every legal next move (one card, or ending the turn) of the player to move with
     its value: still fully playable, or the fewest cards left it allows; best first.
@@ -293,8 +293,7 @@ def analyse_command(
         if not rows:
             over = "won: every card is laid" if state.is_won else "lost: the minimum cannot be laid"
             stdout.print(f"no legal move: the game is over, {over} (TG-7)")
-    options = estimates.Estimating(estimate_seconds, estimate_seed, top, show_all)
-    estimates.add_estimates("thegame", state, document, options, (seconds, nodes), json)
+    estimates.add_estimates("thegame", state, document, estimating, (seconds, nodes), json)
     if json:
         print_json(document)
     # a finished game has no moves to value: the rules' own verdict (TG-7) is its value
