@@ -366,3 +366,109 @@ def test_no_serious_accessibility_violations(pages: dict[str, Any], server: str)
             assert page.evaluate(audit) == [], "the puzzle trainer"
         page.unroute("**/static/axe.min.js")
         finish(page)
+
+
+ESTIMATE = re.compile(r"^est\. [0-9]+% \[[0-9]+%–[0-9]+%\] of [0-9]+")
+
+
+def deal(page: Any, game: str, seed: int) -> None:
+    """A new deal of ``game`` for two players, dealt with ``seed``."""
+    page.select_option("#deal-game", game)
+    page.fill("#deal-players", "2")
+    page.fill("#deal-seed", str(seed))
+    page.click("#deal")
+    page.wait_for_selector(f"#table .table.{game}")
+
+
+def analyse(page: Any, seconds: str) -> None:
+    page.fill("#seconds", seconds)
+    page.click("#analyse")
+    page.wait_for_selector("#analysis td", timeout=60_000)
+
+
+def test_the_analysis_shows_proven_and_estimated_moves_and_lights_the_best(
+    pages: dict[str, Any], server: str
+) -> None:
+    """A Face to Face endgame is proven (every shown move a proven value); a fresh deal
+    is not, so the tree search estimates its moves ("est. 80% [38%–96%] of 5"), shows
+    the top ten and all on demand, and its recommended move is lit on the table: the
+    card in the mover's hand and its pile. A move's line steps on the table."""
+    page = open_page(pages, server, "desktop")
+    load(page, "endgame.facetoface.txt")
+    analyse(page, "1")
+    assert page.locator("#analysis .badge.proven").count() == 10  # the top ten, proven
+    assert page.locator("#analysis .badge.estimate").count() == 0
+    assert page.inner_text("#summary").startswith("Winning with perfect play (proven): ")
+    best = page.inner_text("#analysis tr.best-row button.move")
+    assert page.locator("#table .hand .best").count() == len(best.split())
+    deal(page, "facetoface", 3)
+    analyse(page, "1")
+    badges = page.locator("#analysis .badge.estimate").all_inner_texts()
+    assert badges and all(ESTIMATE.match(text) for text in badges), badges
+    assert page.inner_text("#summary").startswith("No proof within")  # the document's sentence
+    assert page.locator("#analysis tr td:first-child").count() == 10
+    page.click("#analysis-all")
+    assert page.locator("#analysis tr td:first-child").count() == 12  # every legal move
+    best = page.inner_text("#analysis tr.best-row button.move")
+    card, pile = best.split("@")
+    lit = page.locator("#table .best")
+    assert lit.count() == 2, best
+    assert (
+        lit.nth(1).get_attribute("data-card") == card
+        or lit.nth(0).get_attribute("data-card") == card
+    )
+    assert page.locator(f"#table .pile.best[data-target='{pile}']").count() == 1
+    assert "the recommended move" in page.locator("#table .pile.best").get_attribute("aria-label")
+    page.click("#analysis tr.best-row button.show-line")
+    page.wait_for_selector("#line-controls:not([hidden])")
+    page.click("#line-forward")
+    assert "after move 1" in page.inner_text("#line-where")
+    assert page.inner_text("#last-move") == f"Last move: Player 1: {best}"
+    assert page.inner_text("#error") == ""
+    finish(page)
+
+
+def test_a_played_game_is_saved_as_a_record_and_reviewed_move_by_move(
+    pages: dict[str, Any], server: str, tmp_path: Path
+) -> None:
+    from playable.solver.core.record import parse_record
+
+    page = open_page(pages, server, "desktop")
+    deal(page, "facetoface", 3)
+    for move in ("8@own-up", "12@own-up"):
+        click_move(page, "facetoface", move)
+    with page.expect_download() as saved:
+        page.click("#save-record")
+    path = tmp_path / saved.value.suggested_filename
+    saved.value.save_as(path)
+    assert path.name == "facetoface-record.txt"
+    record = parse_record(path.read_text(), str(path))
+    assert [move.text for move in record.moves] == ["8@own-up", "12@own-up"]
+    assert path.read_text().endswith("moves:\n  1: 8@own-up 12@own-up\n")
+    page.fill("#review-seconds", "2")
+    page.click("#review")
+    page.wait_for_function(
+        "() => document.getElementById('review-summary').textContent.startsWith('Reviewed')",
+        timeout=60_000,
+        polling=200,
+    )
+    verdicts = page.locator("#review-moves .verdict").all_inner_texts()
+    assert len(verdicts) == 2 and set(verdicts) <= {
+        "best",
+        "good",
+        "inaccuracy",
+        "mistake",
+        "blunder",
+    }
+    assert page.locator("#review-moves .chances").count() == 2
+    page.click("#review-moves li:nth-child(2) button")
+    page.wait_for_function(
+        "() => document.getElementById('status').textContent.startsWith('Review: before move 2')",
+        polling=100,
+    )
+    assert page.locator("#table .hand .best").count() == 1  # the best move's card
+    assert page.locator("#table .pile.last").count() == 1  # the move before it, ringed
+    page.click("#review-back")
+    assert page.inner_text("#status") == "Player 1 to move"
+    assert page.inner_text("#error") == ""
+    finish(page)

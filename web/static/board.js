@@ -9,6 +9,9 @@ import { el } from "./cards.js";
 import { DRAW, targetsOf, movesFor, actionsOf, actionName, split } from "./table.js";
 import * as words from "./words.js";
 import { setupTrainer } from "./trainer.js";
+import { setupAnalysis } from "./analysis.js";
+import { setupReview } from "./review.js";
+import { markBest } from "./highlight.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -24,6 +27,7 @@ export const state = {
   job: null,         // the search running: {id, task}
   locked: false,     // the puzzle was judged: the board shows, it does not play
   onPlayed: null,    // what the trainer does after each step
+  best: null,        // the move lit on the table: {text (of its position), move}
 };
 
 export async function call(method, path, body) {
@@ -83,6 +87,7 @@ export function draw(view, readOnly = false) {
   $("status").classList.toggle("over", view.is_over);
   $("table").replaceChildren(DRAW[view.game](view, context(view, interactive)));
   drawActions(view, interactive);
+  if (state.best && state.best.text === view.text) markBest($("table"), $("actions"), view, state.best.move);
   $("moves").replaceChildren(...(interactive ? view.legal_moves.map((move) =>
     el("button", { class: "move", type: "button", onclick: () => guarded(() => play(move)) }, move))
     : [el("em", {}, readOnly ? "viewing a line: back to the board to play" : "no moves to play")]));
@@ -220,8 +225,11 @@ function undo() {
 export function clearSearch() {
   state.frames = [];
   state.frame = -1;
+  state.best = null;
   for (const id of ["progress", "summary", "result", "line-where"]) $(id).textContent = "";
+  $("summary").classList.remove("verdict-line");
   $("analysis").replaceChildren();
+  $("analysis-more").replaceChildren();
   $("line").replaceChildren();
   $("line-controls").hidden = true;
 }
@@ -259,21 +267,8 @@ async function search(task) {
 function showResult(task, result) {
   const doc = result.document;
   $("result").textContent = JSON.stringify(doc, null, 1);
-  $("summary").textContent = task === "solve" ? words.solveSentence(doc, state.view) : words.analyseSentence(doc);
-  if (task === "analyse" && Array.isArray(doc.moves)) {
-    const columns = ["move", ...new Set(doc.moves.flatMap((row) => Object.keys(row)
-      .filter((k) => ["value", "gain", "cards_left", "status"].includes(k))))];
-    const heads = { move: "move", value: "value", gain: "gain", cards_left: "cards left", status: "status" };
-    const lines = result.row_frames || [];
-    $("analysis").replaceChildren(el("caption", {}, "Every move with its value"),
-      el("tr", {}, columns.map((c) => el("th", { scope: "col" }, heads[c])), el("th", { scope: "col" }, "line")),
-      ...doc.moves.map((row, i) => el("tr", {}, columns.map((c) => el("td", {}, c === "move"
-        ? el("button", { class: "move", type: "button", onclick: () => guarded(() => play(row.move, state.view.game === "facetoface")) }, row.move)
-        : String(row[c] ?? ""))),
-      el("td", {}, lines[i] && lines[i].length
-        ? el("button", { type: "button", class: "show-line", onclick: () => showFrames(lines[i]) }, `${lines[i].length} moves`)
-        : ""))));
-  }
+  if (task === "analyse") analysis.show(result);
+  else $("summary").textContent = words.solveSentence(doc, state.view);
   showFrames(result.frames);
 }
 
@@ -375,6 +370,8 @@ function tabKeys(event) {
   $(other).click();
 }
 
+const analysis = setupAnalysis({ state, call, guarded, showFrames, play, draw });
+const review = setupReview({ state, call, guarded, draw });
 const trainer = setupTrainer({ state, call, guarded, setView, clearBoard, showFrames, draw, playedText, tab });
 
 async function start() {
@@ -393,6 +390,7 @@ async function start() {
   $("deal").onclick = () => guarded(() => newDeal(false));
   $("deal-again").onclick = () => guarded(() => newDeal(true));
   $("undo").onclick = undo;
+  review.start();
   $("solve").onclick = () => guarded(() => search("solve"));
   $("analyse").onclick = () => guarded(() => search("analyse"));
   $("stop").onclick = () => guarded(async () => state.job && call("DELETE", `/api/jobs/${state.job.id}`));
