@@ -22,10 +22,12 @@ STATIC = ROOT / "web" / "static"
 RUNNER = """
 import * as words from "WORDS";
 import * as table from "TABLE";
+import * as analysis from "ANALYSIS";
+import * as review from "REVIEW";
 let input = "";
 process.stdin.on("data", (chunk) => { input += chunk; });
 process.stdin.on("end", () => {
-  const modules = { words, table };
+  const modules = { words, table, analysis, review };
   const out = JSON.parse(input).map(([module, name, args]) => modules[module][name](...args));
   const plain = (key, value) => (value instanceof Map ? [...value] : value);
   process.stdout.write(JSON.stringify(out, plain));
@@ -36,9 +38,9 @@ process.stdin.on("end", () => {
 def run(*calls: tuple[str, str, list[Any]]) -> list[Any]:
     """Each ``(module, function, arguments)`` called in node, its results."""
     assert NODE is not None
-    script = RUNNER.replace("WORDS", (STATIC / "words.js").as_uri()).replace(
-        "TABLE", (STATIC / "table.js").as_uri()
-    )
+    script = RUNNER
+    for name in ("words", "table", "analysis", "review"):
+        script = script.replace(name.upper(), (STATIC / f"{name}.js").as_uri())
     done = subprocess.run(
         [NODE, "--input-type=module", "-e", script],
         input=json.dumps(calls),
@@ -164,4 +166,100 @@ def test_a_card_and_a_target_make_the_move() -> None:
         [[0, 9], [1, 8], [2, 7], [3, 6], [4, 5]],
         "left ↻ (1 → 2 → 3 → 1)",
         "right ↺ (3 → 2 → 1 → 3)",
+    ]
+
+
+def test_the_moves_played_are_written_as_a_game_record_the_parser_reads() -> None:
+    """review.js's record: one line a turn, a player's steps in a row joined until a
+    '/' ends the turn (The Game for two: player 1's turn, then player 2's)."""
+    from playable.solver.core.record import parse_record
+    from playable.web.deal import deal_text
+
+    start = playable_loads(deal_text("thegame", 2, 11))
+    steps, position = [], start
+    for _ in range(2):  # two turns of two cards each, played one step a card
+        for _ in range(2):
+            move = next(m for m in position.legal_moves() if m != "/")
+            steps.append({"player": position.to_move, "moves": [move]})
+            position = position.play(move)
+        steps.append({"player": position.to_move, "moves": ["/"]})
+        position = position.play("/")
+    (text,) = run(("review", "recordText", [{"text": start.text()}, steps]))
+    record = parse_record(text, "<board record>")
+    assert [m.text for m in record.moves] == [w for s in steps for w in s["moves"]]
+    assert record.final == position.state
+    rows = text.split("moves:\n")[1].splitlines()
+    assert [row.split(":")[0].strip() for row in rows] == ["1", "2"]
+
+
+def playable_loads(text: str) -> Any:
+    import playable
+
+    return playable.loads(text)
+
+
+def test_analysis_rows_proven_apart_from_estimates_best_first() -> None:
+    proven = {"move": "8@own-up", "proven": True, "value": 2.0, "samples": 0, "line": ["8@own-up"]}
+    estimated = {
+        "move": "12@own-up",
+        "proven": False,
+        "value": None,
+        "estimate": 0.4,
+        "basis": "samples",
+        "samples": 120,
+        "successes": {"rate": 0.62, "low": 0.551, "high": 0.69, "trials": 120},
+        "line": ["12@own-up", "13@own-up"],
+    }
+    lost = {**proven, "move": "46@own-up", "value": -2.0}
+    unseen = {**estimated, "move": "50@own-up", "samples": 0}
+    doc = {
+        "game": "facetoface",
+        "recommended": "8@own-up",
+        "estimates": {"moves": [unseen, lost, estimated, proven]},
+    }
+    rows, best, cards = run(
+        ("analysis", "rowsOf", [doc]),
+        ("analysis", "bestOf", [doc]),
+        ("analysis", "provenText", ["thegame", -3]),
+    )
+    assert [(r["move"], r["proven"], r["badge"]) for r in rows] == [
+        ("8@own-up", True, "proven win"),
+        ("12@own-up", False, "est. 62% [55%–69%] of 120"),
+        ("46@own-up", True, "proven loss"),
+        ("50@own-up", False, "not searched"),
+    ]
+    assert best == "8@own-up" and cards == "proven: 3 cards left"
+    exact = {
+        "game": "facetoface",
+        "moves": [{"move": f"{n}@own-up /", "value": "win"} for n in (3, 4, 5, 6)],
+    }
+    (sentence,) = run(("analysis", "verdictSentence", [exact]))
+    assert sentence == (
+        "Winning with perfect play (proven): 3@own-up /, 4@own-up /, 5@own-up / and 1 more."
+        " Best: 3@own-up /."
+    )
+
+
+def test_review_verdicts_in_words() -> None:
+    doc = {
+        "kind": "review",
+        "complete": False,
+        "moves": [{"verdict": "best"}, {"verdict": "blunder"}],
+        "lost_at": 2,
+        "winning_line": "1: 5@0 6@0 /",
+    }
+    proven = {"proven": True, "samples": 0}
+    sampled = {"proven": False, "samples": 22}
+    seat = {"wins": {"rate": 0.5, "trials": 30}}
+    assert run(
+        ("review", "reviewSentence", [doc, 3]),
+        ("review", "chanceText", [proven, 0.0]),
+        ("review", "chanceText", [sampled, 0.6363]),
+        ("review", "chanceText", [seat, 0.5]),
+    ) == [
+        "So far: 2 of 3 moves judged (1 best, 1 blunder). The deal could be won until move 2"
+        " (proven); a line that wins from there: 1: 5@0 6@0 /.",
+        "lost (proven)",
+        "64% of 22 simulations",
+        "50% of 30 deals",
     ]

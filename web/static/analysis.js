@@ -40,7 +40,7 @@ export function rowsOf(doc) {
       proven: Boolean(row.proven),
       badge: row.proven ? provenText(game, row.value) : estimateText(row),
       line: Array.isArray(row.line) ? row.line : [],
-      score: row.proven ? [2, row.value ?? 0] : [row.samples ? 1 : 0, (row.successes || {}).rate ?? 0, row.estimate ?? -1e9],
+      score: scoreOf(game, row),
     })).sort((a, b) => compare(b.score, a.score) || (a.move === doc.recommended ? -1 : b.move === doc.recommended ? 1 : 0));
   }
   const rows = Array.isArray(doc.moves) ? doc.moves : [];
@@ -54,6 +54,19 @@ export function rowsOf(doc) {
     const rank = row.value === "win" || row.status === "solved" ? 2 : row.value === "loss" ? 0 : 1;
     return { move: row.move, proven, badge, line, score: [rank, -index], index };
   }).sort((a, b) => compare(b.score, a.score));
+}
+
+// Best first: by win chance (1 or 0 where proven: The Game, every card laid, TG-8; the
+// others, a positive margin), a proof before an estimate, then the value; a move the
+// search never tried last.
+function scoreOf(game, row) {
+  if (row.proven) {
+    const value = row.value ?? 0;
+    const won = game === "thegame" ? value >= 0 : value > 0;
+    return [won ? 1 : value === 0 ? 0.5 : 0, 1, value];
+  }
+  if (!row.samples) return [-1];
+  return [(row.successes || {}).rate ?? 0, 0, row.estimate ?? 0];
 }
 
 function compare(a, b) {
