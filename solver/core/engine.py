@@ -34,11 +34,16 @@ class SearchOptions:
     0 in an analysis means no proof search). ``seeded_reshuffles``: UNO follows
     every reshuffle of the discards in a seeded order (UN-9) instead of stopping.
     ``memory_mb``: the table memory of searches an analysis starts per move.
+    ``line``: False when the caller reads only the value a solve proves (the tree
+    search's leaves, the seat analysis' deals): a game whose line costs more than its
+    proof (Face to Face builds and certifies the winner's whole line) then skips it,
+    and its result has an empty line.
     """
 
     depth: int = 3
     seeded_reshuffles: bool = False
     memory_mb: int = 256
+    line: bool = True
 
 
 class Engine(Protocol):

@@ -32,7 +32,7 @@ def engine_leaf_solver(
     found = engine(name)
     found.warm_up()
     limit = nodes if nodes is not None else found.leaf_nodes
-    chosen = options or SearchOptions(memory_mb=memory_mb)
+    chosen = options or SearchOptions(memory_mb=memory_mb, line=False)
 
     def solve(state: Any) -> tuple[float, float] | None:
         result = found.solve(state, Budget(nodes=limit, memory_mb=memory_mb), chosen)

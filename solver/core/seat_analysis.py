@@ -54,7 +54,7 @@ class SeatBudget:
     nodes: int | None = None
     seconds: float | None = None
     memory_mb: int = 16
-    options: SearchOptions = field(default_factory=SearchOptions)
+    options: SearchOptions = field(default_factory=lambda: SearchOptions(line=False))
 
     def for_game(self, name: str) -> SeatBudget:
         if self.nodes is None and self.seconds is None:

@@ -26,7 +26,7 @@ class FaceToFaceEngine:
     def solve(self, state: State, budget: Budget, options: SearchOptions) -> SolveResult:
         from playable.solver.facetoface.search import solve
 
-        return solve(state, budget)
+        return solve(state, budget, line=options.line)
 
     def analyse(self, state: State, budgets: BudgetMaker, options: SearchOptions) -> dict[str, Any]:
         from playable.solver.facetoface.analysis import analyse

@@ -272,7 +272,9 @@ def warm_up() -> None:
     solver.known(tiny)
 
 
-def solve(state: State, budget: Budget | None = None, *, start: bool = True) -> SolveResult:
+def solve(
+    state: State, budget: Budget | None = None, *, start: bool = True, line: bool = True
+) -> SolveResult:
     """Who wins ``state`` with perfect play from both sides, with a certified line.
 
     Status ``solved``: the player to move wins; ``unsolvable``: they lose (proven);
@@ -280,7 +282,9 @@ def solve(state: State, budget: Budget | None = None, *, start: bool = True) -> 
     built (the budget covers both; ``proven_value`` then says what the proof found).
     ``winner`` (0-based) is the winning player; a finished game (FF-6) reports its
     real winner with an empty line and ``finished``. ``start=False`` keeps a budget
-    already running (one budget shared by several solves).
+    already running (one budget shared by several solves). ``line=False`` skips the
+    principal line (its turns are enumerated through the reference rules, which
+    costs far more than a small proof): the value is the proof's, the line empty.
     """
     budget = budget or Budget()
     if start:
@@ -291,24 +295,24 @@ def solve(state: State, budget: Budget | None = None, *, start: bool = True) -> 
     value = solver.value(state, budget)
     search_nodes, search_seconds = solver.counters.nodes, solver.counters.seconds
     search_turns = solver.counters.turns
-    line: Line[State, Move] = Line(FACE_TO_FACE, state)
+    certified: Line[State, Move] = Line(FACE_TO_FACE, state)
     win_player: int | None = None
     extra: dict[str, Any] = {"to_move": state.to_move}
     if value != UNKNOWN:
         win_player = state.to_move if value == WIN else 1 - state.to_move
-        built = solver.principal_line(state, budget, win_player)
+        built = solver.principal_line(state, budget, win_player) if line else []
         if built is None:
             extra["proven_value"] = VALUE_NAMES[value]
             value, win_player = UNKNOWN, None
-        else:
-            line = certify(state, built, win_player)
+        elif line:
+            certified = certify(state, built, win_player)
     status = {WIN: Status.SOLVED, LOSS: Status.UNSOLVABLE, UNKNOWN: Status.UNKNOWN}[value]
     c = solver.counters
     extra.update(
         {
             "value": VALUE_NAMES[value],
             "finished": finished,
-            "turns": len(line),
+            "turns": len(certified),
             "search_nodes": search_nodes,
             "search_seconds": round(search_seconds, 6),
             "search_turns": search_turns,
@@ -322,7 +326,7 @@ def solve(state: State, budget: Budget | None = None, *, start: bool = True) -> 
         objective=win_player,
         bound=None,
         proven_optimal=value != UNKNOWN,
-        line=line,
+        line=certified,
         nodes=c.nodes,
         seconds=budget.elapsed,
         tt_entries=c.tt_entries,
