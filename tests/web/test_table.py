@@ -488,3 +488,17 @@ def test_a_played_game_is_saved_as_a_record_and_reviewed_move_by_move(
     assert page.inner_text("#status") == "Player 1 to move"
     assert page.inner_text("#error") == ""
     finish(page)
+
+
+def test_the_analysis_fits_a_phone(pages: dict[str, Any], server: str) -> None:
+    """The moves' badges and lines wrap inside the phone's width; every new button is
+    a 44 px touch target."""
+    page = open_page(pages, server, "phone")
+    deal(page, "facetoface", 3)
+    analyse(page, "1")
+    page.click("#analysis-all")
+    width, inner = page.evaluate(WIDTH)
+    assert width <= inner, (width, inner)
+    assert page.evaluate(TOO_SMALL) == []
+    assert page.locator("#table .best").count() == 2
+    finish(page)
