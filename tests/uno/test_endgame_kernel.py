@@ -10,6 +10,8 @@ import random
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from playable.solver.core.budget import Budget
 from playable.solver.core.result import Status
@@ -73,6 +75,20 @@ def test_kernel_rules_agree_move_by_move(options: Options) -> None:
         total += _walk(random_deal(options, 2, seed).start(), rng, 150)
         total += _walk(tiny(rng, options, most=4, draws=6), rng, 60)
     assert total > 2000
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    options=st.sampled_from(OPTIONS),
+    most=st.integers(1, 7),
+    draws=st.integers(0, 30),
+)
+def test_kernel_rules_agree_on_fuzzed_positions(
+    seed: int, options: Options, most: int, draws: int
+) -> None:
+    rng = random.Random(seed)
+    assert _walk(tiny(rng, options, most=most, draws=draws), rng, 40) > 0
 
 
 def _same(s: State, seeded: bool = False, nodes: int | None = None) -> str:
