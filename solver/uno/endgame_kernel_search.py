@@ -120,12 +120,17 @@ class KernelSearch(Prover):
         self.params[P_STACKING] = int(rules.stacking)
         self.params[P_FAVOUR] = favour
         self.params[P_FACT_FAVOUR] = earlier[0].favour if earlier else -1
-        self.facts_table: Table = earlier[0].table if earlier else _NO_FACTS
+        self._earlier = earlier[0] if earlier else None
         self.most_slots = max(FIRST_SLOTS, budget.table_slots(2 * SLOT_BYTES))
         self.table = new_table(min(FIRST_SLOTS, self.most_slots))
         self.frames = _frames()
         self.stats = np.zeros(STATS, dtype=np.int64)
         self._key = np.zeros(KEY_WORDS, dtype=np.int64)
+
+    @property
+    def facts_table(self) -> Table:
+        """The earlier search's table as it is now (it may have grown), or an empty one."""
+        return self._earlier.table if self._earlier is not None else _NO_FACTS
 
     # -- counters (the Python search's attributes) ---------------------------------
     @property
