@@ -137,6 +137,7 @@ export function setupReview({ state, call, guarded, draw }) {
     const { start, steps: played } = current();
     const text = recordText(start, played);
     $("record-text").textContent = text;
+    seats();  // the players of the game on the table now
     const body = { text, seconds: Number($("review-seconds").value) };
     if ($("review-seat").value) body.seat = Number($("review-seat").value);
     $("review-summary").textContent = "";
