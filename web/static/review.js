@@ -92,7 +92,8 @@ export function setupReview({ state, call, guarded, draw }) {
     $("review-summary").textContent = reviewSentence(doc, total);
     $("review-moves").replaceChildren(...(doc.moves || []).map((move) => {
       const best = move.best_move && move.verdict !== "best" && move.verdict !== "forced" ? move.best_move : null;
-      const who = move.player !== undefined ? `Player ${move.player + 1}: ` : "";
+      const player = move.player ?? doc.seat;  // a seat's review judges that seat's moves
+      const who = player !== undefined ? `Player ${player + 1}: ` : "";
       return el("li", { class: `verdict-${move.verdict}` },
         el("button", { type: "button", class: "reviewed", dataset: { number: String(move.number) },
           "aria-label": `move ${move.number}, ${who}${move.move}, ${move.verdict}: show the position before it`,
