@@ -12,6 +12,7 @@ once. (Chunked and slow bodies need a real server: tests/web/test_limits.py.)"""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -290,3 +291,24 @@ def test_hostile_requests_to_every_endpoint(
         assert status == (200 if owned else 404), answer.text
         if not owned:  # exactly as an unknown id
             assert answer.json()["error"] == " ".join(f"no job '{job_id[:100]}'".split())
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    at=st.integers(min_value=0, max_value=len(RECORD)),
+    cut=st.integers(min_value=0, max_value=6),
+    junk=st.text(alphabet="0123456789@:/ \n#abcdefghijklmnopqrstuvwxyz-", max_size=12),
+)
+def test_mangled_records_are_reviewed_or_refused_with_their_place(
+    client: TestClient, at: int, cut: int, junk: str
+) -> None:
+    """A game record with a few characters cut or replaced anywhere: a review job
+    starts (202; stopped here at once), or one 4xx line that names the record's line
+    and column where the parser found the fault (docs/notation.md, game records)."""
+    text = RECORD[:at] + junk + RECORD[at + cut :]
+    response = client.post("/api/review", json={"text": text, "seconds": 1})
+    _answered(client, response)
+    event(str(response.status_code))
+    if response.status_code == 422:
+        error = response.json()["error"]
+        assert re.match(r"<record>:[0-9]+:[0-9]+: ", error), error
