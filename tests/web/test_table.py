@@ -407,7 +407,7 @@ def test_the_analysis_shows_proven_and_estimated_moves_and_lights_the_best(
     card in the mover's hand and its pile. A move's line steps on the table."""
     page = open_page(pages, server, "desktop")
     load(page, "endgame.facetoface.txt")
-    analyse(page, "1")
+    analyse(page, "3")  # proven in well under a second; the budget is slack for a loaded machine
     assert page.locator("#analysis .badge.proven").count() == 10  # the top ten, proven
     assert page.locator("#analysis .badge.estimate").count() == 0
     assert page.inner_text("#summary").startswith("Winning with perfect play (proven): ")
@@ -459,7 +459,7 @@ def test_a_played_game_is_saved_as_a_record_and_reviewed_move_by_move(
     record = parse_record(path.read_text(), str(path))
     assert [move.text for move in record.moves] == ["8@own-up", "12@own-up"]
     assert path.read_text().endswith("moves:\n  1: 8@own-up 12@own-up\n")
-    page.fill("#review-seconds", "2")
+    page.fill("#review-seconds", "4")
     page.click("#review")
     page.wait_for_function(
         "() => document.getElementById('review-summary').textContent.startsWith('Reviewed')",
@@ -467,13 +467,9 @@ def test_a_played_game_is_saved_as_a_record_and_reviewed_move_by_move(
         polling=200,
     )
     verdicts = page.locator("#review-moves .verdict").all_inner_texts()
-    assert len(verdicts) == 2 and set(verdicts) <= {
-        "best",
-        "good",
-        "inaccuracy",
-        "mistake",
-        "blunder",
-    }
+    # docs/review.md's verdicts ("unknown": the search gave a move no value in its time)
+    judged = {"best", "good", "inaccuracy", "mistake", "blunder", "unknown"}
+    assert len(verdicts) == 2 and set(verdicts) <= judged, verdicts
     assert page.locator("#review-moves .chances").count() == 2
     if AXE.is_file():  # the verdicts pass the accessibility audit too
         assert audited(page, server) == []
