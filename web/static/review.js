@@ -175,6 +175,9 @@ export function setupReview({ state, call, guarded, draw }) {
     if (job.state !== "done") throw new Error(`the review failed: ${job.error}`);
     reviewed.doc = job.result.document;
     render(job.result.document, job.result.total);
+    if (!job.result.document.complete) {  // it stopped itself: out of time (web/review.py)
+      $("review-summary").textContent = `Out of time: give the review more seconds for the rest. ${$("review-summary").textContent}`;
+    }
   }
 
   function start() {
