@@ -259,7 +259,25 @@ def _thegame_table(rows: list[dict[str, Any]]) -> list[str]:
         average = mean(left[d] for d in both) if both else 0.0
         timing = _timing(timed) if name == "seat" else "-"
         lines.append(f"| {name} | {n} | {wins} | {average:.1f} | {only} | {timing} |")
+    seed = rows[0]["seed"]
+    greedy = {d: _greedy_left(deal_seed(seed, d)) for d in both}
+    wins = Proportion(sum(greedy[d] == 0 for d in both), n)
+    average = mean(greedy.values()) if both else 0.0
+    lines.append(
+        f"| greedy (the seat player's quick bot, for reference) | {n} | {wins} "
+        f"| {average:.1f} | - | - |"
+    )
     return lines
+
+
+def _greedy_left(deal: int) -> int:
+    """Cards left (TG-8) when the greedy player plays the solo deal of seed ``deal``."""
+    from playable.solver.thegame.players import GreedyPlayer, play_out
+    from playable.solver.thegame.rules import Variant, shuffled_deck
+    from playable.solver.thegame.rules import deal as deal_cards
+
+    variant = Variant(players=1)
+    return play_out(deal_cards(variant, shuffled_deck(variant, deal)), GreedyPlayer()).cards_left
 
 
 def main() -> None:
