@@ -18,7 +18,9 @@ class UnoEngine:
     one budget among the moves."""
 
     analysis_shares_budget = True
-    leaf_nodes = 50  # as set for the Python df-pn (about 8,000 nodes a second)
+    #: set for the Python df-pn; a 50-node solve takes 0.1 ms of CPU on the kernel,
+    #: 0.5 ms in Python (40 positions from random play, 2026-11-26)
+    leaf_nodes = 50
 
     def warm_up(self) -> None:
         """Load (or compile) the endgame kernel before any budget starts."""
