@@ -4,7 +4,7 @@
 Same search, move for move: depth-first proof-number search (Nagai) in negamax form,
 the same first estimates (cards the mover holds, cards the opponent holds), the same
 1 + epsilon thresholds (epsilon 1/4, as ``pn2 + 1 + pn2 // 4``), the same move order
-(:mod:`playable.solver.uno.endgame_kernel_rules`), the same two-outcome game (a
+(:mod:`playable.solver.uno.endgame_rules_kernel`), the same two-outcome game (a
 reshuffle leaf and an endless pass cycle count for player ``favour``) and the same
 reading of the facts of an earlier search (what it proved *against* its favoured
 player). With a table large enough to keep everything and a node budget below one
@@ -44,7 +44,7 @@ The small functions called once a child or a lookup (:func:`probe`, :func:`looku
 and the rules' ``child``, ``pack``) are inlined in numba's IR (``inline="always"``):
 12% more nodes a second on a mix of full rounds and small endgames (775 k to 870 k
 nodes a second of CPU at load 13). numba's disk cache of a function is invalidated
-by a change of its own file only: after editing endgame_kernel_rules.py, clear
+by a change of its own file only: after editing endgame_rules_kernel.py, clear
 ``solver/uno/__pycache__/endgame_kernel*.nb*`` (a fresh checkout has none).
 
 Seeded reshuffles are not followed here: a move that needs a reshuffle is a leaf.
@@ -60,7 +60,7 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
-from playable.solver.uno.endgame_kernel_rules import (
+from playable.solver.uno.endgame_rules_kernel import (
     KEY_WORDS,
     MAX_MOVES,
     MOV,
@@ -100,7 +100,7 @@ OUT: Final = 4  # the chunk (or the depth) ran out: unwinding
 DEEP: Final = 5  # the search went deeper than MAX_DEPTH
 STATS: Final = 6
 
-# fields of ``params`` after those of endgame_kernel_rules
+# fields of ``params`` after those of endgame_rules_kernel
 P_FAVOUR: Final = 4  # the player a reshuffle leaf or a cycle counts for
 P_FACT_FAVOUR: Final = 5  # the favoured player of the facts' search (-1: no facts)
 PARAMS: Final = 6

@@ -40,7 +40,7 @@ from playable.solver.uno.endgame_kernel import (
     rehash,
     search,
 )
-from playable.solver.uno.endgame_kernel_rules import (
+from playable.solver.uno.endgame_rules_kernel import (
     KEY_WORDS,
     P_LEN,
     P_REVERSE_SKIPS,

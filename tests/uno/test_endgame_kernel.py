@@ -18,7 +18,7 @@ from playable.solver.core.result import Status
 from playable.solver.uno import endgame_kernel_search as ks
 from playable.solver.uno.endgame import analyse, solve_position
 from playable.solver.uno.endgame_kernel import MAX_DEPTH, Table
-from playable.solver.uno.endgame_kernel_rules import MAX_MOVES, NODE, RESHUFFLED, child, moves
+from playable.solver.uno.endgame_rules_kernel import MAX_MOVES, NODE, RESHUFFLED, child, moves
 from playable.solver.uno.endgame_state import RESHUFFLE, Node, Rules
 from playable.solver.uno.rules import Options, State, apply, legal_moves, random_deal
 from tests.uno.endgame_brute import LOSS, UNKNOWN, WIN, minimax, seeded_minimax, tiny
