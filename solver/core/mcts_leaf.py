@@ -14,6 +14,7 @@ from typing import Any
 
 from playable.solver.core.budget import Budget
 from playable.solver.core.engine import SearchOptions
+from playable.solver.core.errors import InvalidVariant
 from playable.solver.core.mcts import LeafSolver
 from playable.solver.games import engine
 
@@ -35,7 +36,10 @@ def engine_leaf_solver(
     chosen = options or SearchOptions(memory_mb=memory_mb, line=False)
 
     def solve(state: Any) -> tuple[float, float] | None:
-        result = found.solve(state, Budget(nodes=limit, memory_mb=memory_mb), chosen)
+        try:
+            result = found.solve(state, Budget(nodes=limit, memory_mb=memory_mb), chosen)
+        except InvalidVariant:  # a variant the exact solver is not for (UNO, 3+ players)
+            return None
         return found.bounds(result, wins_only)
 
     return solve

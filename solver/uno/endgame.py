@@ -563,7 +563,22 @@ def analyse_report(
     state: State, budget: Budget | None = None, seeded: bool = False, engine: str = "kernel"
 ) -> dict[str, Any]:
     """:func:`analyse` as the document of ``playable analyse uno --json`` (docs/json.md,
-    kind ``analyse``), shared by the CLI and the library API."""
+    kind ``analyse``), shared by the CLI and the library API. With more than two
+    players the exact solver does not apply: every move is ``unknown`` with that
+    ``reason``, and the tree search (docs/analysis.md) estimates them."""
+    if state.players != 2:
+        from playable.solver.uno.game import GAME
+
+        reason = f"the exact solver is for 2 players, not {state.players}"
+        moves = [
+            {
+                "move": str(m),
+                "value": "unknown",
+                "line": [{"player": state.to_move, "move": str(m)}],
+            }
+            for m in GAME.legal_moves(state)
+        ]
+        return {"game": "uno", "to_move": state.to_move, "moves": moves, "reason": reason}
     rows = analyse(state, budget, seeded, engine)
     moves = [{"move": str(m), "value": v, "line": line} for m, v, line in rows]
     return {"game": "uno", "to_move": state.to_move, "moves": moves}
