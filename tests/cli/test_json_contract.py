@@ -117,6 +117,20 @@ CASES: list[tuple[str, int, list[str]]] = [
     ("move", 0, ["move", str(EX / "endgame.uno.txt"), "G9", "GR", "G0", "G7"]),  # over: UN-9
     ("move", 0, ["move", str(EX / "win-in-2.sequence.txt"), "5C@b1", "TD@h5"]),
     ("review", 0, ["review", str(EX / "review.facetoface.txt"), "--nodes", "300"]),
+    (
+        "seat-review",
+        0,
+        [
+            "review",
+            str(EX / "review.facetoface.txt"),
+            "--seat",
+            "1",
+            "--samples",
+            "2",
+            "--nodes",
+            "80",
+        ],
+    ),
     ("simulate", 0, ["simulate", "thegame", "--games", "2", "--workers", "1"]),
     ("simulate", 0, ["simulate", "facetoface", "--games", "2"]),
     ("simulate", 0, ["simulate", "uno", "--games", "1", "--target", "50"]),
