@@ -32,19 +32,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from revisions import (
-    agreement,
-    change_cell,
-    command_line,
-    compare,
-    comparison_parser,
-    digest,
-    measured,
-    run_worker,
-    table_head,
-    worker_arguments,
-    write_page,
-)
+import revisions
 
 RESULTS = Path(__file__).parent / "results" / "facetoface_kernel_speed.md"
 MEMORY_MB = 32
@@ -102,8 +90,12 @@ def worker(seed: int, count: int, most: int, nodes: int) -> dict[str, Any]:
 
 def run_side(side: str, solver_dir: Path | None, args: argparse.Namespace) -> dict[str, Any]:
     """One worker process on this tree (``solver_dir`` None) or on another ``solver/``."""
-    data = run_worker(__file__, worker_arguments(args, WORKER_OPTIONS), solver_dir)
-    print(f"{side}: {rate(data):,.0f} nodes/s, digest {digest(data['records'])}", flush=True)
+    data = revisions.run_worker(
+        __file__, revisions.worker_arguments(args, WORKER_OPTIONS), solver_dir
+    )
+    print(
+        f"{side}: {rate(data):,.0f} nodes/s, digest {revisions.digest(data['records'])}", flush=True
+    )
     return data
 
 
@@ -113,7 +105,7 @@ def rate(data: dict[str, Any]) -> float:
 
 
 def main() -> None:
-    parser = comparison_parser(__doc__ or "", RESULTS)
+    parser = revisions.comparison_parser(__doc__ or "", RESULTS)
     parser.add_argument("--positions", type=int, default=32)
     parser.add_argument("--most", type=int, default=16, help="most cards left a player")
     parser.add_argument("--nodes", type=int, default=200_000, help="nodes per solve")
@@ -124,7 +116,7 @@ def main() -> None:
         data = worker(args.seed, args.positions, args.most, args.nodes)
         Path(args.worker).write_text(json.dumps(data), encoding="utf-8")
         return
-    runs, load, end = compare(
+    runs, load, end = revisions.compare(
         args.base,
         "facetoface_kernel_speed",
         args.rounds,
@@ -135,12 +127,12 @@ def main() -> None:
     same = all(runs[s][0]["records"] == first for s in names)
     rates = {s: [rate(d) for d in runs[s]] for s in names}
     medians = [statistics.median(rates[s]) for s in names]
-    rows = table_head(("positions", "nodes", "decided"), names, ("change",))
+    rows = revisions.table_head(("positions", "nodes", "decided"), names, ("change",))
     decided = sum(r[1] != "unknown" for r in first)
     cells = [str(len(first)), f"{sum(r[3] for r in first):,}", str(decided)]
     cells += [f"{m:,.0f}" for m in medians]
     if len(names) == 2:
-        cells.append(change_cell(medians))
+        cells.append(revisions.change_cell(medians))
     rows.append("| " + " | ".join(cells) + " |")
     runs_line = "; ".join(f"{s}: " + ", ".join(f"{r:,.0f}" for r in rates[s]) for s in names)
     if len(names) == 2:  # each round's runs were back to back: the fairest comparison
@@ -150,8 +142,8 @@ def main() -> None:
         [
             "# Face to Face: nodes and speed of the numba kernels",
             "",
-            f"{measured(load, end)} "
-            + command_line("facetoface_kernel_speed.py", args, WORKER_OPTIONS[1:]),
+            f"{revisions.measured(load, end)} "
+            + revisions.command_line("facetoface_kernel_speed.py", args, WORKER_OPTIONS[1:]),
             "",
             f"{len(first)} self-play positions drawn from seed {args.seed} "
             f"({FEWEST}-{args.most} cards left per player), {args.nodes:,} nodes a solve; "
@@ -162,11 +154,11 @@ def main() -> None:
             "",
             f"Runs in order (nodes/s): {runs_line}.",
             "",
-            f"Records (status, value and nodes of every position): digest {digest(first)}; "
-            + agreement(same, len(names)),
+            "Records (status, value and nodes of every position): digest "
+            f"{revisions.digest(first)}; {revisions.agreement(same, len(names))}",
         ]
     )
-    write_page(text, args.out)
+    revisions.write_page(text, args.out)
 
 
 if __name__ == "__main__":

@@ -36,19 +36,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from revisions import (
-    agreement,
-    change_cell,
-    command_line,
-    compare,
-    comparison_parser,
-    digest,
-    measured,
-    run_worker,
-    table_head,
-    worker_arguments,
-    write_page,
-)
+import revisions
 
 RESULTS = Path(__file__).parent / "results" / "kernel_workspace_speed.md"
 ENGINES = ("uno", "sequence")
@@ -131,7 +119,9 @@ def worker(seed: int, count: int, nodes: int, engines: list[str]) -> dict[str, A
 
 def run_side(side: str, solver_dir: Path | None, args: argparse.Namespace) -> dict[str, Any]:
     """One worker process on this tree (``solver_dir`` None) or on another ``solver/``."""
-    data = run_worker(__file__, worker_arguments(args, WORKER_OPTIONS), solver_dir)
+    data = revisions.run_worker(
+        __file__, revisions.worker_arguments(args, WORKER_OPTIONS), solver_dir
+    )
     print(
         f"{side}: "
         + ", ".join(
@@ -149,7 +139,7 @@ def rate(data: dict[str, Any], engine: str, kernel: bool = False) -> float:
 
 
 def main() -> None:
-    parser = comparison_parser(__doc__ or "", RESULTS)
+    parser = revisions.comparison_parser(__doc__ or "", RESULTS)
     parser.add_argument("--positions", type=int, default=36, help="positions per engine")
     parser.add_argument("--nodes", type=int, default=200_000, help="nodes per search")
     parser.add_argument(
@@ -163,7 +153,7 @@ def main() -> None:
         data = worker(args.seed, args.positions, args.nodes, args.engines)
         Path(args.worker).write_text(json.dumps(data), encoding="utf-8")
         return
-    runs, load, end = compare(
+    runs, load, end = revisions.compare(
         args.base,
         "kernel_workspace_speed",
         args.rounds,
@@ -172,7 +162,9 @@ def main() -> None:
     names = list(runs)
     first = runs[names[0]][0]["records"]
     same = all(runs[s][0]["records"] == first for s in names)
-    rows = table_head(("engine", "positions", "nodes"), names, ("change", "pairs (new/base)"))
+    rows = revisions.table_head(
+        ("engine", "positions", "nodes"), names, ("change", "pairs (new/base)")
+    )
     for e in args.engines:
         for kernel in (False, True):
             medians = [statistics.median(rate(d, e, kernel) for d in runs[s]) for s in names]
@@ -180,18 +172,18 @@ def main() -> None:
             label = f"{e} ({'kernel calls' if kernel else 'solve calls'})"
             cells = [label, str(len(first[e])), f"{total:,}", *(f"{m:,.0f}" for m in medians)]
             if len(names) == 2:
-                cells.append(change_cell(medians))
+                cells.append(revisions.change_cell(medians))
                 pairs = zip(runs[names[0]], runs[names[1]], strict=True)
                 ratios = (rate(b, e, kernel) / rate(a, e, kernel) for a, b in pairs)
                 cells.append(", ".join(f"{r:.2f}" for r in ratios))
             rows.append("| " + " | ".join(cells) + " |")
-    digests = ", ".join(f"{e} {digest(first[e])}" for e in args.engines)
+    digests = ", ".join(f"{e} {revisions.digest(first[e])}" for e in args.engines)
     text = "\n".join(
         [
             "# UNO and Sequence: nodes and speed of the numba kernels",
             "",
-            f"{measured(load, end)} "
-            + command_line("kernel_workspace_speed.py", args, WORKER_OPTIONS[1:]),
+            f"{revisions.measured(load, end)} "
+            + revisions.command_line("kernel_workspace_speed.py", args, WORKER_OPTIONS[1:]),
             "",
             f"{args.positions} positions per engine drawn from seed {args.seed}, "
             f"{args.nodes:,} nodes a search; nodes/s (per CPU second of the solve calls) "
@@ -201,10 +193,10 @@ def main() -> None:
             *rows,
             "",
             f"Records (nodes and result of every position): digests {digests}; "
-            + agreement(same, len(names)),
+            + revisions.agreement(same, len(names)),
         ]
     )
-    write_page(text, args.out)
+    revisions.write_page(text, args.out)
 
 
 if __name__ == "__main__":

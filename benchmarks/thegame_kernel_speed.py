@@ -35,19 +35,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from revisions import (
-    agreement,
-    change_cell,
-    command_line,
-    compare,
-    comparison_parser,
-    digest,
-    measured,
-    run_worker,
-    table_head,
-    worker_arguments,
-    write_page,
-)
+import revisions
 
 RESULTS = Path(__file__).parent / "results" / "thegame_kernel_speed.md"
 ENGINES = ("dfs", "dfs-late", "pilot", "beam", "nrpa", "sampling")
@@ -164,7 +152,9 @@ def worker(seed: int, deals: int, nodes: int, engines: list[str]) -> dict[str, A
 
 def run_side(side: str, solver_dir: Path | None, args: argparse.Namespace) -> dict[str, Any]:
     """One worker process on this tree (``solver_dir`` None) or on another ``solver/``."""
-    data = run_worker(__file__, worker_arguments(args, WORKER_OPTIONS), solver_dir)
+    data = revisions.run_worker(
+        __file__, revisions.worker_arguments(args, WORKER_OPTIONS), solver_dir
+    )
     print(f"{side}: " + ", ".join(f"{e} {rate(data, e):,.0f}/s" for e in args.engines), flush=True)
     return data
 
@@ -175,7 +165,7 @@ def rate(data: dict[str, Any], engine: str) -> float:
 
 
 def main() -> None:
-    parser = comparison_parser(__doc__ or "", RESULTS)
+    parser = revisions.comparison_parser(__doc__ or "", RESULTS)
     parser.add_argument("--deals", type=int, default=8, help="deals per variant")
     parser.add_argument("--nodes", type=int, default=100_000, help="nodes per search")
     parser.add_argument(
@@ -189,7 +179,7 @@ def main() -> None:
         data = worker(args.seed, args.deals, args.nodes, args.engines)
         Path(args.worker).write_text(json.dumps(data), encoding="utf-8")
         return
-    runs, load, end = compare(
+    runs, load, end = revisions.compare(
         args.base,
         "thegame_kernel_speed",
         args.rounds,
@@ -198,13 +188,13 @@ def main() -> None:
     names = list(runs)
     first = runs[names[0]][0]["records"]
     same = all(runs[s][0]["records"] == first for s in names)
-    rows = table_head(("engine", "positions", "nodes"), names, ("change", "pairs"))
+    rows = revisions.table_head(("engine", "positions", "nodes"), names, ("change", "pairs"))
     for e in args.engines:
         medians = [statistics.median(rate(d, e) for d in runs[s]) for s in names]
         total = sum(r[1] for r in first[e])
         cells = [e, str(len(first[e])), f"{total:,}", *(f"{m:,.0f}" for m in medians)]
         if len(names) == 2:
-            cells.append(change_cell(medians))
+            cells.append(revisions.change_cell(medians))
             # each round's runs were back to back: the fairest comparison on a loaded machine
             pairs = zip(runs[names[0]], runs[names[1]], strict=True)
             cells.append(", ".join(f"{rate(b, e) / rate(a, e):.2f}" for a, b in pairs))
@@ -213,8 +203,8 @@ def main() -> None:
         [
             "# The Game: nodes and speed of the numba kernels",
             "",
-            f"{measured(load, end)} "
-            + command_line("thegame_kernel_speed.py", args, WORKER_OPTIONS[1:]),
+            f"{revisions.measured(load, end)} "
+            + revisions.command_line("thegame_kernel_speed.py", args, WORKER_OPTIONS[1:]),
             "",
             f"{4 * args.deals} deals ({args.deals} each of solo, solo expert, 3 players, "
             f"3 players expert) drawn from seed {args.seed}, {args.nodes:,} nodes a search; "
@@ -224,11 +214,11 @@ def main() -> None:
             "",
             *rows,
             "",
-            f"Records (nodes and result of every position): digest {digest(first)}; "
-            + agreement(same, len(names)),
+            f"Records (nodes and result of every position): digest {revisions.digest(first)}; "
+            + revisions.agreement(same, len(names)),
         ]
     )
-    write_page(text, args.out)
+    revisions.write_page(text, args.out)
 
 
 if __name__ == "__main__":
