@@ -58,6 +58,9 @@ from playable.solver.core.seat_value import MoveValue, value_move
 from playable.solver.core.seatview import SeatViews
 from playable.solver.games import engine, game, views
 
+#: Each deal's solves: only their values are read, so no line is built (SearchOptions.line).
+OPTIONS = SearchOptions(memory_mb=16, line=False)
+
 #: Orders a seat's legal moves best first by a quick public score of a dealt position
 #: (only what the seat sees decides the score); by game name.
 Ordering = Callable[[Any, list[Any]], list[Any]]
@@ -216,9 +219,7 @@ class SeatPlayer:
             if index == 0:
                 candidates, default = _narrowed(self.game_name, state, moves, settings.width)
             row = [
-                value_move(
-                    self._rules, self._engine, state, move, seat, budget, SearchOptions(), rng
-                )
+                value_move(self._rules, self._engine, state, move, seat, budget, OPTIONS, rng)
                 for move in candidates
             ]
             nodes += sum(v.nodes for v in row)
