@@ -150,7 +150,7 @@ def test_a_nine_run_is_one_turn_from_two_sequences() -> None:
 
 
 #: win in 7 own turns of blue (10 players, 2 sides), found by the threat search on a
-#: fresh position (run seed 604116 of benchmarks/sequence_search.py's sampler, #24)
+#: fresh position (run seed 604116 of benchmarks/sequence_search.py's sampler, its position 24)
 DEEP = """\
 playable sequence position
 players: 10
