@@ -10,6 +10,7 @@ import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -311,8 +312,18 @@ def test_an_attempt_whose_check_is_stopped_is_409_and_not_counted(library: Path)
     submit = jobs.submit
 
     def stopped_at_once(*args: Any, **kwargs: Any) -> Any:
-        job = submit(*args, **kwargs)
+        """Submit, stop, and only then let the job reach the pool: a check now ends
+        in a few hundredths of a second, so stopping it after it started could lose
+        the race against its verdict."""
+        pool, held = jobs._pool, []
+        jobs._pool = SimpleNamespace(submit=lambda *call: held.append(call))
+        try:
+            job = submit(*args, **kwargs)
+        finally:
+            jobs._pool = pool
         jobs.cancel(job)
+        for call in held:
+            pool.submit(*call)
         return job
 
     jobs.submit = stopped_at_once
