@@ -81,6 +81,7 @@ Draw Four, other numbers, Wild, drawing last).
 from __future__ import annotations
 
 import sys
+from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -107,7 +108,7 @@ EPSILON: Final = 0.25
 Child = tuple[Node | None, bool, int, int]
 
 
-class Prover:
+class Prover(ABC):
     """What the two engines share: a two-outcome df-pn over one position (the
     Python :class:`Search` here, :class:`playable.solver.uno.endgame_kernel_search.KernelSearch`
     compiled) and the principal line read from its table. A reshuffle leaf (and an
@@ -120,31 +121,33 @@ class Prover:
     reshuffle_leaves: int
     cycles: int
 
+    @abstractmethod
     def prove(self, node: Node) -> int:
         """WIN, LOSS or UNDECIDED (the budget ran out) for the mover of ``node``."""
-        raise NotImplementedError
 
+    @abstractmethod
     def lookup(self, node: Node) -> tuple[int, int]:
         """``(proof, disproof)`` numbers of ``node`` for its mover: stored, proven by
         an earlier search, or the first estimate."""
-        raise NotImplementedError
 
+    @abstractmethod
     def fact(self, base: tuple[int, ...]) -> tuple[int, int] | None:
         """The numbers stored under the short key ``base`` (``node[:11]``), if any:
         what a later search reads of this one (unseeded searches only)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def entries(self) -> int:
         """Table entries in use."""
-        raise NotImplementedError
 
+    @abstractmethod
     def carry_on(self, earlier: Prover) -> None:
         """Count nodes and reshuffle leaves on from ``earlier`` (one budget for all
         the searches of a position)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def _known(self, node: Node) -> bool:
-        raise NotImplementedError
+        """Whether this search's table, or an earlier search's facts, hold numbers for
+        ``node``."""
 
     @staticmethod
     def winner(node: Node, numbers: tuple[int, int]) -> int:
