@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
-from playable.solver.core.errors import NotationError, PlayableError
+from playable.solver.core.errors import PlayableError
 from playable.solver.core.jsonkeys import schema
 from playable.solver.core.seat_stats import chi_square_p
 from playable.solver.core.seatview import SeatViews
@@ -26,6 +26,7 @@ from playable.solver.games import views
 from tests.cli.test_json_contract import REGISTRY
 from tests.notation_checks import refused_at
 from tests.random_play import random_position, random_states
+from tests.seat_checks import read_or_located_error
 
 SEATS: SeatViews[View, State, Move] = VIEWS
 
@@ -261,14 +262,7 @@ def test_damaged_files_are_refused_with_a_location(index: int, junk: str, insert
     else:
         key = lines[index].split(":", 1)[0]
         lines[index] = f"{key}:{junk}" if index and junk[:1] != "#" else junk
-    text = "\n".join(lines) + "\n"
-    try:
-        view = SEATS.parse(text, "v.txt")
-    except NotationError as error:
-        assert str(error).startswith(f"v.txt:{error.line}:{error.column}: ")
-        assert 1 <= error.line <= len(lines) + 1 and error.column >= 1
-    else:
-        assert SEATS.parse(SEATS.format(view)) == view
+    read_or_located_error(SEATS, "\n".join(lines) + "\n", "v.txt")
 
 
 def test_the_example_view_is_the_endgame_from_player_1s_seat() -> None:
