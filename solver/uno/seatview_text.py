@@ -69,7 +69,7 @@ from playable.solver.uno.cards import (
     parse_colour,
 )
 from playable.solver.uno.notation import (
-    _OPTION_KEYS,
+    _POSITION_KEYS,
     GAME,
     _card_list,
     _check_phase,
@@ -94,24 +94,8 @@ from playable.solver.uno.seatview_view import (
 )
 
 KIND = "view"
-_KEYS = (
-    "seat",
-    "players",
-    "dealer",
-    *_OPTION_KEYS,
-    "draw",
-    "discard",
-    "colour",
-    "to-move",
-    "direction",
-    "phase",
-    "pending",
-    "drawn",
-    "accused",
-    "guilty",
-    "winner",
-    "reshuffles",
-)
+#: A position's fields without the reshuffle seed (hidden, UN-9), and the seat.
+_KEYS = ("seat", *(key for key in _POSITION_KEYS if key != "seed"))
 _NUMBERED = ("hand", "seen", "lacks")
 _SYMBOL_WORDS: Final = (*(str(n) for n in range(10)), "skip", "reverse", "draw-two")
 
