@@ -1,12 +1,13 @@
 """What the web board's tests share (docs/web.md): the examples folder it serves, the
 README's easy The Game puzzle as a one-puzzle library, a small puzzle of every game,
-the address the test client names the server by, and a real server for the browser
-tests."""
+the address the test client names the server by, and a real server and the browser
+for the browser tests."""
 
 from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -15,11 +16,16 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from types import ModuleType
+
+import pytest
 
 from playable.puzzles.fileformat import parse_puzzle
 from playable.puzzles.library import PuzzleLibrary
 
 ROOT = Path(__file__).resolve().parents[2]
+#: Debian's chromium (`apt-get install chromium`): Playwright cannot download its own.
+CHROMIUM = os.environ.get("PLAYABLE_CHROMIUM", "/usr/bin/chromium")
 EXAMPLES = ROOT / "examples"
 #: the README's easy puzzle (a real lay-all puzzle of The Game)
 PUZZLE = EXAMPLES / "thegame-lay-all-easy.puzzle.txt"
@@ -86,3 +92,17 @@ def served(library: Path) -> Iterator[str]:
     finally:
         os.killpg(process.pid, signal.SIGTERM)  # the server and its search processes
         process.wait(timeout=30)
+
+
+def browser_api() -> ModuleType:
+    """Playwright's sync API, or the calling test module skipped with the reason
+    (Playwright not installed, or no chromium at :data:`CHROMIUM`)."""
+    api = pytest.importorskip(
+        "playwright.sync_api", reason="playwright is not installed (test extras)"
+    )
+    if not shutil.which(CHROMIUM):
+        pytest.skip(
+            f"no chromium at {CHROMIUM}: apt-get install chromium (or set PLAYABLE_CHROMIUM)",
+            allow_module_level=True,
+        )
+    return api

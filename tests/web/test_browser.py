@@ -12,16 +12,14 @@ reason, when chromium or Playwright is absent.
 from __future__ import annotations
 
 import os
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from playable.puzzles.fileformat import parse_puzzle
-from tests.web.board import PUZZLE, ROOT, puzzle_library, served
+from tests.web.board import CHROMIUM, PUZZLE, ROOT, browser_api, puzzle_library, served
 
-CHROMIUM = os.environ.get("PLAYABLE_CHROMIUM", "/usr/bin/chromium")
 #: Waits (as a function: the page's Content-Security-Policy forbids evaluating a
 #: string, which Playwright does for a bare expression) for a move in the played line.
 PLAYED = "(move) => document.getElementById('played').textContent.includes(move)"
@@ -32,14 +30,7 @@ document.addEventListener("securitypolicyviolation",
   (e) => window.violations.push(`${e.violatedDirective} ${e.blockedURI}`));
 """
 
-playwright_api = pytest.importorskip(
-    "playwright.sync_api", reason="playwright is not installed (test extras)"
-)
-if not shutil.which(CHROMIUM):
-    pytest.skip(
-        f"no chromium at {CHROMIUM}: apt-get install chromium (or set PLAYABLE_CHROMIUM)",
-        allow_module_level=True,
-    )
+playwright_api = browser_api()
 
 
 @pytest.fixture(scope="module")

@@ -19,7 +19,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -28,9 +27,8 @@ from typing import Any
 import pytest
 
 from playable.puzzles.fileformat import parse_puzzle
-from tests.web.board import ROOT, TABLE_PUZZLES, served, table_library
+from tests.web.board import CHROMIUM, ROOT, TABLE_PUZZLES, browser_api, served, table_library
 
-CHROMIUM = os.environ.get("PLAYABLE_CHROMIUM", "/usr/bin/chromium")
 AXE = Path(
     os.environ.get("PLAYABLE_AXE", ROOT / "build" / "node_modules" / "axe-core" / "axe.min.js")
 )
@@ -60,14 +58,7 @@ AUDIT = """async () => (await axe.run(document, {runOnly: ['wcag2a', 'wcag2aa']}
   .map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' '))}`)"""
 RULE_ID = re.compile(r"\((TG|FF|UN|SQ)-[0-9]+\)")
 
-playwright_api = pytest.importorskip(
-    "playwright.sync_api", reason="playwright is not installed (test extras)"
-)
-if not shutil.which(CHROMIUM):
-    pytest.skip(
-        f"no chromium at {CHROMIUM}: apt-get install chromium (or set PLAYABLE_CHROMIUM)",
-        allow_module_level=True,
-    )
+playwright_api = browser_api()
 
 
 @pytest.fixture(scope="module")
