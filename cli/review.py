@@ -26,7 +26,7 @@ from playable.cli.io import print_json, read_source, stdout
 from playable.cli.options import Json, Workers
 from playable.cli.progress import progress_bar
 from playable.solver.core.budget import Budget
-from playable.solver.core.mcts_result import MctsResult, MoveReport
+from playable.solver.core.mcts_result import MoveReport
 from playable.solver.core.record import Record
 from playable.solver.core.review import Review, decided, judged, win_chance
 from playable.solver.core.seat_review import SeatReview
@@ -129,36 +129,23 @@ def review_command(
     good, inaccuracy, mistake or blunder (docs/review.md); with --seat, one seat's
     moves against what it could know. Exit code 0, or 130 when stopped by Ctrl-C (the
     moves judged so far are printed)."""
-    from playable.solver.core.anytime import estimate
-    from playable.solver.core.engine import SearchOptions
     from playable.solver.core.record import parse_record
-    from playable.solver.core.result import Status
-    from playable.solver.core.review import review
-    from playable.solver.games import engine
+    from playable.solver.core.review import review_by_search
 
     text, source = read_source(file)
     record = parse_record(text, source)
-    game = record.game
     if seat is not None:
         _review_seat(record, seat - 1, samples, seed, workers, nodes, seconds, json)
         return
-    engine(game.name).warm_up()  # loads the kernels before any budget starts
     if seconds is None and nodes is None:
         seconds = DEFAULT_SECONDS
 
     def budget() -> Budget:
         return catch_interrupts(Budget(seconds=seconds, nodes=nodes, memory_mb=memory))
 
-    def assess(state: Any) -> MctsResult:
-        return estimate(game.name, state, budget(), seed)
-
-    def winning_line(state: Any) -> str | None:
-        result = engine(game.name).solve(state, budget().start(), SearchOptions(memory_mb=memory))
-        return result.line.text() if result.status is Status.SOLVED else None
-
     done = Review(record, complete=not record.moves)
     with progress_bar("reviewing", len(record.moves), quiet=json) as advance:
-        for judged in review(record, assess, winning_line if game.cooperative else None):
+        for judged in review_by_search(record, budget, seed, memory):
             done = judged
             advance()
             if interrupted():
@@ -184,21 +171,14 @@ def _review_seat(
     """``playable review RECORD --seat N``: the seat's moves judged from its views."""
     from playable.cli.io import fail
     from playable.solver.core.errors import PlayableError
-    from playable.solver.core.seat_analysis import SeatBudget, analyse_view
-    from playable.solver.core.seat_review import seat_moves, seat_review
-
-    game = record.game
-    if seat >= game.players(record.start):
-        fail(f"--seat {seat + 1}: the game has {game.players(record.start)} players")
-    budget = SeatBudget(nodes, seconds)
-
-    def assess(view: Any) -> dict[str, Any]:
-        return analyse_view(game.name, view, samples, seed=seed, budget=budget, workers=workers)
+    from playable.solver.core.seat_analysis import SeatBudget
+    from playable.solver.core.seat_review import review_from_seat, seat_moves
 
     done = SeatReview(record, seat, complete=not seat_moves(record, seat))
     try:
         with progress_bar("reviewing", len(seat_moves(record, seat)), quiet=json) as advance:
-            for judged_so_far in seat_review(record, seat, assess):
+            budget = SeatBudget(nodes, seconds)
+            for judged_so_far in review_from_seat(record, seat, samples, budget, seed, workers):
                 done = judged_so_far
                 advance()
     except KeyboardInterrupt:

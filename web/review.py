@@ -3,10 +3,10 @@
 The same library functions as ``playable review RECORD --json`` (docs/review.md):
 the record (docs/notation.md, "Game records") is read by
 :func:`~playable.solver.core.record.parse_record` and every move is judged by
-:func:`~playable.solver.core.review.review` with the tree search of docs/analysis.md
-(:func:`~playable.solver.core.anytime.estimate`), or, for one seat, by
-:func:`~playable.solver.core.seat_review.seat_review` over the seat analysis of
-docs/seatview.md. Only the budget differs from the command line: the board's
+:func:`~playable.solver.core.review.review_by_search` (the tree search of
+docs/analysis.md), or, for one seat, by
+:func:`~playable.solver.core.seat_review.review_from_seat` (the seat analysis of
+docs/seatview.md). Only the budget differs from the command line: the board's
 ``seconds`` are the whole review's, shared among the moves with a choice, so that a
 long record cannot hold a worker for its moves times the board's cap.
 
@@ -25,17 +25,12 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from playable.solver.core.anytime import estimate
 from playable.solver.core.budget import Budget
-from playable.solver.core.engine import SearchOptions
 from playable.solver.core.errors import PlayableError
-from playable.solver.core.mcts_result import MctsResult
 from playable.solver.core.record import Record, parse_record
-from playable.solver.core.result import Status
-from playable.solver.core.review import Review, review
-from playable.solver.core.seat_analysis import SeatBudget, analyse_view
-from playable.solver.core.seat_review import SeatReview, seat_moves, seat_review
-from playable.solver.games import engine
+from playable.solver.core.review import Review, review_by_search
+from playable.solver.core.seat_analysis import SeatBudget
+from playable.solver.core.seat_review import SeatReview, review_from_seat, seat_moves
 
 Report = Callable[[int, float, dict[str, Any]], None]
 
@@ -100,35 +95,14 @@ def review_task(
 
 
 def _everyone(record: Record, seconds: float, nodes: int | None) -> Iterator[Review]:
-    """:func:`review` with everything known, ``seconds`` shared among the moves."""
-    game = record.game
-    engine(game.name).warm_up()  # loads the kernels before any budget starts
+    """:func:`review_by_search` with ``seconds`` shared among the moves."""
     each = seconds / max(1, choices(record))
-
-    def budget() -> Budget:
-        return Budget(seconds=each, nodes=nodes, memory_mb=MEMORY_MB)
-
-    def assess(state: Any) -> MctsResult:
-        return estimate(game.name, state, budget(), 0)
-
-    def winning_line(state: Any) -> str | None:
-        options = SearchOptions(memory_mb=MEMORY_MB)
-        result = engine(game.name).solve(state, budget().start(), options)
-        return result.line.text() if result.status is Status.SOLVED else None
-
-    return review(record, assess, winning_line if game.cooperative else None)
+    return review_by_search(
+        record, lambda: Budget(seconds=each, nodes=nodes, memory_mb=MEMORY_MB), 0, MEMORY_MB
+    )
 
 
 def _one_seat(record: Record, seat: int, samples: int, nodes: int | None) -> Iterator[SeatReview]:
-    """:func:`seat_review`: ``samples`` deals at each of the seat's moves, each move
-    solved on each under ``nodes`` (the seat analysis' default when None)."""
-    game = record.game
-    players = game.players(record.start)
-    if not 0 <= seat < players:
-        raise PlayableError(f"'seat' {seat + 1}: the game has {players} players")
-    budget = SeatBudget(nodes, None)
-
-    def assess(view: Any) -> dict[str, Any]:
-        return analyse_view(game.name, view, samples, seed=0, budget=budget, workers=1)
-
-    return seat_review(record, seat, assess)
+    """:func:`review_from_seat`: ``samples`` deals at each of the seat's moves, each
+    move solved on each under ``nodes`` (the seat analysis' default when None)."""
+    return review_from_seat(record, seat, samples, SeatBudget(nodes, None))

@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from playable.solver.core.budget import Budget
 from playable.solver.core.game import Game
 from playable.solver.core.mcts_model import Model
 from playable.solver.core.mcts_result import MctsResult, MoveReport
@@ -235,3 +236,29 @@ def review(
             if winning_line is not None:
                 result.winning_line = winning_line(played.before)
         yield result
+
+
+def review_by_search(
+    record: Record, budget: Callable[[], Budget], seed: int = 0, memory_mb: int = 64
+) -> Iterator[Review]:
+    """:func:`review` as ``playable review`` and the web board run it: each position
+    judged by the tree search of docs/analysis.md (:func:`.anytime.estimate`, seeded
+    ``seed``) within a fresh ``budget()``, and in The Game the winning line found by
+    the exact solver. The game's kernels are loaded first, outside every budget."""
+    from playable.solver.core.anytime import estimate
+    from playable.solver.core.engine import SearchOptions
+    from playable.solver.core.result import Status
+    from playable.solver.games import engine
+
+    name = record.game.name
+    engine(name).warm_up()
+
+    def assess(state: Any) -> MctsResult:
+        return estimate(name, state, budget(), seed)
+
+    def winning_line(state: Any) -> str | None:
+        options = SearchOptions(memory_mb=memory_mb)
+        result = engine(name).solve(state, budget().start(), options)
+        return result.line.text() if result.status is Status.SOLVED else None
+
+    return review(record, assess, winning_line if record.game.cooperative else None)

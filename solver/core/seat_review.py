@@ -21,8 +21,10 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from playable.solver.core.errors import PlayableError
 from playable.solver.core.record import Played, Record
 from playable.solver.core.review import CARD_STEPS, CHANCE_STEPS, VERDICTS, step
+from playable.solver.core.seat_analysis import SeatBudget, analyse_view
 from playable.solver.games import views
 
 #: Analyses one view (a document of ``seat_analysis.analyse_view``).
@@ -128,3 +130,19 @@ def seat_review(record: Record, seat: int, assess: AssessView) -> Iterator[SeatR
             judged = seat_verdict(rows[analysis["recommended"]], chosen, game.cooperative)
             result.moves.append(SeatMoveReview(number, played, judged, analysis))
         yield result
+
+
+def review_from_seat(
+    record: Record, seat: int, samples: int, budget: SeatBudget, seed: int = 0, workers: int = 1
+) -> Iterator[SeatReview]:
+    """:func:`seat_review` as ``playable review --seat`` and the web board run it: each
+    view analysed over ``samples`` deals seeded ``seed`` (:func:`.seat_analysis.analyse_view`)
+    on ``workers`` processes. A seat the game does not have is a ``PlayableError``."""
+    name, players = record.game.name, record.game.players(record.start)
+    if not 0 <= seat < players:
+        raise PlayableError(f"seat {seat + 1}: the game has {players} players")
+
+    def assess(view: Any) -> dict[str, Any]:
+        return analyse_view(name, view, samples, seed=seed, budget=budget, workers=workers)
+
+    return seat_review(record, seat, assess)
