@@ -68,12 +68,14 @@ _TG_DESCENDING: Final = 2
 
 
 @dataclass(frozen=True)
-class Variant:
+class Variant(thegame_rules.NumberDeck):
     """The rule options of Face to Face: only the deck size.
 
     ``max_card`` is the highest number card of each player's deck, so each deck holds
     the cards 2..max_card and the piles start at 1 and max_card + 1 (FF-1: 59, so 58
-    cards and piles 1 and 60). Smaller decks are for tests and studies.
+    cards and piles 1 and 60). Smaller decks are for tests and studies. The deck size,
+    the cards and the piles' starts are those of
+    :class:`~playable.solver.thegame.rules.NumberDeck`.
     """
 
     max_card: int = 59
@@ -81,23 +83,6 @@ class Variant:
     def __post_init__(self) -> None:
         if not HAND_SIZE + 1 <= self.max_card <= 59:
             raise InvalidVariant(f"max-card must be {HAND_SIZE + 1}..59, got {self.max_card}")
-
-    @property
-    def deck_size(self) -> int:
-        """FF-1: the number cards 2..max_card of one player."""
-        return self.max_card - 1
-
-    @property
-    def cards(self) -> range:
-        return range(2, self.max_card + 1)
-
-    @property
-    def ascending_start(self) -> int:
-        return 1
-
-    @property
-    def descending_start(self) -> int:
-        return self.max_card + 1
 
 
 @dataclass(frozen=True)

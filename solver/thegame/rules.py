@@ -34,8 +34,35 @@ TRICK: Final = 10
 _HAND_SIZE: Final = (0, 8, 7, 6, 6, 6)
 
 
+class NumberDeck:
+    """A deck of the number cards 2..max_card and the piles laid on from it, which
+    start at 1 (ascending) and max_card + 1 (descending): The Game's one deck (TG-1)
+    and each player's deck of Face to Face (FF-1), built the same way. Each game's
+    ``Variant`` holds ``max_card`` and checks its range."""
+
+    max_card: int
+
+    @property
+    def deck_size(self) -> int:
+        """TG-1, FF-1: the number cards 2..max_card (in Face to Face, of one player)."""
+        return self.max_card - 1
+
+    @property
+    def cards(self) -> range:
+        """TG-1, FF-1: every number card of the deck."""
+        return range(2, self.max_card + 1)
+
+    @property
+    def ascending_start(self) -> int:
+        return 1
+
+    @property
+    def descending_start(self) -> int:
+        return self.max_card + 1
+
+
 @dataclass(frozen=True)
-class Variant:
+class Variant(NumberDeck):
     """The rule options of a game of The Game.
 
     ``players`` 1-5 (TG-2); ``expert`` raises the minimum to 3 while the draw pile
@@ -64,24 +91,6 @@ class Variant:
     def hand_size(self) -> int:
         """TG-2 and TG-6: 8 / 7 / 6 cards, one fewer with the expert hand."""
         return _HAND_SIZE[self.players] - (1 if self.expert_hand else 0)
-
-    @property
-    def deck_size(self) -> int:
-        """TG-1: the number cards 2..max_card."""
-        return self.max_card - 1
-
-    @property
-    def cards(self) -> range:
-        """TG-1: every number card of the deck."""
-        return range(2, self.max_card + 1)
-
-    @property
-    def ascending_start(self) -> int:
-        return 1
-
-    @property
-    def descending_start(self) -> int:
-        return self.max_card + 1
 
     @property
     def start_piles(self) -> tuple[int, int, int, int]:
