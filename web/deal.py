@@ -29,8 +29,9 @@ def deal_text(name: str, players: int, seed: int) -> str:
     Face to Face 2, UNO 2 to 10, Sequence 2 to 12 by SQ-3)."""
     if name not in NAMES:
         raise DealError(f"no game '{name}' (games: {', '.join(NAMES)})")
-    low, high = game(name).player_counts
-    if not low <= players <= high:
+    counts = game(name).player_counts
+    low, high = counts[0], counts[-1]
+    if players not in counts:
         raise DealError(f"{game(name).title} is played by {low} to {high} players, not {players}")
     if name == "thegame":
         from playable.solver.thegame import notation as tg

@@ -31,8 +31,10 @@ class Game(Protocol[StateT, MoveT]):
     name: str
     #: The game's title for people (``The Game: Face to Face``).
     title: str
-    #: How many players a deal may have: (fewest, most).
-    player_counts: tuple[int, int]
+    #: Every number of players the game allows, ascending: The Game 1 to 5 (TG-2),
+    #: Face to Face 2 (FF-1), UNO 2 to 10 (UN-2), Sequence 2, 3, 4, 6, 8, 9, 10 or 12
+    #: (SQ-3). :meth:`deal` refuses any other.
+    player_counts: tuple[int, ...]
     #: True when the players win or lose together (The Game, TG-8); False for a
     #: game one player or side wins against the others.
     cooperative: bool

@@ -17,7 +17,7 @@ class FaceToFace(ReferenceGame[State, Move]):
 
     name = notation.GAME
     title = "The Game: Face to Face"
-    player_counts = (2, 2)  # FF-1
+    player_counts = (2,)  # FF-1
     cooperative = False
     turn_end: str | None = str(END_TURN)  # FF-4
     move_help = "37@own-up, 12@opp-down, / ends the turn"

@@ -15,7 +15,7 @@ class Sequence(ReferenceGame[State, Move]):
 
     name = notation.GAME
     title = "Sequence"
-    player_counts = (min(rules.HAND_SIZE), max(rules.HAND_SIZE))  # SQ-3
+    player_counts = tuple(sorted(rules.HAND_SIZE))  # SQ-3
     cooperative = False
     turn_end: str | None = None
     move_help = "QS@e4, JHxe4, dead:9C, pass"

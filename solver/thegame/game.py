@@ -17,7 +17,7 @@ class TheGame(ReferenceGame[State, Move]):
 
     name = notation.GAME
     title = "The Game"
-    player_counts = (1, 5)  # TG-2
+    player_counts = (1, 2, 3, 4, 5)  # TG-2
     cooperative = True  # TG-8
     turn_end: str | None = str(END_TURN)  # TG-4
     move_help = "37@0 (piles 0-1 up, 2-3 down), / ends the turn"

@@ -17,7 +17,7 @@ class Uno(ReferenceGame[State, Move]):
 
     name = notation.GAME
     title = "UNO"
-    player_counts = (rules.MIN_PLAYERS, rules.MAX_PLAYERS)
+    player_counts = tuple(range(rules.MIN_PLAYERS, rules.MAX_PLAYERS + 1))  # UN-2
     cooperative = False
     turn_end: str | None = None
     move_help = "R7, W:green, draw, pass, challenge, accept, colour:red"
