@@ -29,6 +29,24 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
+# The phases and move codes of endgame_state and the card kinds of cards, defined once
+# there: plain module-level ints, which numba freezes as constants when it compiles.
+# Its disk cache watches this file only, so after changing one of them clear
+# ``solver/uno/__pycache__/endgame_*kernel*.nb*`` (as after editing this file).
+from playable.solver.uno.cards import DRAW_TWO, REVERSE, SKIP, WILD, WILD_DRAW_FOUR
+from playable.solver.uno.endgame_state import (
+    CHALLENGE_PHASE,
+    DRAWN,
+    M_ACCEPT,
+    M_CHALLENGE,
+    M_DRAW,
+    M_NAME,
+    M_PASS,
+    M_WILD,
+    PLAY,
+    STACK,
+)
+
 I64 = npt.NDArray[np.int64]
 
 N0: Final = 6
@@ -43,23 +61,6 @@ WIDTH: Final = 14
 #: words of a packed table key (:func:`pack`)
 KEY_WORDS: Final = 6
 
-# the constants of endgame_state and cards, repeated as plain ints for numba
-PLAY: Final = 0
-DRAWN: Final = 1
-CHALLENGE_PHASE: Final = 2
-STACK: Final = 3
-COLOUR: Final = 4
-SKIP: Final = 10
-REVERSE: Final = 11
-DRAW_TWO: Final = 12
-WILD: Final = 52
-WILD_DRAW_FOUR: Final = 53
-M_WILD: Final = 54
-M_DRAW: Final = 62
-M_PASS: Final = 63
-M_CHALLENGE: Final = 64
-M_ACCEPT: Final = 65
-M_NAME: Final = 66
 #: at most this many moves in a node (16 coloured kinds match a top, 8 wild codes, draw)
 MAX_MOVES: Final = 32
 
