@@ -10,6 +10,7 @@ moves are checked by each game's reference rules, and :func:`solve` and
 from __future__ import annotations
 
 import warnings
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -126,6 +127,7 @@ def solve(
     seeded_reshuffles: bool = False,
     progress: Progress | None = None,
     turns: int | None = None,
+    stop: Callable[[], bool] | None = None,
 ) -> dict[str, Any]:
     """Solve ``position`` for the player to move, with everything known: the document
     of ``playable solve FILE --json`` on its position file.
@@ -135,7 +137,9 @@ def solve(
     ``depth`` own turns (``turns`` is its old name, kept for one release).
     ``seeded_reshuffles`` lets UNO follow reshuffles (UN-9). A budget (``seconds``,
     ``nodes``) that runs out gives ``"status": "unknown"``; ``progress(nodes,
-    seconds, info)`` hears from the search about twice a second.
+    seconds, info)`` hears from the search about twice a second. Once ``stop()`` says
+    yes the search stops at its next budget check and answers what it has, as if its
+    budget ran out (the command line's first Ctrl-C; the web board's Stop).
     """
     if turns is not None:
         warnings.warn("solve(turns=...) is now solve(depth=...)", DeprecationWarning, 2)
@@ -148,6 +152,7 @@ def solve(
         depth=depth,
         seeded_reshuffles=seeded_reshuffles,
         progress=progress,
+        stop=stop,
     ).to_json()
 
 
@@ -160,6 +165,7 @@ def solve_result(
     depth: int = 3,
     seeded_reshuffles: bool = False,
     progress: Progress | None = None,
+    stop: Callable[[], bool] | None = None,
 ) -> SolveResult:
     """:func:`solve` as the typed record: its ``line`` is a
     :class:`~playable.solver.core.line.Line` whose every turn carries the state after
@@ -170,7 +176,7 @@ def solve_result(
     options = SearchOptions(depth=depth, seeded_reshuffles=seeded_reshuffles, memory_mb=memory_mb)
     searches = engine(position.name)
     searches.warm_up()  # before the budget is made: loading kernels is never charged
-    budget = checked_budget(seconds, nodes, memory_mb, progress)
+    budget = checked_budget(seconds, nodes, memory_mb, progress, stop)
     return searches.solve(position.state, budget, options)
 
 
@@ -189,6 +195,7 @@ def analyse(
     samples: int = 100,
     seed: int = 0,
     workers: int = 1,
+    stop: Callable[[], bool] | None = None,
 ) -> dict[str, Any]:
     """Every next move of the player to move with its value: the document of
     ``playable analyse FILE --json``. When it proves no best move, the tree search
@@ -199,7 +206,8 @@ def analyse(
     The Game spends the budget on each move; Face to Face (whole turns) and UNO
     share one budget among the moves; Sequence reports sequences, threats and the
     best move, and with ``depth`` > 0 also proves a forced win within that many
-    own turns. ``progress`` as in :func:`solve`.
+    own turns. ``progress`` and ``stop`` as in :func:`solve` (stopped, it answers
+    the moves valued so far).
 
     With ``seat`` (0-based, the player to move) the analysis is from that seat's view
     instead (docs/seatview.md; ``playable analyse FILE --seat N --json``): ``samples``
@@ -216,13 +224,13 @@ def analyse(
     searches = engine(position.name)
     searches.warm_up()  # before any budget is made: loading kernels is never charged
     document = searches.analyse(
-        position.state, lambda: checked_budget(seconds, nodes, memory_mb, progress), options
+        position.state, lambda: checked_budget(seconds, nodes, memory_mb, progress, stop), options
     )
     if estimate_seconds != 0:
         from playable.solver.core.anytime import add_estimates
 
         again = (seconds, nodes) if estimate_seconds is None else (estimate_seconds, None)
-        budget = checked_budget(*again, memory_mb, progress)
+        budget = checked_budget(*again, memory_mb, progress, stop)
         add_estimates(position.name, position.state, document, budget, estimate_seed)
     return document
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 import os
+from collections.abc import Callable
 
 from playable.solver.core.budget import Budget, Progress
 from playable.solver.core.errors import PlayableError
@@ -58,9 +59,14 @@ def budget_problem(seconds: float | None, nodes: int | None, memory: int | None)
 
 
 def checked_budget(
-    seconds: float | None, nodes: int | None, memory_mb: int, progress: Progress | None = None
+    seconds: float | None,
+    nodes: int | None,
+    memory_mb: int,
+    progress: Progress | None = None,
+    stop: Callable[[], bool] | None = None,
 ) -> Budget:
-    """A budget within the bounds above; ``PlayableError`` names the first one broken."""
+    """A budget within the bounds above (asking ``stop``, Budget.stop); ``PlayableError``
+    names the first one broken."""
     if problem := budget_problem(seconds, nodes, memory_mb):
         raise PlayableError(problem)
-    return Budget(seconds=seconds, nodes=nodes, memory_mb=memory_mb, progress=progress)
+    return Budget(seconds=seconds, nodes=nodes, memory_mb=memory_mb, progress=progress, stop=stop)
