@@ -30,26 +30,19 @@ Run: ``python benchmarks/seat_players.py --seed 1 --deals 20 [--uno-deals 80]
 from __future__ import annotations
 
 import argparse
-import json
-import random
 import time
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from pathlib import Path
 from statistics import mean
 from typing import Any
+
+from matches import BEST_BOT, best_bot, contest, deal_seed, load, remaining, run
 
 from playable.solver.core.seat_player import Decision, SeatPlayer
 from playable.solver.core.stats import Proportion
 
 RESULTS = Path(__file__).parent / "results"
 GAMES = ("thegame", "facetoface", "uno", "sequence")
-OPPONENT = {
-    "thegame": "sampling",
-    "facetoface": "determinized",
-    "uno": "heuristic",
-    "sequence": "greedy",
-}
-DEAL_STRIDE = 100_000
+OPPONENT = {"thegame": "sampling", **BEST_BOT}
 HEADER = """# The player from one seat against the best bots
 
 `python benchmarks/seat_players.py --seed {seed} ...` (solver/core/seat_player.py with
@@ -74,10 +67,6 @@ class TimedSeatPlayer(SeatPlayer):
         return decision
 
 
-def deal_seed(seed: int, index: int) -> int:
-    return seed * DEAL_STRIDE + index
-
-
 def play(task: tuple[str, int, int, int]) -> dict[str, Any]:
     """One game: ``(game, run seed, deal index, seat)``; for The Game ``seat`` 0 is
     the seat player and 1 the sampling player on the same deal."""
@@ -88,12 +77,8 @@ def play(task: tuple[str, int, int, int]) -> dict[str, Any]:
     row: dict[str, Any] = {"game": name, "seed": seed, "deal": index, "seat": seat}
     if name == "thegame":
         row.update(_thegame(deal, timed if seat == 0 else None))
-    elif name == "facetoface":
-        row.update(_facetoface(deal, seat, timed))
-    elif name == "uno":
-        row.update(_uno(deal, seat, timed))
     else:
-        row.update(_sequence(deal, seat, timed))
+        row.update(contest(name, deal, seat, timed, best_bot(name, deal)))
     row["decisions"] = len(timed.times)
     row["decision_cpu"] = round(sum(timed.times), 3)
     row["decision_max"] = round(max(timed.times, default=0.0), 3)
@@ -114,90 +99,20 @@ def _thegame(deal: int, player: SeatPlayer | None) -> dict[str, Any]:
     return {"player": "seat" if player is not None else "sampling", "cards_left": left}
 
 
-def _facetoface(deal: int, seat: int, player: SeatPlayer) -> dict[str, Any]:
-    from playable.solver.facetoface.notation import Deal
-    from playable.solver.facetoface.players import Player, make_player, play_game
-    from playable.solver.facetoface.rules import Variant, shuffled_decks
-
-    variant = Variant()
-    deck_a, deck_b = shuffled_decks(variant, deal)
-    start = Deal(variant, tuple(deck_a), tuple(deck_b)).start(deal % 2)
-    other = make_player(OPPONENT["facetoface"], 2 * deal + 1)
-    players: tuple[Player, Player] = (player, other) if seat == 0 else (other, player)
-    result = play_game(start, players, random.Random(deal))
-    return {"won": result.winner == seat, "turns": len(result.turns)}
-
-
-def _uno(deal: int, seat: int, player: SeatPlayer) -> dict[str, Any]:
-    from playable.solver.uno.players import make_player
-    from playable.solver.uno.rules import Options, random_deal
-    from playable.solver.uno.simulate import play_round
-
-    start = random_deal(Options(), 2, deal, deal % 2).start()
-    other = make_player(OPPONENT["uno"], deal)
-    players = [player, other] if seat == 0 else [other, player]
-    record = play_round(start, players, random.Random(deal))
-    return {"won": record.winner == seat, "abandoned": record.winner < 0, "moves": record.moves}
-
-
-def _sequence(deal: int, seat: int, player: SeatPlayer) -> dict[str, Any]:
-    from playable.solver.sequence.players import GreedyPlayer, Player, play_game
-    from playable.solver.sequence.rules import Variant, shuffled_deck
-    from playable.solver.sequence.rules import deal as deal_cards
-
-    state = deal_cards(Variant(2, 2), shuffled_deck(deal), deal % 2)
-    other = GreedyPlayer()
-    players: list[Player] = [player, other] if seat == 0 else [other, player]
-    record = play_game(state, players)
-    return {
-        "won": record.winner == seat,
-        "unfinished": record.winner is None,
-        "turns": record.turns,
-    }
-
-
 def key(row: dict[str, Any]) -> tuple[str, int, int, int]:
     return (row["game"], row["seed"], row["deal"], row["seat"])
-
-
-def load(path: Path) -> list[dict[str, Any]]:
-    if not path.exists():
-        return []
-    rows = []
-    for line in path.read_text().splitlines():
-        if line.strip():
-            rows.append(json.loads(line))
-    return rows
 
 
 def tasks(
     games: list[str], seed: int, deals: int, uno_deals: int
 ) -> list[tuple[str, int, int, int]]:
     """The games to play, interleaved so that every game's figures grow together."""
-    found = []
+    found: list[tuple[str, int, int, int]] = []
     for index in range(max(deals, uno_deals)):
         for name in games:
             if index < (uno_deals if name == "uno" else deals):
                 found.extend((name, seed, index, seat) for seat in (0, 1))
     return found
-
-
-def run(todo: list[tuple[str, int, int, int]], path: Path, workers: int, minutes: float) -> None:
-    deadline = time.monotonic() + 60 * minutes
-    pending = list(todo)
-    with ProcessPoolExecutor(workers) as pool, path.open("a") as out:
-        running: set[Future[dict[str, Any]]] = set()
-        while pending or running:
-            while pending and len(running) < workers and time.monotonic() < deadline:
-                running.add(pool.submit(play, pending.pop(0)))
-            if not running:
-                break
-            done, running = wait(running, return_when=FIRST_COMPLETED)
-            for future in done:
-                row = future.result()
-                out.write(json.dumps(row) + "\n")
-                out.flush()
-                print(json.dumps(row), flush=True)
 
 
 def table(rows: list[dict[str, Any]], seed: int | None) -> str:
@@ -297,11 +212,10 @@ def main() -> None:
         if name not in GAMES:
             parser.error(f"unknown game '{name}'; choose from {', '.join(GAMES)}")
     uno_deals = 4 * args.deals if args.uno_deals is None else args.uno_deals
-    done = {key(r) for r in load(args.jsonl)}
-    todo = [t for t in tasks(games, args.seed, args.deals, uno_deals) if t not in done]
+    todo = remaining(tasks(games, args.seed, args.deals, uno_deals), args.jsonl, key)
     if not args.report:
-        print(f"{len(done)} games kept, {len(todo)} to play", flush=True)
-        run(todo, args.jsonl, args.workers, args.minutes)
+        print(f"{len(todo)} games to play", flush=True)
+        run(play, todo, args.jsonl, args.workers, args.minutes)
     summary = table(load(args.jsonl), args.seed)
     print(summary)
     if args.markdown is not None:

@@ -56,6 +56,7 @@ from playable.solver.core.seat_stats import mean_interval
 from playable.solver.core.seat_summary import summarise
 from playable.solver.core.seat_value import MoveValue, value_move
 from playable.solver.core.seatview import SeatViews
+from playable.solver.core.turns import play_turn
 from playable.solver.games import engine, game, views
 
 #: Each deal's solves: only their values are read, so no line is built (SearchOptions.line).
@@ -177,20 +178,9 @@ class SeatPlayer:
     def choose_turn(self, state: Any, rng: random.Random | None = None) -> list[Any]:
         """The plays of the player to move's whole turn (The Game, Face to Face: the
         players' ``choose_turn``), one decision a play, each on the seat's view of the
-        position so far; the turn ends when the recommended move ends it (TG-4, FF-4),
-        the game ends, or the turn passes. ``rng`` (the game's stream) is not used:
+        position so far (:func:`play_turn`). ``rng`` (the game's stream) is not used:
         the player draws its deals from its own generators."""
-        mover = self._rules.to_move(state)
-        plays: list[Any] = []
-        while not self._rules.is_terminal(state):
-            move = self.choose_move(state, mover)
-            if str(move) == self._rules.turn_end:
-                break
-            plays.append(move)
-            state = self._rules.apply(state, move)
-            if self._rules.to_move(state) != mover:
-                break
-        return plays
+        return play_turn(self._rules, state, self.choose_move)
 
     def decide(self, view: Any) -> Decision:
         """The decision on ``view`` (the seat must be to move and have a move)."""

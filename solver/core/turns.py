@@ -1,13 +1,17 @@
 """Lines of play in the pile games, The Game and Face to Face, where a turn is one
 player's several ``card@pile`` plays (TG-4, FF-4): their text (docs/notation.md)
-and their JSON form (docs/json.md, ``line`` items), written alike by both games."""
+and their JSON form (docs/json.md, ``line`` items), written alike by both games; and
+:func:`play_turn`, a whole turn of a bot that decides one play at a time."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from playable.solver.core.cardlist import Token, naming
+
+if TYPE_CHECKING:
+    from playable.solver.core.game import Game
 
 P = TypeVar("P")
 E = TypeVar("E")
@@ -73,3 +77,22 @@ def parse_turn_move(text: str, source: str, end_turn: E, parse_play: Callable[[T
         return end_turn
     with naming(source):
         return parse_play(Token(text.strip(), 1, 1))
+
+
+def play_turn(
+    rules: Game[Any, Any], state: Any, choose_move: Callable[[Any, int], Any]
+) -> list[Any]:
+    """The plays of the player to move's whole turn in the pile games (TG-4, FF-4),
+    one ``choose_move(state, mover)`` a play: the turn ends when the chosen move is
+    the game's turn end, the game ends, or the turn passes to another player."""
+    mover = rules.to_move(state)
+    plays: list[Any] = []
+    while not rules.is_terminal(state):
+        move = choose_move(state, mover)
+        if str(move) == rules.turn_end:
+            break
+        plays.append(move)
+        state = rules.apply(state, move)
+        if rules.to_move(state) != mover:
+            break
+    return plays
