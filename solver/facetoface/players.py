@@ -37,6 +37,7 @@ from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from playable.solver.core.budget import Budget
+from playable.solver.core.seat_strategy import SeatStrategy
 from playable.solver.facetoface.rules import (
     DRAW_OWN_ONLY,
     HAND_SIZE,
@@ -306,12 +307,8 @@ def make_player(name: str, seed: int = 0) -> Player:
     return STRATEGIES[name]()
 
 
-def seat_player(seed: int = 0) -> Player:
-    """The player from one seat (:mod:`playable.solver.core.seat_player`: each play the
-    move a small analysis of its seat's view recommends; imported lazily)."""
-    from playable.solver.core.seat_player import SeatPlayer
-
-    return SeatPlayer("facetoface", seed)
+#: the player from one seat (:mod:`playable.solver.core.seat_strategy`)
+seat_player = SeatStrategy("facetoface")
 
 
 STRATEGIES: dict[str, Callable[[], Player]] = {

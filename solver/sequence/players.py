@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Protocol
 
+from playable.solver.core.seat_strategy import SeatStrategy
 from playable.solver.sequence.analysis import gain, threats
 from playable.solver.sequence.board import GRID, LINES, LINES_THROUGH
 from playable.solver.sequence.rules import (
@@ -171,12 +172,8 @@ def _ready_lines(state: State, move: Place) -> int:
     return ready
 
 
-def seat_player(seed: int = 0) -> Player:
-    """The player from one seat (:mod:`playable.solver.core.seat_player`: the move a
-    small analysis of its seat's view recommends; imported lazily)."""
-    from playable.solver.core.seat_player import SeatPlayer
-
-    return SeatPlayer("sequence", seed)
+#: the player from one seat (:mod:`playable.solver.core.seat_strategy`)
+seat_player = SeatStrategy("sequence")
 
 
 STRATEGIES: dict[str, Callable[..., Player]] = {

@@ -27,6 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
+from playable.solver.core.seat_strategy import SeatStrategy
 from playable.solver.thegame.rules import (
     ASCENDING_PILES,
     TRICK,
@@ -183,12 +184,8 @@ def sampling_player() -> Player:
     return SamplingPlayer()
 
 
-def seat_player() -> Player:
-    """The player from one seat (:mod:`playable.solver.core.seat_player`: each play the
-    move a small analysis of its seat's view recommends; imported lazily)."""
-    from playable.solver.core.seat_player import SeatPlayer
-
-    return SeatPlayer("thegame")
+#: the player from one seat (:mod:`playable.solver.core.seat_strategy`)
+seat_player = SeatStrategy("thegame")
 
 
 STRATEGIES: dict[str, Callable[[], Player]] = {

@@ -28,6 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from playable.solver.core.seat_strategy import SeatStrategy
 from playable.solver.uno.cards import (
     DRAW_TWO,
     REVERSE,
@@ -296,13 +297,9 @@ def turn_plans(
     return plans
 
 
-def seat_player(seed: int = 0) -> Player:
-    """The player from one seat (:mod:`playable.solver.core.seat_player`: the move a
-    small analysis of its seat's view recommends; imported lazily). It needs the
-    position, not a :class:`View`: play it through :func:`decide`."""
-    from playable.solver.core.seat_player import SeatPlayer
-
-    return SeatPlayer("uno", seed)
+#: the player from one seat (:mod:`playable.solver.core.seat_strategy`); it needs the
+#: position, not a :class:`View`: play it through :func:`decide`
+seat_player = SeatStrategy("uno")
 
 
 STRATEGIES: dict[str, Callable[..., Player]] = {
