@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from playable.solver.core.budget import Budget
@@ -50,13 +50,8 @@ class MoveValue:
     nodes: int
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "win": self.win,
-            "proven": self.proven,
-            "value": self.value,
-            "exact": self.exact,
-            "nodes": self.nodes,
-        }
+        """The fields by name, in their order (plain JSON values already)."""
+        return asdict(self)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> MoveValue:
