@@ -21,7 +21,8 @@ from playable.cli.simulate import Games, GameSeed, SimulationDb, play_one, simul
 from playable.solver.core.errors import InvalidVariant
 from playable.solver.core.jsonkeys import LOSS, WIN, analyse_exit_code
 from playable.solver.facetoface import notation
-from playable.solver.facetoface.rules import State, Variant, shuffled_decks
+from playable.solver.facetoface.game import shuffled_deal
+from playable.solver.facetoface.rules import State, Variant
 
 GAME = "facetoface"
 
@@ -59,8 +60,7 @@ def deal_from_options(
     if seed is not None and (deck_a is not None or deck_b is not None):
         fail("give --seed or --deck-a/--deck-b, not both")
     if deck_a is None and deck_b is None:
-        a, b = shuffled_decks(variant, seed or 0)
-        return notation.Deal(variant, tuple(a), tuple(b))
+        return shuffled_deal(variant, seed or 0)
     if deck_a is None or deck_b is None:
         fail("give both --deck-a and --deck-b")
     return notation.Deal(

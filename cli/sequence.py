@@ -24,7 +24,8 @@ from playable.solver.core.result import SolveResult, Status
 from playable.solver.sequence import notation
 from playable.solver.sequence.board import CORNERS, GRID, SIZE, cell_name, line_name
 from playable.solver.sequence.display import CORNER_LABEL, cell_label, chip_legend
-from playable.solver.sequence.rules import COLOURS, EMPTY, State, Variant, deal, shuffled_deck
+from playable.solver.sequence.game import default_sides, shuffled_deal
+from playable.solver.sequence.rules import COLOURS, EMPTY, State, Variant
 
 if TYPE_CHECKING:
     from playable.solver.sequence.analysis import Analysis
@@ -45,7 +46,7 @@ def side_name(side: int) -> str:
 
 def variant_from(players: int, sides: int | None) -> Variant:
     try:
-        return Variant(players, sides if sides is not None else (3 if players in (3, 9) else 2))
+        return Variant(players, sides if sides is not None else default_sides(players))
     except InvalidVariant as error:
         fail(str(error))
 
@@ -67,7 +68,7 @@ def deal_command(
     variant = variant_from(players, sides)
     if not 1 <= first <= players:
         fail(f"--first must be 1..{players}, got {first}")
-    state = deal(variant, shuffled_deck(seed), first - 1)
+    state = shuffled_deal(variant, seed, first - 1)
     write_dealt(notation.format_position(state), notation.position_to_json(state), output, json)
 
 
@@ -422,7 +423,7 @@ def play_command(
         variant = variant_from(players, sides)
         if first is not None and first > players:
             fail(f"--first must be 1..{players}, got {first}")
-        state = deal(variant, shuffled_deck(seed or 0), 0 if first is None else first - 1)
+        state = shuffled_deal(variant, seed or 0, 0 if first is None else first - 1)
     variant = state.variant
     names = seat_bots(bot or ["stronger"], variant.sides, STRATEGIES, "side")
     played = play_out(RULES, state, SeatBots(variant, names, seed or 0), max_turns)

@@ -10,7 +10,8 @@ from playable.cli.io import fail, read_source
 from playable.cli.options import Json as Json  # the one --json, re-exported
 from playable.solver.core.errors import InvalidVariant
 from playable.solver.thegame import notation
-from playable.solver.thegame.rules import State, Variant, shuffled_deck
+from playable.solver.thegame.game import shuffled_deal
+from playable.solver.thegame.rules import State, Variant
 
 GAME = "thegame"
 
@@ -43,7 +44,7 @@ def deal_from_options(variant: Variant, seed: int | None, deck: str | None) -> n
     if seed is not None and deck is not None:
         fail("give --seed or --deck, not both")
     if deck is None:
-        return notation.Deal(variant, tuple(shuffled_deck(variant, seed or 0)))
+        return shuffled_deal(variant, seed or 0)
     return notation.parse_deck(deck, variant)
 
 

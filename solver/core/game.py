@@ -18,7 +18,10 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
+
+from playable.solver.core.errors import InvalidVariant
 
 StateT = TypeVar("StateT")
 MoveT = TypeVar("MoveT")
@@ -128,6 +131,26 @@ class Game(Protocol[StateT, MoveT]):
         move changes this multiset (the conformance test checks it)."""
         ...
 
+    def deal(self, players: int, seed: int) -> StateT:
+        """The starting position of a fresh deal of the game's default variant for
+        ``players``, shuffled by ``seed`` (the same seed, the same deal), player 1
+        to move: The Game with cards 2..99 and no expert rules (TG-2, TG-9, TG-11),
+        Face to Face with cards 2..59 (FF-1, FF-7), UNO's official rules with player 1
+        dealing (UN-2, UN-7; the seed also fixes every reshuffle, UN-9), Sequence in
+        three sides for 3 or 9 players and two otherwise (SQ-2, SQ-3).
+
+        It is the deal ``playable deal NAME --players PLAYERS --seed SEED`` writes.
+        A player count outside :attr:`player_counts` raises
+        :class:`~playable.solver.core.errors.InvalidVariant` naming the allowed ones.
+        """
+        ...
+
+    def deal_text(self, players: int, seed: int) -> str:
+        """The file of :meth:`deal`'s deal as ``playable deal`` writes it
+        (docs/notation.md): a ``deal`` file (a ``position`` for Sequence, whose deal
+        is its starting position); ``parse(deal_text(p, s)) == deal(p, s)``."""
+        ...
+
 
 # ------------------------------------------------------------ the shared delegation
 
@@ -160,12 +183,21 @@ class ReferenceRules(Protocol[S, M]):
     def is_terminal(self, state: S, /) -> bool: ...
 
 
+@dataclass(frozen=True)
+class Dealt(Generic[S]):
+    """A fresh deal: its starting position and its file as ``playable deal`` writes it."""
+
+    state: S
+    text: str
+
+
 class ReferenceGame(ABC, Generic[S, M]):
     """The part of :class:`Game` every game implements alike, straight over its
     reference modules: the position file and JSON from ``notation``, the legal moves,
     their effect and the end of the game from ``rules`` (so ``apply`` raises the
-    rules' own ``IllegalMove``), the player to move from the state. Each game's class adds the
-    rest (parsing, players, moves as text, the outcome, the cards)."""
+    rules' own ``IllegalMove``), the player to move from the state, the check of a fresh
+    deal's player count. Each game's class adds the rest (parsing, players, moves as
+    text, the outcome, the cards, its default deal)."""
 
     def __init__(self, notation: PositionNotation[S], rules: ReferenceRules[S, M]) -> None:
         self._notation = notation
@@ -199,7 +231,34 @@ class ReferenceGame(ABC, Generic[S, M]):
         return (0,) * players if self.cooperative else tuple(range(players))
 
     #: declared by each game's class (the Game protocol)
+    title: str
+    player_counts: tuple[int, ...]
     cooperative: bool
+
+    def deal(self, players: int, seed: int) -> S:
+        return self._dealt(self._allowed(players), seed).state
+
+    def deal_text(self, players: int, seed: int) -> str:
+        return self._dealt(self._allowed(players), seed).text
+
+    def _allowed(self, players: int) -> int:
+        """``players`` if the game allows that many (:attr:`player_counts`), else
+        :class:`InvalidVariant` in one line naming the counts it allows."""
+        if players not in self.player_counts:
+            counts = self.player_counts
+            if len(counts) == 1:
+                allowed = str(counts[0])
+            elif counts == tuple(range(counts[0], counts[-1] + 1)):
+                allowed = f"{counts[0]} to {counts[-1]}"
+            else:
+                allowed = f"{', '.join(map(str, counts[:-1]))} or {counts[-1]}"
+            raise InvalidVariant(f"{self.title} is played by {allowed} players, not {players}")
+        return players
+
+    @abstractmethod
+    def _dealt(self, players: int, seed: int) -> Dealt[S]:
+        """The fresh deal of :meth:`Game.deal` for an allowed player count (each
+        game's class says which variant and how the seed shuffles)."""
 
     @abstractmethod
     def players(self, state: S) -> int:

@@ -6,10 +6,18 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from playable.solver.core.game import Game, ReferenceGame
+from playable.solver.core.game import Dealt, Game, ReferenceGame
 from playable.solver.core.turns import parse_turn_move, turn_to_json
 from playable.solver.facetoface import notation, rules
-from playable.solver.facetoface.rules import END_TURN, Move, Play, State
+from playable.solver.facetoface.rules import END_TURN, Move, Play, State, Variant, shuffled_decks
+
+
+def shuffled_deal(variant: Variant, seed: int) -> notation.Deal:
+    """The deal of ``variant`` whose two decks (FF-1) ``seed`` shuffles: the deal of
+    ``playable deal facetoface --seed SEED``, of a study's or a simulation's deal
+    ``SEED`` and of :meth:`FaceToFace.deal`."""
+    deck_a, deck_b = shuffled_decks(variant, seed)
+    return notation.Deal(variant, tuple(deck_a), tuple(deck_b))
 
 
 class FaceToFace(ReferenceGame[State, Move]):
@@ -17,7 +25,7 @@ class FaceToFace(ReferenceGame[State, Move]):
 
     name = notation.GAME
     title = "The Game: Face to Face"
-    player_counts = (2,)  # FF-1
+    player_counts: tuple[int, ...] = (2,)  # FF-1
     cooperative = False
     turn_end: str | None = str(END_TURN)  # FF-4
     move_help = "37@own-up, 12@opp-down, / ends the turn"
@@ -26,6 +34,11 @@ class FaceToFace(ReferenceGame[State, Move]):
     def parse(self, text: str, source: str = "<input>") -> State:
         """A position; a deal starts with player 1 to move (FF-7)."""
         return notation.parse_position(text, source)
+
+    def _dealt(self, players: int, seed: int) -> Dealt[State]:
+        """The default variant, cards 2..59 (FF-1); player 1 starts (FF-7)."""
+        d = shuffled_deal(Variant(), seed)
+        return Dealt(d.start(), notation.format_deal(d))
 
     def players(self, state: State) -> int:
         return 2

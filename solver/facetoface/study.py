@@ -3,7 +3,7 @@
 table of docs/results.md).
 
 Deal ``i`` of a study with seed ``S`` is the pair of decks shuffled with seed
-``S + i`` (:func:`rules.shuffled_decks`); its row in the study file is keyed by that
+``S + i`` (:func:`game.shuffled_deal`); its row in the study file is keyed by that
 seed, so studies of one deck size meet the same deals. Each first player's solve has
 its own budget (``seconds``/``nodes``): a deal costs at most twice the budget, and a
 hard first solve cannot starve the second. The storage, resuming, claims and workers
@@ -19,7 +19,8 @@ from playable.solver.core.budget import Budget
 from playable.solver.core.effort import effort, every_pass
 from playable.solver.core.retries import Retries, with_retries
 from playable.solver.core.stats import Proportion
-from playable.solver.facetoface.rules import Variant, deal, shuffled_decks
+from playable.solver.facetoface.game import shuffled_deal
+from playable.solver.facetoface.rules import Variant
 
 
 @dataclass(frozen=True)
@@ -53,13 +54,10 @@ class Study:
         """
         from playable.solver.facetoface.search import solve
 
-        deck_a, deck_b = shuffled_decks(self.variant, seed)
+        dealt = shuffled_deal(self.variant, seed)
         starts = []
         for first in (0, 1):
-            result = solve(
-                deal(self.variant, deck_a, deck_b, first),
-                Budget(self.seconds, self.nodes, self.memory_mb),
-            )
+            result = solve(dealt.start(first), Budget(self.seconds, self.nodes, self.memory_mb))
             starts.append(
                 {
                     "first_player": first,

@@ -5,9 +5,22 @@ from __future__ import annotations
 from collections import Counter
 
 from playable.solver.core.errors import IllegalMove, NotationError
-from playable.solver.core.game import Game, ReferenceGame
+from playable.solver.core.game import Dealt, Game, ReferenceGame
 from playable.solver.sequence import notation, rules
-from playable.solver.sequence.rules import Move, State
+from playable.solver.sequence.rules import Move, State, Variant, deal, shuffled_deck
+
+
+def default_sides(players: int) -> int:
+    """The sides ``players`` form unless told otherwise (SQ-3): three for 3 or 9
+    players, two for the others (6 and 12 could also form three)."""
+    return 3 if players in (3, 9) else 2
+
+
+def shuffled_deal(variant: Variant, seed: int, first: int = 0) -> State:
+    """The starting position of ``variant`` from the two decks ``seed`` shuffles
+    (SQ-2), player ``first`` (0-based) to move: the deal of ``playable deal sequence
+    --seed SEED`` and of :meth:`Sequence.deal`."""
+    return deal(variant, shuffled_deck(seed), first)
 
 
 class Sequence(ReferenceGame[State, Move]):
@@ -15,7 +28,7 @@ class Sequence(ReferenceGame[State, Move]):
 
     name = notation.GAME
     title = "Sequence"
-    player_counts = tuple(sorted(rules.HAND_SIZE))  # SQ-3
+    player_counts: tuple[int, ...] = tuple(sorted(rules.HAND_SIZE))  # SQ-3
     cooperative = False
     turn_end: str | None = None
     move_help = "QS@e4, JHxe4, dead:9C, pass"
@@ -23,6 +36,12 @@ class Sequence(ReferenceGame[State, Move]):
 
     def parse(self, text: str, source: str = "<input>") -> State:
         return notation.parse_position(text, source)
+
+    def _dealt(self, players: int, seed: int) -> Dealt[State]:
+        """:func:`default_sides` sides, player 1 first; its file is the starting
+        position (Sequence has no deal kind, docs/notation-sequence.md)."""
+        state = shuffled_deal(Variant(players, default_sides(players)), seed)
+        return Dealt(state, notation.format_position(state))
 
     def players(self, state: State) -> int:
         return state.variant.players

@@ -6,10 +6,17 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from playable.solver.core.game import Game, ReferenceGame
+from playable.solver.core.game import Dealt, Game, ReferenceGame
 from playable.solver.core.turns import parse_turn_move, turn_to_json
 from playable.solver.thegame import notation, rules
-from playable.solver.thegame.rules import END_TURN, Move, Play, State
+from playable.solver.thegame.rules import END_TURN, Move, Play, State, Variant, shuffled_deck
+
+
+def shuffled_deal(variant: Variant, seed: int) -> notation.Deal:
+    """The deal of ``variant`` whose card order (TG-11) ``seed`` shuffles: the deal of
+    ``playable deal thegame --seed SEED``, of a study's deal ``SEED`` and of
+    :meth:`TheGame.deal`."""
+    return notation.Deal(variant, tuple(shuffled_deck(variant, seed)))
 
 
 class TheGame(ReferenceGame[State, Move]):
@@ -17,7 +24,7 @@ class TheGame(ReferenceGame[State, Move]):
 
     name = notation.GAME
     title = "The Game"
-    player_counts = (1, 2, 3, 4, 5)  # TG-2
+    player_counts: tuple[int, ...] = (1, 2, 3, 4, 5)  # TG-2
     cooperative = True  # TG-8
     turn_end: str | None = str(END_TURN)  # TG-4
     move_help = "37@0 (piles 0-1 up, 2-3 down), / ends the turn"
@@ -26,6 +33,12 @@ class TheGame(ReferenceGame[State, Move]):
     def parse(self, text: str, source: str = "<input>") -> State:
         """A position; a deal starts with player 1 to move (TG-9)."""
         return notation.parse_position(text, source)
+
+    def _dealt(self, players: int, seed: int) -> Dealt[State]:
+        """The default variant: cards 2..99, TG-2's hand sizes, no expert minimum or
+        hand (TG-5, TG-6); player 1 starts (TG-9)."""
+        d = shuffled_deal(Variant(players), seed)
+        return Dealt(d.start(), notation.format_deal(d))
 
     def players(self, state: State) -> int:
         return state.variant.players

@@ -1,7 +1,7 @@
 """The Game at scale: solve many deals with the perfect-information solver and
 summarise what share of deals can be won (the winnability table of docs/results.md).
 
-Deal ``i`` of a study is the deal shuffled with seed ``i`` (``shuffled_deck``), so
+Deal ``i`` of a study is the deal shuffled with seed ``i`` (``shuffled_deal``), so
 studies of the same variant meet the same deals and a study can be extended.
 
 A study may also *retry* the deals its budget left undecided with a larger budget
@@ -19,8 +19,8 @@ from playable.solver.core.budget import Budget
 from playable.solver.core.effort import effort, every_pass
 from playable.solver.core.retries import Retries, with_retries
 from playable.solver.core.stats import Proportion
-from playable.solver.thegame.notation import Deal
-from playable.solver.thegame.rules import Variant, shuffled_deck
+from playable.solver.thegame.game import shuffled_deal
+from playable.solver.thegame.rules import Variant
 
 
 @dataclass(frozen=True)
@@ -47,8 +47,8 @@ class Study:
         """Solve the deal of ``seed``; the result as a study row (line included)."""
         from playable.solver.thegame.search import solve
 
-        deal = Deal(self.variant, tuple(shuffled_deck(self.variant, seed)))
-        result = solve(deal, Budget(self.seconds, self.nodes, self.memory_mb))
+        budget = Budget(self.seconds, self.nodes, self.memory_mb)
+        result = solve(shuffled_deal(self.variant, seed), budget)
         return {
             "status": result.status.value,
             "value": result.objective,

@@ -6,10 +6,10 @@ from collections import Counter
 
 from playable.solver.core.cardlist import split_document
 from playable.solver.core.errors import NotationError
-from playable.solver.core.game import Game, ReferenceGame
+from playable.solver.core.game import Dealt, Game, ReferenceGame
 from playable.solver.uno import notation, rules
 from playable.solver.uno.cards import name
-from playable.solver.uno.rules import Deal, Move, Scoring, State
+from playable.solver.uno.rules import Deal, Move, Options, Scoring, State, random_deal
 
 
 class Uno(ReferenceGame[State, Move]):
@@ -17,7 +17,7 @@ class Uno(ReferenceGame[State, Move]):
 
     name = notation.GAME
     title = "UNO"
-    player_counts = tuple(range(rules.MIN_PLAYERS, rules.MAX_PLAYERS + 1))  # UN-2
+    player_counts: tuple[int, ...] = tuple(range(rules.MIN_PLAYERS, rules.MAX_PLAYERS + 1))  # UN-2
     cooperative = False
     turn_end: str | None = None
     move_help = "R7, W:green, draw, pass, challenge, accept, colour:red"
@@ -34,6 +34,13 @@ class Uno(ReferenceGame[State, Move]):
         header = split_document(text).header_line
         message = "a play-out hand is a one-player puzzle, not a round: use `playable solve`"
         raise NotationError(message, header, 1, source)
+
+    def _dealt(self, players: int, seed: int) -> Dealt[State]:
+        """The official rules with docs/rules.md's decisions (default :class:`Options`:
+        Reverse skips with two, no stacking, standard scoring to 500), player 1 the
+        dealer (UN-2); the seed shuffles the deck and every reshuffle (UN-9)."""
+        d = random_deal(Options(), players, seed)
+        return Dealt(d.start(), notation.format_deal(d))
 
     def players(self, state: State) -> int:
         return state.players

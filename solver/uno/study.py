@@ -1,15 +1,16 @@
 """UNO at scale: solve many two-player rounds exactly from the deal and count how
 often the player to move can force a win (the table of docs/results.md).
 
-Deal ``i`` of a study with seed ``S`` is :func:`rules.random_deal` of seed ``S + i``
-(two players, dealer 0, the official rules with docs/rules.md's decisions), started as
-UN-2/UN-7 say; its row in the study file is keyed by that seed. Each round is
-solved by :func:`playable.solver.uno.endgame.solve_position` with every card known
-(UN-2): with ``seeded`` the deal's seed fixes every reshuffle (UN-9), so the round
-is fully known; without it a reshuffle ends the known information and a round whose
-value depends on its order is *open* (an exact answer, not a budget cut). The
-storage, resuming, claims, workers and retries are The Game's
-(:mod:`playable.solver.core.study`, :mod:`playable.solver.core.retries`).
+Deal ``i`` of a study with seed ``S`` is UNO's default deal of seed ``S + i``
+(``GAME.deal``: two players, player 1 the dealer, the official rules with
+docs/rules.md's decisions), started as UN-2/UN-7 say; its row in the study file is
+keyed by that seed. Each round is solved by
+:func:`playable.solver.uno.endgame.solve_position` with every card known (UN-2): with
+``seeded`` the deal's seed fixes every reshuffle (UN-9), so the round is fully known;
+without it a reshuffle ends the known information and a round whose value depends on its
+order is *open* (an exact answer, not a budget cut). The storage, resuming, claims,
+workers and retries are The Game's (:mod:`playable.solver.core.study`,
+:mod:`playable.solver.core.retries`).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from playable.solver.core.budget import Budget
 from playable.solver.core.effort import effort, every_pass
 from playable.solver.core.retries import Retries, with_retries
 from playable.solver.core.stats import Proportion
-from playable.solver.uno.rules import Options, random_deal
+from playable.solver.uno.game import GAME
 
 #: the outcomes of a round, as the study file stores them
 OUTCOMES = ("win", "loss", "open", "budget")
@@ -60,7 +61,7 @@ class Study:
         """
         from playable.solver.uno.endgame import solve_position
 
-        state = random_deal(Options(), 2, seed).start()
+        state = GAME.deal(2, seed)
         result = solve_position(
             state, Budget(self.seconds, self.nodes, self.memory_mb), seeded=self.seeded
         )
