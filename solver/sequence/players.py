@@ -16,9 +16,10 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Protocol
 
+from playable.solver.core.random_bot import RandomBot
 from playable.solver.core.seat_strategy import SeatStrategy
 from playable.solver.sequence.analysis import gain, threats
 from playable.solver.sequence.board import GRID, LINES, LINES_THROUGH
@@ -46,17 +47,11 @@ class Player(Protocol):
     def choose(self, state: State) -> Move: ...
 
 
-@dataclass
-class RandomPlayer:
-    seed: int = 0
-    name: str = "random"
-    rng: random.Random = field(init=False)
-
-    def __post_init__(self) -> None:
-        self.rng = random.Random(self.seed)
+class RandomPlayer(RandomBot):
+    """A uniformly random legal move (its generator seeded by ``seed``)."""
 
     def choose(self, state: State) -> Move:
-        return self.rng.choice(legal_moves(state))
+        return self.pick(legal_moves(state))
 
 
 def _dead_first(moves: Sequence[Move]) -> Move | None:

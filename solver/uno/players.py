@@ -22,12 +22,12 @@ Every bot calls UNO (UN-8) unless the simulator makes it forget.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Protocol
 
+from playable.solver.core.random_bot import RandomBot
 from playable.solver.core.seat_strategy import SeatStrategy
 from playable.solver.uno.cards import (
     DRAW_TWO,
@@ -158,17 +158,15 @@ def _with_colour(move: Play, colour: int) -> bool:
     return move.colour in (-1, colour)
 
 
-@dataclass
-class RandomPlayer:
-    seed: int = 0
-    name: str = "random"
-    rng: random.Random = field(init=False)
+class RandomPlayer(RandomBot):
+    """A uniformly random legal move of the view."""
 
-    def __post_init__(self) -> None:
-        self.rng = random.Random(f"random-player:{self.seed}")
+    def stream(self) -> str:
+        """The generator's seed: ``random-player:<seed>``."""
+        return f"random-player:{self.seed}"
 
     def choose(self, view: View) -> Move:
-        return self.rng.choice(view.moves)
+        return self.pick(view.moves)
 
 
 @dataclass
