@@ -1,0 +1,191 @@
+"""Benchmark: do the analysis' estimates carry information? Perfect-information
+matches (both sides see every card) of the analysis player
+(solver/core/analysis_player.py: each decision the move a
+:func:`~playable.solver.core.anytime.estimate` of the full position recommends)
+against the same analysis with a tenth of the budget, and against the best existing
+bot of each game (benchmarks/matches.py ``BEST_BOT``), for Face to Face, UNO (one
+round) and Sequence (docs/analysis.md, "Strength").
+
+Deals come from the run seed given on the command line (benchmarks/matches.py: deal
+``i`` is the shuffle of seed ``S * 100000 + i``, played twice with the seats
+swapped). The budget of a decision is ``--seconds`` of wall clock (the fast side
+``--seconds / 10``) or, repeatable on any machine, ``--nodes`` search nodes (the fast
+side a tenth). Win rates carry their 95% Wilson interval.
+
+Resumable: every finished game is one JSONL line (default
+benchmarks/results/analysis_strength.jsonl) keyed by game, opponent, budget, seed,
+deal and seat; a rerun plays only what is missing, ``--minutes`` stops handing out
+games after that much wall time, and the table is written from the whole file.
+
+Run: ``python benchmarks/analysis_strength.py --seed 1 --deals 100 [--seconds 1 |
+--nodes N] [--games facetoface,uno,sequence] [--opponents fast,bot] [--workers 2]
+[--minutes 60] [--report] [--markdown PATH]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+from typing import Any
+
+from matches import BEST_BOT, CONTESTS, best_bot, contest, deal_seed, load, remaining, run
+
+from playable.solver.core.analysis_player import AnalysisPlayer
+from playable.solver.core.stats import Proportion
+
+RESULTS = Path(__file__).parent / "results"
+OPPONENTS = ("fast", "bot")
+HEADER = """# Strength of the analysis where nothing is proven
+
+`python benchmarks/analysis_strength.py --seed {seed} ...`: perfect-information games
+of the analysis player (each decision the move `estimate` recommends, one budget a
+decision) against the same analysis at a tenth of the budget (*fast*) and against the
+best existing bot (*bot*); every deal played with the analysis player in seat 1 and
+in seat 2. Win rates with 95% Wilson intervals; games kept in
+analysis_strength.jsonl. The machine was shared: a seconds budget buys fewer nodes
+under load, for both sides alike.
+
+"""
+
+#: A game to play: (game, opponent, budget label, run seed, deal index, seat).
+Task = tuple[str, str, str, int, int, int]
+
+
+def budget_label(seconds: float | None, nodes: int | None) -> str:
+    """The budget as it is kept in the JSONL file: ``1s`` or ``200000n``."""
+    return f"{nodes}n" if nodes is not None else f"{seconds:g}s"
+
+
+def parse_budget(label: str) -> tuple[float | None, int | None]:
+    """Seconds and nodes of a :func:`budget_label`."""
+    if label.endswith("n"):
+        return None, int(label[:-1])
+    return float(label[:-1]), None
+
+
+def play(task: Task) -> dict[str, Any]:
+    """One game: the analysis player in ``seat`` against ``opponent``."""
+    name, opponent, label, seed, index, seat = task
+    started = time.perf_counter()
+    deal = deal_seed(seed, index)
+    seconds, nodes = parse_budget(label)
+    player = AnalysisPlayer(name, seconds=seconds, nodes=nodes, seed=deal)
+    if opponent == "fast":
+        other: Any = AnalysisPlayer(
+            name,
+            seconds=None if seconds is None else seconds / 10,
+            nodes=None if nodes is None else max(1, nodes // 10),
+            seed=deal + 1,
+            name="analysis-fast",
+        )
+    else:
+        other = best_bot(name, deal)
+    row: dict[str, Any] = {
+        "game": name,
+        "opponent": opponent,
+        "budget": label,
+        "seed": seed,
+        "deal": index,
+        "seat": seat,
+    }
+    row.update(contest(name, deal, seat, player, other))
+    row["decisions"] = player.decisions
+    row["fallbacks"] = player.fallbacks
+    row["seconds"] = round(time.perf_counter() - started, 2)
+    return row
+
+
+def key(row: dict[str, Any]) -> Task:
+    return (row["game"], row["opponent"], row["budget"], row["seed"], row["deal"], row["seat"])
+
+
+def tasks(games: list[str], opponents: list[str], label: str, seed: int, deals: int) -> list[Task]:
+    """The games to play, interleaved so that every row's figures grow together."""
+    return [
+        (name, opponent, label, seed, index, seat)
+        for index in range(deals)
+        for name in games
+        for opponent in opponents
+        for seat in (0, 1)
+    ]
+
+
+def table(rows: list[dict[str, Any]], seed: int | None) -> str:
+    """One line per game, opponent and budget (the run ``seed`` only, unless None)."""
+    if seed is not None:
+        rows = [r for r in rows if r["seed"] == seed]
+    lines = [
+        "| game | budget | opponent | games | analysis wins [95% Wilson] | as seat 1 "
+        "| as seat 2 | unfinished | decisions a game | s a game |",
+        "|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    groups = sorted({(r["game"], r["budget"], r["opponent"]) for r in rows})
+    for name, label, opponent in groups:
+        mine = [
+            r for r in rows if (r["game"], r["budget"], r["opponent"]) == (name, label, opponent)
+        ]
+        won = Proportion(sum(r["won"] for r in mine), len(mine))
+        by_seat = [
+            Proportion(
+                sum(r["won"] for r in mine if r["seat"] == s), sum(r["seat"] == s for r in mine)
+            )
+            for s in (0, 1)
+        ]
+        unfinished = sum(bool(r.get("abandoned") or r.get("unfinished")) for r in mine)
+        decisions = sum(r["decisions"] for r in mine) / len(mine)
+        seconds = sum(r["seconds"] for r in mine) / len(mine)
+        against = f"analysis at {_tenth(label)}" if opponent == "fast" else BEST_BOT[name]
+        lines.append(
+            f"| {name} | {label} | {against} | {len(mine)} | {won} | {by_seat[0]} "
+            f"| {by_seat[1]} | {unfinished} | {decisions:.0f} | {seconds:.0f} |"
+        )
+    return "\n".join(lines)
+
+
+def _tenth(label: str) -> str:
+    seconds, nodes = parse_budget(label)
+    return budget_label(
+        None if seconds is None else seconds / 10, None if nodes is None else nodes // 10
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seed", type=int, required=True, help="the run seed (fresh deals)")
+    parser.add_argument("--deals", type=int, default=100, help="deals per game and opponent")
+    budget = parser.add_mutually_exclusive_group()
+    budget.add_argument("--seconds", type=float, default=None, help="seconds a decision (1)")
+    budget.add_argument("--nodes", type=int, default=None, help="search nodes a decision")
+    parser.add_argument("--games", default=",".join(CONTESTS))
+    parser.add_argument("--opponents", default=",".join(OPPONENTS))
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--minutes", type=float, default=60.0)
+    parser.add_argument("--jsonl", type=Path, default=RESULTS / "analysis_strength.jsonl")
+    parser.add_argument("--report", action="store_true", help="only print the table")
+    parser.add_argument("--markdown", type=Path, default=None, help="also write the table here")
+    args = parser.parse_args()
+    games = [g for g in args.games.split(",") if g]
+    opponents = [o for o in args.opponents.split(",") if o]
+    for name in games:
+        if name not in CONTESTS:
+            parser.error(f"unknown game '{name}'; choose from {', '.join(CONTESTS)}")
+    for opponent in opponents:
+        if opponent not in OPPONENTS:
+            parser.error(f"unknown opponent '{opponent}'; choose from {', '.join(OPPONENTS)}")
+    bad_seconds = args.seconds is not None and args.seconds <= 0
+    if bad_seconds or (args.nodes is not None and args.nodes < 10):
+        parser.error("--seconds must be > 0 and --nodes >= 10")
+    label = budget_label(1.0 if args.seconds is None else args.seconds, args.nodes)
+    todo = remaining(tasks(games, opponents, label, args.seed, args.deals), args.jsonl, key)
+    if not args.report:
+        print(f"{len(todo)} games to play", flush=True)
+        run(play, todo, args.jsonl, args.workers, args.minutes)
+    summary = table(load(args.jsonl), args.seed)
+    print(summary)
+    if args.markdown is not None:
+        args.markdown.write_text(HEADER.format(seed=args.seed) + summary + "\n")
+
+
+if __name__ == "__main__":
+    main()
