@@ -167,15 +167,11 @@ def _ready_lines(state: State, move: Place) -> int:
     return ready
 
 
-#: the player from one seat (:mod:`playable.solver.core.seat_strategy`)
-seat_player = SeatStrategy("sequence")
-
-
 STRATEGIES: dict[str, Callable[..., Player]] = {
     "random": RandomPlayer,
     "greedy": GreedyPlayer,
     "stronger": StrongerPlayer,
-    "seat": seat_player,
+    "seat": SeatStrategy("sequence"),  # the player from one seat (solver/core/seat_strategy.py)
 }
 
 

@@ -184,15 +184,11 @@ def sampling_player() -> Player:
     return SamplingPlayer()
 
 
-#: the player from one seat (:mod:`playable.solver.core.seat_strategy`)
-seat_player = SeatStrategy("thegame")
-
-
 STRATEGIES: dict[str, Callable[[], Player]] = {
     "greedy": GreedyPlayer,
     "planner": PlannerPlayer,
     "sampling": sampling_player,
-    "seat": seat_player,
+    "seat": SeatStrategy("thegame"),  # the player from one seat (solver/core/seat_strategy.py)
 }
 
 
