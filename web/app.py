@@ -26,7 +26,8 @@ Endpoints (all JSON; an error is ``{"error": "one line"}`` with 4xx/5xx):
 ``POST /api/line``                        ``{"text", "moves"}`` -> the positions
                                           along the moves (``frames``)
 ``GET  /api/jobs/{id}``                   the job: state, progress, result
-``DELETE /api/jobs/{id}``                 stop the job (its process is terminated)
+``DELETE /api/jobs/{id}``                 stop the job: it answers what it has
+                                          (``stopped``), or its process is ended
 ``GET  /api/puzzles?game=&level=&kind=``  the library's puzzles (no solutions)
 ``GET  /api/puzzles/{id}``                one puzzle and its position's view
 ``POST /api/puzzles/{id}/attempt``        ``{"answer", "revealed"}`` -> the kind's
@@ -75,14 +76,7 @@ from playable.web.guard import SESSION, Guard, Hosts
 from playable.web.jobs import Busy, Job, Jobs
 from playable.web.review import OVERRUN, SLACK, read_record, review_task
 from playable.web.session import Sessions
-from playable.web.tasks import (
-    analyse_task,
-    check_task,
-    play,
-    solution_frames,
-    solve_task,
-    view,
-)
+from playable.web.tasks import check_task, play, search_task, solution_frames, view
 
 STATIC = Path(__file__).parent / "static"
 #: The longest position text or answer accepted (a Sequence position is ~1 kB).
@@ -290,8 +284,9 @@ class Board:
         body = await self.body(request)
         text, _, seconds, nodes = self.search_request(body, 5.0)
         turns = self.whole(body, "turns", 1, 4, 3)
-        arguments = {"text": text, "seconds": seconds, "nodes": nodes, "turns": turns}
-        return self.started(request, "solve", seconds, solve_task, arguments)
+        arguments = {"task": "solve", "text": text, "seconds": seconds, "nodes": nodes}
+        arguments["depth"] = turns
+        return self.started(request, "solve", seconds, search_task, arguments)
 
     async def analyse(self, request: Request) -> Response:
         body = await self.body(request)
@@ -302,8 +297,9 @@ class Board:
         each = seconds
         if not engine(position.name).analysis_shares_budget:
             each = seconds / max(1, len(position.legal_moves()))
-        arguments = {"text": text, "seconds": each, "nodes": nodes, "depth": depth}
-        return self.started(request, "analyse", seconds, analyse_task, arguments)
+        arguments = {"task": "analyse", "text": text, "seconds": each, "nodes": nodes}
+        arguments["depth"] = depth
+        return self.started(request, "analyse", seconds, search_task, arguments)
 
     async def review(self, request: Request) -> Response:
         """A game record's review (docs/review.md) as a job: the record is read now
@@ -441,7 +437,7 @@ class Board:
         of time on the server (503, try again)."""
         if job.state == "error":  # a malformed answer: not an attempt
             raise BadRequest(job.error or "bad answer")
-        if job.state == "cancelled":
+        if job.state in ("cancelled", "stopped"):
             raise BadRequest("the check was stopped before its verdict; send the answer again", 409)
         if job.state != "done":
             raise BadRequest(f"the check failed: {job.error or job.state}; try again", 503)

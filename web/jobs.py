@@ -15,8 +15,14 @@ several people may use it at once, so:
 * the search budget is capped (``max_seconds``), and a process still running
   ``grace`` seconds after its budget (numba loading its kernels is not charged to
   the budget) is terminated: the job ends with an error, the server goes on;
-* a job can be cancelled (:meth:`Jobs.cancel`): its process is terminated;
-  cancelling is idempotent and safe from several threads at once;
+* a job can be stopped (:meth:`Jobs.cancel`, the board's Stop): a waiting job never
+  starts; a running one is asked to stop, as the command line's first Ctrl-C asks
+  (cli/budget.py): the task's ``stop`` (a shared event) says yes, so every search
+  stops at its next budget check (solver/core/budget.py) and the job ends
+  ``stopped`` with what it has (a solve ``unknown`` with its counters, an analysis
+  with the moves valued so far, a review with the moves judged); a process that has
+  not answered ``stop_grace`` seconds after Stop is terminated (``cancelled``).
+  Stopping is idempotent and safe from several threads at once;
 * a job belongs to the session that started it (web/session.py) and its id is
   random (128 bits from :mod:`secrets`): :meth:`Jobs.get` finds it only for its
   owner, so one browser can neither guess nor read nor stop another's jobs
@@ -73,11 +79,18 @@ class Job:
     seconds: float
     #: the session that started it (None: reachable from no session)
     owner: str | None = None
-    #: waiting | running | done | error (the input was refused: a PlayableError's
-    #: line) | failed (the process broke, ran out of memory or overran its budget)
-    #: | cancelled (stopped on request)
+    #: waiting | running | stopping (asked to stop, answering what it has) | done |
+    #: stopped (done early on request: a partial result) | error (the input was
+    #: refused: a PlayableError's line) | failed (the process broke, ran out of
+    #: memory or overran its budget) | cancelled (stopped before it started, or its
+    #: process ended for not stopping in time)
     state: str = "waiting"
+    #: Stop was asked for
     cancelled: bool = False
+    #: when Stop was asked (``time.monotonic()``)
+    stop_asked: float | None = None
+    #: the event the worker's ``stop`` reads (set by :meth:`Jobs.cancel`)
+    halt: Any = field(default=None, repr=False)
     submitted: float = field(default_factory=time.monotonic)
     started: float | None = None
     progress: dict[str, Any] = field(default_factory=dict)
@@ -95,21 +108,24 @@ class Job:
             "elapsed": round(elapsed, 2),
             "progress": self.progress,
         }
-        if self.state == "done":
+        if self.state in ("done", "stopped"):
             document["result"] = self.result
         if self.error is not None:
             document["error"] = self.error
         return document
 
 
-def _child(function: Callable[..., Any], arguments: dict[str, Any], pipe: Connection) -> None:
-    """The worker process: run ``function(report=..., **arguments)``, send its answer."""
+def _child(
+    function: Callable[..., Any], arguments: dict[str, Any], pipe: Connection, halt: Any
+) -> None:
+    """The worker process: run ``function(report=..., stop=..., **arguments)``, send its
+    answer. ``stop()`` says whether Stop was asked (the event ``halt``)."""
 
     def report(nodes: int, seconds: float, info: dict[str, Any]) -> None:
         pipe.send(("progress", {"nodes": nodes, "seconds": round(seconds, 2), "info": info}))
 
     try:
-        pipe.send(("done", function(report=report, **arguments)))
+        pipe.send(("done", function(report=report, stop=halt.is_set, **arguments)))
     except PlayableError as error:
         pipe.send(("error", str(error)))
     except MemoryError:
@@ -130,11 +146,13 @@ class Jobs:
         queue: int = 8,
         max_seconds: float = 30.0,
         grace: float = 60.0,
+        stop_grace: float = 5.0,
     ) -> None:
         self.workers = workers
         self.queue = queue
         self.max_seconds = max_seconds
         self.grace = grace
+        self.stop_grace = stop_grace
         self._context = multiprocessing.get_context("forkserver")
         self._context.set_forkserver_preload(list(PRELOAD))
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="search")
@@ -150,11 +168,11 @@ class Jobs:
         arguments: dict[str, Any],
         owner: str | None = None,
     ) -> Job:
-        """Queue ``function(report=..., **arguments)`` (a module-level function: it is
-        pickled to the worker) as a job of at most ``seconds`` of search, belonging to
-        the session ``owner``."""
+        """Queue ``function(report=..., stop=..., **arguments)`` (a module-level
+        function: it is pickled to the worker) as a job of at most ``seconds`` of
+        search, belonging to the session ``owner``."""
         with self._lock:
-            pending = sum(job.state in ("waiting", "running") for job in self._jobs.values())
+            pending = sum(not job.done.is_set() for job in self._jobs.values())
             if pending >= self.workers + self.queue:
                 raise Busy(f"{pending} searches are running or waiting; try again shortly")
             job_id = secrets.token_urlsafe(16)
@@ -178,14 +196,21 @@ class Jobs:
         return job
 
     def cancel(self, job: Job) -> None:
-        """Stop ``job``: a waiting job never starts, a running one's process is
-        terminated within a tenth of a second; a finished job is left as it is."""
+        """Stop ``job``: a waiting job never starts; a running one is asked to stop
+        and answers what it has (``stopped``), or its process is terminated
+        :attr:`stop_grace` seconds later; a finished job is left as it is."""
         with self._lock:
+            if job.done.is_set() or job.cancelled:
+                return
             job.cancelled = True
+            job.stop_asked = time.monotonic()
             if job.state == "waiting":
                 job.state = "cancelled"
                 job.error = "stopped on request"
                 job.done.set()
+            elif job.state == "running":
+                job.state = "stopping"
+                job.halt.set()
 
     def wait(self, job: Job) -> Job:
         """Block until ``job`` ends (it always does: see the grace period)."""
@@ -204,14 +229,16 @@ class Jobs:
             del self._jobs[job.id]
 
     def _run(self, job: Job, function: Callable[..., Any], arguments: dict[str, Any]) -> None:
+        halt = self._context.Event()
         with self._lock:
             if job.cancelled:
                 return
             job.started = time.monotonic()
+            job.halt = halt
             job.state = "running"
         receiver, sender = self._context.Pipe(duplex=False)
         process = self._context.Process(
-            target=_child, args=(function, arguments, sender), daemon=True
+            target=_child, args=(function, arguments, sender, halt), daemon=True
         )
         try:
             process.start()
@@ -224,7 +251,7 @@ class Jobs:
                 job.state = "failed"
             elif outcome[0] == "done":
                 job.result = outcome[1]
-                job.state = "done"
+                job.state = "stopped" if job.cancelled else "done"
             else:
                 job.error = str(outcome[1])
                 job.state = outcome[0]
@@ -239,14 +266,19 @@ class Jobs:
             receiver.close()
             job.done.set()
 
-    @staticmethod
     def _listen(
-        job: Job, receiver: Connection, process: Any, limit: float
+        self, job: Job, receiver: Connection, process: Any, limit: float
     ) -> tuple[str, Any] | None:
-        """Read progress until the answer comes; None once past ``limit``."""
+        """Read progress until the answer comes; None once past ``limit``; cancelled
+        once :attr:`stop_grace` seconds have passed since Stop without an answer."""
         while time.monotonic() < limit:
-            if job.cancelled:
-                return ("cancelled", "stopped on request")
+            asked = job.stop_asked
+            if asked is not None and time.monotonic() > asked + self.stop_grace:
+                grace = f"{self.stop_grace:g}"
+                return (
+                    "cancelled",
+                    f"it did not stop within {grace} s of Stop: its process was ended",
+                )
             if not receiver.poll(0.1):
                 if not process.is_alive() and not receiver.poll(0):
                     return ("failed", f"the search process ended (exit code {process.exitcode})")

@@ -11,12 +11,14 @@ docs/seatview.md). Only the budget differs from the command line: the board's
 long record cannot hold a worker for its moves times the board's cap.
 
 The review so far is reported after every move (``info.review``, the ``--json``
-document of the moves judged, ``complete: false``): the job API returns no result
-for a stopped job, so the board keeps the last report's verdicts when the review is
-stopped. Between moves the review stops itself once twice its seconds and
-:data:`SLACK` are spent (a move the first analysis never tried is analysed again
-after it, so a move may take two analyses), and answers what it judged,
-``complete: false``.
+document of the moves judged, ``complete: false``), so the board shows the verdicts
+as they come. Stop (web/jobs.py) is asked at every budget check of the move being
+judged and between moves: the review then answers the moves judged so far
+(``complete: false``), the move under way judged on what its search reached,
+labelled proven or estimated as always. Between moves the review stops itself once
+twice its seconds and :data:`SLACK` are spent (a move the first analysis never
+tried is analysed again after it, so a move may take two analyses), and answers
+what it judged, ``complete: false``.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from playable.solver.core.seat_analysis import SeatBudget
 from playable.solver.core.seat_review import SeatReview, review_from_seat, seat_moves
 
 Report = Callable[[int, float, dict[str, Any]], None]
+Stop = Callable[[], bool]
 
 #: The most moves a record sent for review may hold (each is analysed).
 MAX_MOVES = 300
@@ -65,6 +68,7 @@ def choices(record: Record) -> int:
 
 def review_task(
     report: Report | None,
+    stop: Stop | None,
     text: str,
     seconds: float,
     nodes: int | None,
@@ -72,14 +76,16 @@ def review_task(
     samples: int = 20,
 ) -> dict[str, Any]:
     """The review document of the record ``text`` (``kind: review``, or
-    ``seat-review`` for the 0-based ``seat``), reported after every move."""
+    ``seat-review`` for the 0-based ``seat``), reported after every move; once
+    ``stop()`` says yes, of the moves judged so far."""
     record = read_record(text)
     if seat is None:
-        moves: Iterator[Review | SeatReview] = _everyone(record, seconds, nodes)
+        moves: Iterator[Review | SeatReview] = _everyone(record, seconds, nodes, stop)
     else:
         moves = _one_seat(record, seat, samples, nodes)
     total = len(record.moves) if seat is None else len(seat_moves(record, seat))
     started = time.monotonic()
+    limit = OVERRUN * seconds + SLACK
     if report is not None:
         report(0, 0.0, {"judged": 0, "total": total})
     done: Review | SeatReview | None = None
@@ -87,19 +93,24 @@ def review_task(
         if report is not None:
             info = {"judged": len(done.moves), "total": total, "review": done.to_json()}
             report(0, round(time.monotonic() - started, 2), info)
-        if not done.complete and time.monotonic() - started > OVERRUN * seconds + SLACK:
-            break  # out of time: what is judged stands, complete stays false
+        if not done.complete and ((stop and stop()) or time.monotonic() - started > limit):
+            break  # stopped or out of time: what is judged stands, complete stays false
     if done is None:  # nothing to judge: no moves (of the seat)
         done = Review(record, complete=True) if seat is None else SeatReview(record, seat, [], True)
     return {"document": done.to_json(), "total": total}
 
 
-def _everyone(record: Record, seconds: float, nodes: int | None) -> Iterator[Review]:
-    """:func:`review_by_search` with ``seconds`` shared among the moves."""
+def _everyone(
+    record: Record, seconds: float, nodes: int | None, stop: Stop | None
+) -> Iterator[Review]:
+    """:func:`review_by_search` with ``seconds`` shared among the moves, each budget
+    asking ``stop``."""
     each = seconds / max(1, choices(record))
-    return review_by_search(
-        record, lambda: Budget(seconds=each, nodes=nodes, memory_mb=MEMORY_MB), 0, MEMORY_MB
-    )
+
+    def budget() -> Budget:
+        return Budget(seconds=each, nodes=nodes, memory_mb=MEMORY_MB, stop=stop)
+
+    return review_by_search(record, budget, 0, MEMORY_MB)
 
 
 def _one_seat(record: Record, seat: int, samples: int, nodes: int | None) -> Iterator[SeatReview]:

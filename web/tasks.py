@@ -5,7 +5,8 @@ read with :func:`playable.loads`, moves checked by :meth:`Position.play` (the
 reference rules), searches are :func:`playable.solve` and :func:`playable.analyse`
 returning the ``--json`` documents (docs/json.md), and puzzle answers are judged by
 the puzzle kind's own ``check`` (puzzles/base.py). The task functions run in a
-worker process (web/jobs.py) and take a ``report`` progress listener.
+worker process (web/jobs.py) and take a ``report`` progress listener and a ``stop``
+question (the board's Stop: the search answers what it has, docs/web.md).
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ from playable.puzzles.registry import kind_of
 from playable.solver.core.errors import PlayableError
 
 Report = Callable[[int, float, dict[str, Any]], None]
+#: Asked by a search at every budget check: was Stop pressed? (web/jobs.py)
+Stop = Callable[[], bool]
 
 #: The player's number before a move of a stored line (``1:`` in ``1:Y9`` or ``1: 16@0``).
 _PLAYER = re.compile(r"^[0-9]+:")
@@ -112,29 +115,32 @@ def _line_of(document: dict[str, Any]) -> list[dict[str, Any]]:
     return []
 
 
-def solve_task(
-    report: Report | None, text: str, seconds: float, nodes: int | None, turns: int
+def search_task(
+    report: Report | None,
+    stop: Stop | None,
+    task: str,
+    text: str,
+    seconds: float,
+    nodes: int | None,
+    depth: int,
 ) -> dict[str, Any]:
-    """``playable.solve`` on the position ``text``, and the frames of its line."""
+    """``playable.solve`` (``task`` "solve") or ``playable.analyse`` ("analyse") on the
+    position ``text``, with the positions along its line: a solve's line (replayed
+    once by the solver), an analysis' proof line and, UNO, each move's line. Once
+    ``stop()`` says yes, the search answers what it has (a solve ``unknown`` with its
+    counters and best line, an analysis the moves valued so far, labelled proven or
+    estimated as always)."""
     position = playable.loads(text, "<board>")
-    result = playable.solve_result(
-        position, seconds=seconds, nodes=nodes, depth=turns, progress=report
-    )
-    shown = [  # the line's positions, replayed once by the solver
-        {"player": s.player, "move": s.text, "view": view(Position(position.game, s.after))}
-        for s in result.line
-    ]
-    return {"document": result.to_json(), "frames": shown}
-
-
-def analyse_task(
-    report: Report | None, text: str, seconds: float, nodes: int | None, depth: int
-) -> dict[str, Any]:
-    """``playable.analyse`` on the position ``text``, and the frames of a proof line."""
-    position = playable.loads(text, "<board>")
-    document = playable.analyse(
-        position, seconds=seconds, nodes=nodes, depth=depth, progress=report
-    )
+    options: dict[str, Any] = {"seconds": seconds, "nodes": nodes, "depth": depth}
+    options.update(progress=report, stop=stop)
+    if task == "solve":
+        result = playable.solve_result(position, **options)
+        shown = [
+            {"player": s.player, "move": s.text, "view": view(Position(position.game, s.after))}
+            for s in result.line
+        ]
+        return {"document": result.to_json(), "frames": shown}
+    document = playable.analyse(position, **options)
     rows = document.get("moves")
     lines = [  # UNO gives each move's line: the board steps through any of them
         frames(position, row["line"]) if isinstance(row, dict) and row.get("line") else []
@@ -148,15 +154,22 @@ def analyse_task(
 
 
 def check_task(
-    report: Report | None, puzzle: Puzzle, answer: str, seconds: float
+    report: Report | None, stop: Stop | None, puzzle: Puzzle, answer: str, seconds: float
 ) -> dict[str, Any]:
     """The puzzle kind's verdict on ``answer`` (a malformed answer raises
-    ``NotationError``, shown as one line, and is not counted as an attempt)."""
+    ``NotationError``, shown as one line, and is not counted as an attempt). A check
+    belongs to no session, so no request stops it: ``stop`` is not asked."""
     verdict = kind_of(puzzle.game, puzzle.kind).check(puzzle, answer, seconds)
     return {"correct": verdict.correct, "message": verdict.message}
 
 
-def wait_task(report: Report | None, seconds: float) -> None:
-    """A job that only waits ``seconds``: checks the pool's limits (a job overrunning
-    its budget, a full queue) without running a search."""
-    time.sleep(seconds)
+def wait_task(
+    report: Report | None, stop: Stop | None, seconds: float, heed_stop: bool = True
+) -> dict[str, Any]:
+    """A job that only waits ``seconds``, or until ``stop()`` says yes (unless
+    ``heed_stop`` is false): checks the pool's limits (a job overrunning its budget, a
+    full queue, a Stop answered or not) without running a search."""
+    started = time.monotonic()
+    while time.monotonic() - started < seconds and not (heed_stop and stop and stop()):
+        time.sleep(min(0.05, seconds))
+    return {"waited": round(time.monotonic() - started, 2), "stopped": bool(stop and stop())}

@@ -310,7 +310,8 @@ def session(live: Live) -> str:
 def test_concurrent_stops_of_one_job_are_all_answered(live: Live) -> None:
     """20 stops and 20 reads of one running solve at once, and 10 stops from another
     session: every answer is 200 (the owner's) or 404 (the other's), the job ends
-    cancelled, the next job runs."""
+    stopped with its partial result (or cancelled, if it had not started), the next
+    job runs."""
     mine, theirs = session(live), session(live)
     text = (EXAMPLES / "deal.facetoface.txt").read_text()
     status, job = request(live, "POST", "/api/solve", mine, {"text": text, "seconds": 5})
@@ -325,13 +326,16 @@ def test_concurrent_stops_of_one_job_are_all_answered(live: Live) -> None:
     found = jobs.get(job["id"], mine)
     assert found is not None
     jobs.wait(found)
-    assert found.state == "cancelled"
-    assert request(live, "GET", path, mine)[1]["state"] == "cancelled"
+    assert found.state in ("stopped", "cancelled"), (found.state, found.error)
+    assert request(live, "GET", path, mine)[1]["state"] == found.state
+    if found.state == "stopped":  # the solve answered what it had: unknown
+        assert found.result["document"]["status"] == "unknown"
 
 
 def test_concurrent_stops_of_waiting_and_running_jobs(live: Live) -> None:
     """Stops racing a job's start: three waiting jobs on two workers, each stopped
-    by 8 requests at once; every job ends cancelled and every answer is 200."""
+    by 8 requests at once; every job ends (stopped, or cancelled before it started)
+    and every answer is 200."""
     mine = session(live)
     jobs = live.app.state.board.jobs
     made = [jobs.submit("wait", 5.0, wait_task, {"seconds": 60}, owner=mine) for _ in range(3)]
@@ -341,7 +345,7 @@ def test_concurrent_stops_of_waiting_and_running_jobs(live: Live) -> None:
     assert statuses == [200] * len(calls)
     for job in made:
         jobs.wait(job)
-        assert job.state == "cancelled"
+        assert job.state in ("stopped", "cancelled"), (job.state, job.error)
 
 
 # ------------------------------------------------------------ the protocol's timers

@@ -3,7 +3,7 @@ its verdict by clicking cards, then piles, cells or the draw pile (never the mov
 text), on a desktop (1366x768) and a phone (390x844) viewport; no page wider than the
 viewport and every touch target at least 44 px on the phone; an illegal click shows
 the rule it breaks; a revealed puzzle is not counted as solved; the keyboard stays on
-the table and steps through a line; Stop keeps what the search reached; a puzzle
+the table and steps through a line; Stop keeps the partial analysis; a puzzle
 answered as text clears the board; and axe-core finds no serious or critical
 accessibility violation.
 
@@ -313,21 +313,41 @@ def test_the_keyboard_stays_on_the_table_and_steps_through_a_line(
     assert "after move 2" in page.inner_text("#line-where")
     page.keyboard.press("Home")
     assert "start of the line" in page.inner_text("#line-where")
-    load(page, "deal.facetoface.txt")
-    # Stop: what the search reached is kept, without an error
-    page.fill("#seconds", "20")
-    page.click("#solve")
-    page.wait_for_function(  # the search runs (its first report may take seconds)
-        "() => document.getElementById('progress').textContent.startsWith('Solving… ')",
-        timeout=30_000,
+    assert page.inner_text("#error") == ""
+    finish(page)
+
+
+def test_stop_keeps_the_partial_analysis(pages: dict[str, Any], server: str) -> None:
+    """Stop on a long analysis: the search answers what it reached (the moves valued so
+    far, each labelled proven or estimated), shown with a plain sentence, no error.
+    Sequence's exact analysis (depth 0) is quick, so the tree search runs at once."""
+    page = open_page(pages, server, "desktop")
+    load(page, "threats.sequence.txt")
+    page.fill("#seconds", "30")
+    page.fill("#depth", "0")
+    page.click("#analyse")
+    page.wait_for_function(  # the tree search runs and has reported its simulations
+        "() => /^Analysing… .*simulations [1-9]/"
+        ".test(document.getElementById('progress').textContent)",
+        timeout=60_000,
         polling=100,
     )
     page.click("#stop")
     page.wait_for_function(
-        "() => document.getElementById('summary').textContent.startsWith('Stopped after')",
+        "() => document.getElementById('progress').textContent"
+        ".startsWith('Stopped: partial result.')",
+        timeout=15_000,
         polling=100,
     )
-    assert page.inner_text("#error") == ""
+    badges = page.locator("#analysis .badge.estimate, #analysis .badge.proven").all_inner_texts()
+    assert badges, "no rows kept"
+    labelled = [t for t in badges if ESTIMATE.match(t) or t.startswith("proven")]
+    assert labelled and set(badges) - set(labelled) <= {"not searched"}, badges
+    summary = page.inner_text("#summary")  # the document's sentence: the time it ran
+    assert summary.startswith("No proof within") and "within 30" not in summary, summary
+    assert page.locator("#analysis tr.best-row").count() == 1  # a move is still recommended
+    assert page.inner_text("#error") == "" and page.locator("#error").is_hidden()
+    assert page.is_disabled("#stop")
     finish(page)
 
 

@@ -84,6 +84,10 @@ def test_results_in_plain_words() -> None:
     ]
 
 
+#: A job that did not stop in time after Stop (web/jobs.py).
+ENDED = "it did not stop within 5 s of Stop: its process was ended"
+
+
 def test_search_results_say_what_was_proven_or_reached() -> None:
     solved = {"game": "facetoface", "status": "solved", "winner": 0, "nodes": 92, "seconds": 0.25}
     unknown = {
@@ -120,6 +124,10 @@ def test_search_results_say_what_was_proven_or_reached() -> None:
         ("words", "solveSentence", [lost, {}]),
         ("words", "stoppedSentence", ["solve", stopped]),
         ("words", "analyseSentence", [uno]),
+        ("words", "solveSentence", [bare, {}, True]),
+        ("words", "partialSentence", ["analyse", {"elapsed": 1.94}]),
+        ("words", "stoppedSentence", ["solve", {**stopped, "error": ENDED}]),
+        ("words", "stoppedSentence", ["review", {"elapsed": 0, "error": "stopped on request"}]),
     )
     assert sentences == [
         "Solved: Player 1 wins with perfect play. 92 positions searched in 0.3 s.",
@@ -133,6 +141,12 @@ def test_search_results_say_what_was_proven_or_reached() -> None:
         "Stopped after 3.2 s: 8,192 positions searched; last report: best cards left 4. "
         "Nothing is proven.",
         "Winning with perfect play: G7, G9. Losing: draw.",
+        "No answer: stopped after 1.0 s and 10,240 positions searched; nothing is proven yet.",
+        "Stopped: partial result. The analysis answered what it had reached after 1.9 s; "
+        "what is not labelled proven is not proven.",
+        f"Stopped after 3.2 s: {ENDED}; 8,192 positions searched; last report: best cards "
+        "left 4. Nothing is proven.",
+        "Stopped before it started.",
     ]
 
 

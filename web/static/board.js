@@ -241,12 +241,28 @@ async function search(task) {
   const body = { text: state.view.text, seconds: Number($("seconds").value) };
   const depth = Number($("depth").value);
   if (state.view.game === "sequence") body[task === "solve" ? "turns" : "depth"] = task === "solve" ? Math.max(1, depth) : depth;
-  let job = await call("POST", `/api/${task}`, body);
+  const job = await follow(await call("POST", `/api/${task}`, body), task, (running) => {
+    $("progress").textContent = running.state === "stopping"
+      ? words.stoppingSentence(task, running) : words.progressSentence(task, running);
+  });
+  $("progress").textContent = "";
+  if (job.state === "cancelled") {
+    $("summary").textContent = words.stoppedSentence(task, job);
+    return;
+  }
+  if (job.state !== "done" && job.state !== "stopped") throw new Error(`the ${task} failed: ${job.error}`);
+  showResult(task, job.result, job.state === "stopped");
+  if (job.state === "stopped") $("progress").textContent = words.partialSentence(task, job);
+}
+
+// Poll the job ``job`` (just started) until it ends, calling ``shown`` with it each
+// time; Stop is offered meanwhile (docs/web.md: a stopped job answers what it has).
+export async function follow(job, task, shown) {
   state.job = { id: job.id, task };
   $("stop").disabled = false;
   try {
-    while (job.state === "waiting" || job.state === "running") {
-      $("progress").textContent = words.progressSentence(task, job);
+    while (job.state === "waiting" || job.state === "running" || job.state === "stopping") {
+      shown(job);
       await new Promise((resolve) => setTimeout(resolve, 300));
       job = await call("GET", `/api/jobs/${job.id}`);
     }
@@ -254,21 +270,19 @@ async function search(task) {
     state.job = null;
     $("stop").disabled = true;
   }
-  if (job.state === "cancelled") {
-    $("progress").textContent = "";
-    $("summary").textContent = words.stoppedSentence(task, job);
-    return;
-  }
-  $("progress").textContent = "";
-  if (job.state !== "done") throw new Error(`the ${task} failed: ${job.error}`);
-  showResult(task, job.result);
+  return job;
 }
 
-function showResult(task, result) {
+// Stop the job running (its partial result comes with its next poll).
+export async function stopJob() {
+  if (state.job) await call("DELETE", `/api/jobs/${state.job.id}`);
+}
+
+function showResult(task, result, stopped) {
   const doc = result.document;
   $("result").textContent = JSON.stringify(doc, null, 1);
   if (task === "analyse") analysis.show(result);
-  else $("summary").textContent = words.solveSentence(doc, state.view);
+  else $("summary").textContent = words.solveSentence(doc, state.view, stopped);
   showFrames(result.frames);
 }
 
@@ -371,7 +385,7 @@ function tabKeys(event) {
 }
 
 const analysis = setupAnalysis({ state, call, guarded, showFrames, play, draw });
-const review = setupReview({ state, call, guarded, draw });
+const review = setupReview({ state, call, guarded, draw, follow, stopJob });
 const trainer = setupTrainer({ state, call, guarded, setView, clearBoard, showFrames, draw, playedText, tab });
 
 async function start() {
@@ -393,7 +407,7 @@ async function start() {
   review.start();
   $("solve").onclick = () => guarded(() => search("solve"));
   $("analyse").onclick = () => guarded(() => search("analyse"));
-  $("stop").onclick = () => guarded(async () => state.job && call("DELETE", `/api/jobs/${state.job.id}`));
+  $("stop").onclick = () => guarded(stopJob);
   $("line-start").onclick = () => showFrame(-1);
   $("line-back").onclick = () => showFrame(state.frame - 1);
   $("line-forward").onclick = () => showFrame(state.frame + 1);

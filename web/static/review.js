@@ -54,7 +54,7 @@ export function reviewSentence(doc, total) {
   return parts.join(" ");
 }
 
-export function setupReview({ state, call, guarded, draw }) {
+export function setupReview({ state, call, guarded, draw, follow, stopJob }) {
   const $ = (id) => document.getElementById(id);
   let reviewed = null;  // {start (view), tokens, doc, total}
 
@@ -143,39 +143,42 @@ export function setupReview({ state, call, guarded, draw }) {
     if ($("review-seat").value) body.seat = Number($("review-seat").value);
     $("review-summary").textContent = "";
     $("review-moves").replaceChildren();
-    let job = await call("POST", "/api/review", body);
+    const started = await call("POST", "/api/review", body);
     const moves = played.flatMap((s) => s.moves.map((move) => ({ player: s.player, move })));
     reviewed = { start, played: moves, tokens: moves.map((m) => m.move), doc: null };
-    state.job = { id: job.id, task: "review" };
+    await judge(started);
+  }
+
+  // Follow a review job, its verdicts shown as they come, then the review.
+  async function judge(started) {
     $("review-stop").disabled = false;
-    $("stop").disabled = false;
+    let job;
     try {
-      while (job.state === "waiting" || job.state === "running") {
-        const info = (job.progress || {}).info || {};
-        $("review-progress").textContent = job.state === "waiting" ? "Reviewing: waiting for a free worker…"
-          : `Reviewing… ${info.judged ?? 0} of ${info.total ?? "?"} moves judged · ${words.seconds(job.elapsed)}`;
+      job = await follow(started, "review", (running) => {
+        const info = (running.progress || {}).info || {};
+        $("review-progress").textContent = running.state === "waiting" ? "Reviewing: waiting for a free worker…"
+          : running.state === "stopping" ? words.stoppingSentence("review", running)
+            : `Reviewing… ${info.judged ?? 0} of ${info.total ?? "?"} moves judged · ${words.seconds(running.elapsed)}`;
         if (info.review) render(info.review, info.total);
-        await new Promise((resolve) => setTimeout(resolve, 300));
-        job = await call("GET", `/api/jobs/${job.id}`);
-      }
+      });
     } finally {
-      state.job = null;
       $("review-stop").disabled = true;
-      $("stop").disabled = true;
       $("review-progress").textContent = "";
     }
     const info = (job.progress || {}).info || {};
-    if (job.state === "cancelled") {
+    if (job.state === "cancelled") {  // no answer: the verdicts of its last report stay
       const kept = info.review || { moves: [], complete: false };
       render(kept, info.total ?? "?");
-      $("review-summary").textContent = `Stopped: the verdicts of ${kept.moves.length} of ${info.total ?? "?"} moves are kept. ` +
-        reviewSentence(kept, info.total ?? "?");
+      $("review-summary").textContent = `${words.stoppedSentence("review", job)} The verdicts of ` +
+        `${kept.moves.length} of ${info.total ?? "?"} moves are kept. ${reviewSentence(kept, info.total ?? "?")}`;
       return;
     }
-    if (job.state !== "done") throw new Error(`the review failed: ${job.error}`);
+    if (job.state !== "done" && job.state !== "stopped") throw new Error(`the review failed: ${job.error}`);
     reviewed.doc = job.result.document;
     render(job.result.document, job.result.total);
-    if (!job.result.document.complete) {  // it stopped itself: out of time (web/review.py)
+    if (job.state === "stopped") {
+      $("review-progress").textContent = words.partialSentence("review", job);
+    } else if (!job.result.document.complete) {  // it stopped itself: out of time (web/review.py)
       $("review-summary").textContent = `Out of time: give the review more seconds for the rest. ${$("review-summary").textContent}`;
     }
   }
@@ -183,7 +186,7 @@ export function setupReview({ state, call, guarded, draw }) {
   function start() {
     $("save-record").onclick = () => guarded(async () => save());
     $("review").onclick = () => guarded(run);
-    $("review-stop").onclick = () => guarded(async () => state.job && call("DELETE", `/api/jobs/${state.job.id}`));
+    $("review-stop").onclick = () => guarded(stopJob);
     $("review-back").onclick = back;
     $("review-seat").onfocus = seats;
     seats();

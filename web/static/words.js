@@ -36,8 +36,9 @@ export function status(view) {
 
 const budget = (doc) => `${count(doc.nodes || 0)} positions searched in ${seconds(doc.seconds)}`;
 
-// One sentence for a solve document (docs/json.md), by status.
-export function solveSentence(doc, view) {
+// One sentence for a solve document (docs/json.md), by status; ``stopped``: Stop
+// ended it (not its budget).
+export function solveSentence(doc, view, stopped = false) {
   const game = doc.game || view.game;
   if (doc.status === "solved") {
     if (game === "thegame") return `Solved: every card can be laid (proven). ${budget(doc)}.`;
@@ -62,7 +63,8 @@ export function solveSentence(doc, view) {
   if (game === "sequence" && doc.max_turns) reached.push(`a forced win within ${doc.max_turns} own turns was neither found nor ruled out`);
   if (doc.reshuffle_leaves) reached.push(`${doc.reshuffle_leaves} lines reach a reshuffle, the end of known information (UN-9)`);
   if (Array.isArray(doc.line) && doc.line.length) reached.push("the best line found is shown below");
-  return `No answer: the budget ran out after ${seconds(doc.seconds)} and ${count(doc.nodes || 0)} positions searched; ` +
+  const ended = stopped ? "stopped" : "the budget ran out";
+  return `No answer: ${ended} after ${seconds(doc.seconds)} and ${count(doc.nodes || 0)} positions searched; ` +
     (reached.length ? `${reached.join("; ")}.` : "nothing is proven yet.");
 }
 
@@ -87,12 +89,30 @@ export function analyseSentence(doc) {
   return parts.join(" ");
 }
 
-// What a search stopped by hand had reached (its last progress report).
+const NOUNS = { solve: "the solve", analyse: "the analysis", review: "the review" };
+
+// A job stopped by hand that answered what it had (state "stopped", docs/web.md).
+export function partialSentence(task, job) {
+  const noun = NOUNS[task] || "the search";
+  return `Stopped: partial result. ${noun[0].toUpperCase()}${noun.slice(1)} answered what it had ` +
+    `reached after ${seconds(job.elapsed)}; what is not labelled proven is not proven.`;
+}
+
+// While a stopped job is finishing its answer.
+export function stoppingSentence(task, job) {
+  return `Stopping ${NOUNS[task] || "the search"}… it answers what it has reached (after ${seconds(job.elapsed)}).`;
+}
+
+// A job that gave no answer after Stop (state "cancelled"): stopped before it
+// started, or its process ended for not stopping in time; its last progress report.
 export function stoppedSentence(task, job) {
+  if (!job.elapsed && job.error === "stopped on request") return "Stopped before it started.";
   const p = job.progress || {};
   const info = p.info && Object.keys(p.info).length
-    ? `; last report: ${Object.entries(p.info).map(([k, v]) => `${k.replace(/_/g, " ")} ${v}`).join(", ")}` : "";
-  return `Stopped after ${seconds(job.elapsed)}: ${count(p.nodes || 0)} positions searched${info}. Nothing is proven.`;
+    ? `; last report: ${Object.entries(p.info).filter(([, v]) => typeof v !== "object")
+      .map(([k, v]) => `${k.replace(/_/g, " ")} ${v}`).join(", ")}` : "";
+  const why = job.error && job.error !== "stopped on request" ? ` ${job.error};` : "";
+  return `Stopped after ${seconds(job.elapsed)}:${why} ${count(p.nodes || 0)} positions searched${info}. Nothing is proven.`;
 }
 
 export function progressSentence(task, job) {
