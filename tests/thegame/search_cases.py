@@ -7,7 +7,9 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from playable.solver.thegame.rules import State, Variant, apply, deal, legal_moves, shuffled_deck
+from playable.solver.thegame.game import GAME
+from playable.solver.thegame.rules import State, Variant, deal, shuffled_deck
+from tests.random_play import random_position
 
 #: Variants of The Game: 1-5 players (TG-2), the expert minimum (TG-5) and hand
 #: (TG-6), and decks cut short to 40..99 (max-card).
@@ -17,6 +19,16 @@ variants = st.builds(
     expert=st.booleans(),
     expert_hand=st.booleans(),
     max_card=st.integers(40, 99),
+)
+
+#: The small variants the beam and the pilot replay their lines on: solo and a team,
+#: with and without the expert rules (TG-5, TG-6), on decks cut to 40..48 cards; each
+#: of those tests adds a full deck of its own.
+SMALL_VARIANTS = (
+    Variant(1, False, False, 40),
+    Variant(1, True, False, 45),
+    Variant(2, False, False, 40),
+    Variant(3, True, True, 48),
 )
 
 
@@ -43,12 +55,7 @@ def random_playout_position(variant: Variant, seed: int, moves: int) -> State:
     """A fresh deal played on ``moves`` random legal moves (maybe mid-turn)."""
     rng = random.Random(seed)
     state = deal(variant, shuffled_deck(variant, seed), rng.randrange(variant.players))
-    for _ in range(moves):
-        options = legal_moves(state)
-        if not options:
-            break
-        state = apply(state, rng.choice(options))
-    return state
+    return random_position(GAME, state, rng, moves)
 
 
 def position_from_json(doc: dict[str, Any]) -> State:

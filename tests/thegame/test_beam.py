@@ -18,7 +18,12 @@ from playable.solver.thegame.notation import Deal
 from playable.solver.thegame.rules import State, Variant, shuffled_deck
 from playable.solver.thegame.search import _Solver, certify, replay, solve
 
-from .search_cases import position_from_json, random_playout_position, tight_position
+from .search_cases import (
+    SMALL_VARIANTS,
+    position_from_json,
+    random_playout_position,
+    tight_position,
+)
 
 DATA = Path(__file__).parents[1] / "data" / "thegame" / "search_positions.json"
 STORED = json.loads(DATA.read_text())
@@ -47,13 +52,7 @@ def run_beam(
     return outcome, state.cards_left - deepest, [int(m) for m in line[:n]], int(reg[B.R_NODES])
 
 
-VARIANTS = [
-    Variant(1, False, False, 40),
-    Variant(1, True, False, 45),
-    Variant(2, False, False, 40),
-    Variant(3, True, True, 48),
-    Variant(1, True, True, 99),
-]
+VARIANTS = [*SMALL_VARIANTS, Variant(1, True, True, 99)]
 
 
 @pytest.mark.parametrize("variant", VARIANTS, ids=str)

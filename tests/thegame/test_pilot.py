@@ -14,7 +14,7 @@ from playable.solver.thegame.notation import Deal
 from playable.solver.thegame.rules import State, Variant, shuffled_deck
 from playable.solver.thegame.search import _Pilots, _Run, _Solver, replay
 
-from .search_cases import random_playout_position, tight_position
+from .search_cases import SMALL_VARIANTS, random_playout_position, tight_position
 
 
 def run_pilot(
@@ -39,13 +39,7 @@ def run_pilot(
     return outcome, int(reg[P.R_BEST]), [int(m) for m in line[: reg[P.R_BEST_LEN]]], run
 
 
-VARIANTS = [
-    Variant(1, False, False, 40),
-    Variant(1, True, False, 45),
-    Variant(2, False, False, 40),
-    Variant(3, True, True, 48),
-    Variant(1, False, False, 99),
-]
+VARIANTS = [*SMALL_VARIANTS, Variant(1, False, False, 99)]
 
 
 @pytest.mark.parametrize("variant", VARIANTS, ids=str)

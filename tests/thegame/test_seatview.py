@@ -18,8 +18,10 @@ from hypothesis import strategies as st
 
 from playable.solver.core.errors import NotationError
 from playable.solver.core.seat_stats import chi_square_p
-from playable.solver.thegame.rules import State, Variant, apply, deal, legal_moves
+from playable.solver.thegame.game import GAME
+from playable.solver.thegame.rules import State, Variant, deal, legal_moves
 from playable.solver.thegame.seatview import VIEWS, Hint, View, _satisfiable, format_view
+from tests.random_play import random_position
 
 
 def played_position(
@@ -30,13 +32,7 @@ def played_position(
     variant = Variant(players, expert_hand=expert_hand, max_card=max_card)
     order = list(variant.cards)
     rng.shuffle(order)
-    state = deal(variant, order, rng.randrange(players))
-    for _ in range(plays):
-        moves = legal_moves(state)
-        if not moves:
-            break
-        state = apply(state, rng.choice(moves))
-    return state
+    return random_position(GAME, deal(variant, order, rng.randrange(players)), rng, plays)
 
 
 def count_deals(view: View) -> int:
