@@ -100,18 +100,10 @@ def exact(
 
 
 def move_values(
-    g: Game[Any, Any],
-    state: Any,
-    model: Model,
-    outcome: Callable[[Any], Sequence[float]] | None = None,
-    depth: int = 10**6,
+    g: Game[Any, Any], state: Any, bounds: Callable[[Any], tuple[float, float]]
 ) -> dict[str, tuple[float, float]]:
-    """The exact bounds of every move of ``state``."""
-    memo: dict[Any, tuple[tuple[float, float], int]] = {}
-    return {
-        str(m): exact(g, g.apply(state, m), model, outcome, depth, memo)
-        for m in g.legal_moves(state)
-    }
+    """The ``bounds`` (e.g. the exact ones) of the position after each move of ``state``."""
+    return {str(m): bounds(g.apply(state, m)) for m in g.legal_moves(state)}
 
 
 # --------------------------------------------------------------- small positions
@@ -185,7 +177,8 @@ def check_bounds(
     reported bounds; a proven root recommends a best move. Returns how many moves
     were proven."""
     model = Model.of(g, state, None, value_range)
-    values = move_values(g, state, model, outcome, DEPTH[g.name])
+    memo: dict[Any, tuple[tuple[float, float], int]] = {}
+    values = move_values(g, state, lambda s: exact(g, s, model, outcome, DEPTH[g.name], memo))
     assert [m.move for m in result.moves] == list(values)
     text = g.format(state)
     for report in result.moves:

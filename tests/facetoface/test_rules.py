@@ -79,24 +79,23 @@ def test_ff1_a_deck_must_hold_every_card_once() -> None:
 # FF-2 -------------------------------------------------------------------------------
 
 
-def test_ff2_own_ascending_pile_takes_higher_cards_or_exactly_10_lower() -> None:
-    # Tomás: normally above 27 on his own ascending pile, but 17 is exactly 10 lower.
-    state = position(((27, 60), OPEN), ([17, 26, 28, 7, 50], FAR))
-    legal = plays(state)
-    assert (17, "own-up") in legal
-    assert (28, "own-up") in legal
-    assert (26, "own-up") not in legal
-    assert (7, "own-up") not in legal  # only exactly 10, never 20
-
-
-def test_ff2_own_descending_pile_takes_lower_cards_or_exactly_10_higher() -> None:
-    # Sara: normally below 35 on her own descending pile, but 45 is exactly 10 higher.
-    state = position(((1, 35), OPEN), ([45, 34, 36, 55, 2], FAR))
-    legal = plays(state)
-    assert (45, "own-down") in legal
-    assert (34, "own-down") in legal
-    assert (36, "own-down") not in legal
-    assert (55, "own-down") not in legal
+@pytest.mark.parametrize(
+    ("own", "pile", "hand", "fits", "refused"),
+    [
+        # Tomás: normally above 27 on his own ascending pile, but 17 is exactly 10
+        # lower; 7 is not (only exactly 10, never 20).
+        pytest.param((27, 60), "own-up", [17, 26, 28, 7, 50], [17, 28], [26, 7], id="up"),
+        # Sara: normally below 35 on her own descending pile, but 45 is exactly 10
+        # higher; 55 is not.
+        pytest.param((1, 35), "own-down", [45, 34, 36, 55, 2], [45, 34], [36, 55], id="down"),
+    ],
+)
+def test_ff2_own_piles_take_cards_their_way_or_exactly_10_back(
+    own: tuple[int, int], pile: str, hand: list[int], fits: list[int], refused: list[int]
+) -> None:
+    legal = plays(position((own, OPEN), (hand, FAR)))
+    assert all((card, pile) in legal for card in fits), (fits, legal)
+    assert not any((card, pile) in legal for card in refused), (refused, legal)
 
 
 def test_ff2_the_trick_can_be_used_several_times_in_one_turn() -> None:
