@@ -1,10 +1,13 @@
 """The check every seat-view fuzz test makes of a damaged view file (docs/seatview.md):
 it is either read, and then written back and read to the same view, or refused with
-one clear line that names the source, a line of the file and a column."""
+one clear line that names the source, a line of the file and a column; and the damage
+two of them do to a view file, a line replaced by junk or junk inserted."""
 
 from __future__ import annotations
 
 from typing import Any
+
+from hypothesis import strategies as st
 
 from playable.solver.core.errors import NotationError
 from playable.solver.core.seatview import SeatViews
@@ -23,3 +26,22 @@ def read_or_located_error(views: SeatViews[Any, Any, Any], text: str, source: st
         return None
     assert views.parse(views.format(view)) == view
     return view
+
+
+def damaged_files(text: str, alphabet: str) -> st.SearchStrategy[str]:
+    """``text`` with junk (up to 30 characters of ``alphabet``, or up to 20 of any)
+    inserted as a line of its own, or written after one line's key and colon (in place
+    of the whole line for the first line and for junk that starts a comment)."""
+    lines = text.splitlines()
+    junk = st.text(alphabet=alphabet, max_size=30) | st.text(max_size=20)
+    return st.builds(_damaged, st.just(lines), st.integers(0, len(lines) - 1), junk, st.booleans())
+
+
+def _damaged(lines: list[str], index: int, junk: str, insert: bool) -> str:
+    lines = list(lines)
+    if insert:
+        lines.insert(index, junk)
+    else:
+        key = lines[index].split(":", 1)[0]
+        lines[index] = f"{key}:{junk}" if index and junk[:1] != "#" else junk
+    return "\n".join(lines) + "\n"

@@ -25,7 +25,7 @@ from playable.solver.sequence.seatview import VIEWS, View, deal_weight
 from tests.cli.test_json_contract import REGISTRY
 from tests.notation_checks import refused_at
 from tests.random_play import random_position
-from tests.seat_checks import read_or_located_error
+from tests.seat_checks import damaged_files, read_or_located_error
 
 SEATS: SeatViews[View, State, Move] = VIEWS
 
@@ -239,25 +239,11 @@ def test_more_discards_than_the_other_hands_leave_room_for_are_refused() -> None
     refused_at(SEATS.parse, shorter, line, 13, "only 6 card(s) are unseen")
 
 
-_LINES = TEXT.splitlines()
-
-
 @settings(max_examples=150, deadline=None)
-@given(
-    st.integers(0, len(_LINES) - 1),
-    st.text(alphabet="0123456789 -:,#.*BGRSHDCAKQJTabdehilnprstvwyz\t", max_size=30)
-    | st.text(max_size=20),
-    st.booleans(),
-)
-def test_damaged_files_are_refused_with_a_location(index: int, junk: str, insert: bool) -> None:
+@given(damaged_files(TEXT, "0123456789 -:,#.*BGRSHDCAKQJTabdehilnprstvwyz\t"))
+def test_damaged_files_are_refused_with_a_location(text: str) -> None:
     """A line replaced by junk, or junk inserted: a view or one located error."""
-    lines = list(_LINES)
-    if insert:
-        lines.insert(index, junk)
-    else:
-        key = lines[index].split(":", 1)[0]
-        lines[index] = f"{key}:{junk}" if index and junk[:1] != "#" else junk
-    read_or_located_error(SEATS, "\n".join(lines) + "\n", "v.txt")
+    read_or_located_error(SEATS, text, "v.txt")
 
 
 def test_the_example_view() -> None:
