@@ -255,10 +255,15 @@ function drawSequence(view, ctx) {
   }
   const grid = el("div", { class: "grid", role: "group", "aria-label": "Sequence board: arrow keys move between the spaces",
     onkeydown: (event) => gridKeys(event) }, cells, overlay);
-  const labelled = el("div", { class: "board" },
+  // On a phone the board is wider than the screen (every space a 44 px target): it
+  // scrolls sideways in its own region, which the keyboard can focus and scroll, and
+  // a space focused by the arrow keys scrolls into view (docs/web.md).
+  const labelled = el("div", { class: "board-scroll", role: "region", tabindex: "0",
+    "aria-label": "Sequence board (scrolls sideways on a narrow screen)" },
+  el("div", { class: "board" },
     el("div", { class: "col-labels", "aria-hidden": "true" }, [...COLUMNS].map((c) => el("span", {}, c))),
     el("div", { class: "row-labels", "aria-hidden": "true" }, [...Array(10).keys()].map((r) => el("span", {}, r))),
-    grid);
+    grid));
   const sideOf = (i) => i % sides;
   const sequences = p.sequences.length
     ? p.sequences.map((s) => `${SIDE_NAMES[s.side]} ${s.line}`).join(", ") : "none yet";
