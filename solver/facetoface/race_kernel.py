@@ -74,13 +74,11 @@ and inside the solver with the shortcut on and off
 from __future__ import annotations
 
 import numpy as np
-import numpy.typing as npt
 from numba import njit
 
+from playable.solver.core.arrays import I64
 from playable.solver.core.bits import popcount
 from playable.solver.facetoface.workspace import Deal, Node, Seat
-
-I64Array = npt.NDArray[np.int64]
 
 HAND_SIZE = 6
 TRICK = 10
@@ -167,7 +165,7 @@ def fastest_finish(hand: int, ptr: int, dlen: int, u: int, d: int, remaining: in
 
 @njit(cache=True)
 def plan_turns(
-    hand: int, ptr: int, dlen: int, draw: I64Array, u: int, d: int, limit: int, scratch: I64Array
+    hand: int, ptr: int, dlen: int, draw: I64, u: int, d: int, limit: int, scratch: I64
 ) -> int:
     """The length of an unstoppable plan (module doc) if one of at most ``limit`` turns
     exists, else :data:`NO_PLAN`. ``scratch`` holds at least :data:`SCRATCH` ints."""
@@ -253,7 +251,7 @@ def _may_finish(cards: int, todraw: int, turns: int) -> bool:
 
 
 @njit(cache=True)
-def _open_level(s: I64Array, b: int, todraw: int, turns: int, opp: int) -> None:
+def _open_level(s: I64, b: int, todraw: int, turns: int, opp: int) -> None:
     """Fill level ``b`` of :func:`gift_plan` (its position already set) for a turn
     with ``turns`` turns left, this one included: what each hand card may do
     (laying first, keeping last, so turns that lay many cards come first), how many
@@ -295,11 +293,11 @@ def _open_level(s: I64Array, b: int, todraw: int, turns: int, opp: int) -> None:
 @njit(cache=True)
 def gift_plan(
     seat: Seat,
-    draw: I64Array,
+    draw: I64,
     dlen: int,
     theirs: tuple[int, int, int],
     limit: int,
-    scratch: I64Array,
+    scratch: I64,
     steps: int = MAX_GIFT_STEPS,
 ) -> bool:
     """Whether an unstoppable plan with gifts (module doc) of at most ``limit`` turns
@@ -394,9 +392,7 @@ def gift_plan(
 
 
 @njit(cache=True)
-def verdict(
-    node: Node, deal: Deal, scratch: I64Array, gifts: bool = False, wins: bool = True
-) -> int:
+def verdict(node: Node, deal: Deal, scratch: I64, gifts: bool = False, wins: bool = True) -> int:
     """1 if the mover of this start-of-turn node wins by the race argument, -1 if they
     lose by it, 0 if it does not decide the node (module doc). ``deal.suffix[p, i]``
     is the bitset of player p's draw pile from position i on. With ``gifts``, plans that

@@ -63,14 +63,12 @@ brute force (``tests/facetoface/test_survival.py``) and inside the solver.
 from __future__ import annotations
 
 import numpy as np
-import numpy.typing as npt
 from numba import njit
 
+from playable.solver.core.arrays import I64
 from playable.solver.core.bits import popcount
 from playable.solver.facetoface.race_kernel import HAND_SIZE, TRICK, highest_down_top, lowest_up_top
 from playable.solver.facetoface.workspace import Deal, Node, Seat, Survival
-
-I64Array = npt.NDArray[np.int64]
 
 #: the longest line either question looks for, in turns
 MAX_TURNS = 6
@@ -105,7 +103,7 @@ FINISH = -1
 TOO_MANY = -2
 
 
-def new_table(memory_mb: float = 128) -> I64Array:
+def new_table(memory_mb: float = 128) -> I64:
     """An empty table of bounds for :func:`verdict`: a sixteenth of ``memory_mb``
     (the solver's table budget), 128 KiB to 8 MiB."""
     bits = MIN_TABLE_BITS
@@ -114,7 +112,7 @@ def new_table(memory_mb: float = 128) -> I64Array:
     return np.zeros((1 << bits, 4), dtype=np.int64)
 
 
-def new_work() -> I64Array:
+def new_work() -> I64:
     """The work array :func:`verdict` needs."""
     return np.zeros(WORK, dtype=np.int64)
 
@@ -131,7 +129,7 @@ def _pack(model: int, player: int, ptr: int, u: int, d: int) -> int:
 
 
 @njit(cache=True)
-def _slot(table: I64Array, hand: int, packed: int) -> int:
+def _slot(table: I64, hand: int, packed: int) -> int:
     # int(): compiled, the int64 product wraps; as plain Python (NUMBA_DISABLE_JIT)
     # a numpy int64 times a constant above 2**63 would overflow, a Python int keeps
     # the same low 63 bits
@@ -141,7 +139,7 @@ def _slot(table: I64Array, hand: int, packed: int) -> int:
 
 
 @njit(cache=True)
-def _bounds(table: I64Array, hand: int, packed: int) -> tuple[int, int]:
+def _bounds(table: I64, hand: int, packed: int) -> tuple[int, int]:
     """(lower, upper) bound on the turns the position can complete."""
     i = _slot(table, hand, packed)
     if table[i, 0] == hand and table[i, 1] == packed:
@@ -150,7 +148,7 @@ def _bounds(table: I64Array, hand: int, packed: int) -> tuple[int, int]:
 
 
 @njit(cache=True)
-def _learn(table: I64Array, hand: int, packed: int, lower: int, upper: int) -> None:
+def _learn(table: I64, hand: int, packed: int, lower: int, upper: int) -> None:
     """Tighten the stored bounds (a new position replaces whatever shared its slot)."""
     i = _slot(table, hand, packed)
     if table[i, 0] != hand or table[i, 1] != packed:
@@ -160,7 +158,7 @@ def _learn(table: I64Array, hand: int, packed: int, lower: int, upper: int) -> N
 
 
 @njit(cache=True)
-def _draw(hand: int, ptr: int, dlen: int, draw: I64Array, count: int) -> tuple[int, int]:
+def _draw(hand: int, ptr: int, dlen: int, draw: I64, count: int) -> tuple[int, int]:
     """The hand and draw position after drawing ``count`` cards (at most what is left)."""
     while count > 0 and ptr < dlen:
         hand |= 1 << draw[ptr]
@@ -170,7 +168,7 @@ def _draw(hand: int, ptr: int, dlen: int, draw: I64Array, count: int) -> tuple[i
 
 
 @njit(cache=True)
-def _visit(work: I64Array, hand: int, tops: int) -> int:
+def _visit(work: I64, hand: int, tops: int) -> int:
     """1 if the in-turn state is new (and now recorded), 0 if seen, -1 if full."""
     stamp = work[_STAMP]
     mixed = (int(hand) ^ int(tops) * 0x9E3779B97F4A7C15) * 0x2545F4914F6CDD1D  # as _slot
@@ -187,7 +185,7 @@ def _visit(work: I64Array, hand: int, tops: int) -> int:
 
 
 @njit(cache=True)
-def _add(work: I64Array, base: int, n: int, hand: int, ptr: int, u: int, d: int) -> int:
+def _add(work: I64, base: int, n: int, hand: int, ptr: int, u: int, d: int) -> int:
     """Append a result to the level at ``base``: the new count, or :data:`TOO_MANY`."""
     if n >= MAX_RESULTS:
         return TOO_MANY
@@ -198,7 +196,7 @@ def _add(work: I64Array, base: int, n: int, hand: int, ptr: int, u: int, d: int)
 
 @njit(cache=True)
 def _relaxed_turns(
-    hand: int, ptr: int, dlen: int, draw: I64Array, u: int, d: int, work: I64Array, base: int
+    hand: int, ptr: int, dlen: int, draw: I64, u: int, d: int, work: I64, base: int
 ) -> int:
     """The positions after every relaxed turn (module doc) into the level at ``base``:
     their number, :data:`FINISH` if the turn can lay every remaining card, or
@@ -265,7 +263,7 @@ def _relaxed_turns(
 
 @njit(cache=True)
 def _robust_turns(
-    hand: int, ptr: int, dlen: int, draw: I64Array, u: int, d: int, work: I64Array, base: int
+    hand: int, ptr: int, dlen: int, draw: I64, u: int, d: int, work: I64, base: int
 ) -> int:
     """The positions after every robust turn (2 normal plays on own piles, module
     doc) into the level at ``base``, fewest pile points used first: their number, or
@@ -316,7 +314,7 @@ def _robust_turns(
 
 @njit(cache=True)
 def _give_up(
-    model: int, player: int, hand: int, ptr: int, u: int, d: int, k: int, table: I64Array
+    model: int, player: int, hand: int, ptr: int, u: int, d: int, k: int, table: I64
 ) -> bool:
     """The answer of a question out of steps or of room, which can never give a
     verdict: a relaxed one "can complete", a robust one "cannot". It is remembered as
@@ -332,7 +330,7 @@ def _give_up(
 
 @njit(cache=True)
 def can_complete(
-    model: int, player: int, seat: Seat, draw: I64Array, dlen: int, k: int, sv: Survival
+    model: int, player: int, seat: Seat, draw: I64, dlen: int, k: int, sv: Survival
 ) -> bool:
     """Whether the player can complete ``k`` more turns (or lay every card) with the
     :data:`RELAXED` or the :data:`ROBUST` turns (module doc). Out of steps or of room,
@@ -400,7 +398,7 @@ def can_complete(
 
 
 @njit(cache=True)
-def _most_turns(player: int, seat: Seat, draw: I64Array, dlen: int, sv: Survival) -> int:
+def _most_turns(player: int, seat: Seat, draw: I64, dlen: int, sv: Survival) -> int:
     """How many relaxed turns the player can complete, if fewer than :data:`MAX_TURNS`;
     else :data:`MAX_TURNS` (also when a search gives up)."""
     if can_complete(RELAXED, player, seat, draw, dlen, MAX_TURNS, sv):

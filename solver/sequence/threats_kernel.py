@@ -48,10 +48,9 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
+from playable.solver.core.arrays import I64, U64
 from playable.solver.sequence.board import LINES, LINES_THROUGH
 
-I64 = npt.NDArray[np.int64]
-U64 = npt.NDArray[np.uint64]
 I8 = npt.NDArray[np.int8]
 
 #: cost of a line that can never be claimed

@@ -39,6 +39,7 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
+from playable.solver.core.arrays import I64, U64
 from playable.solver.core.bits import mix64, popcount
 from playable.solver.thegame.kernel import (
     END,
@@ -80,17 +81,17 @@ N_REG = 8
 class Workspace(NamedTuple):
     """The arrays of one search (:func:`workspace`)."""
 
-    st: npt.NDArray[np.int64]  # (2, width, NS) state registers, two levels
-    hands: npt.NDArray[np.uint64]  # (2, width, players, 2)
-    avail: npt.NDArray[np.uint64]  # (2, width, 2) cards not laid
-    cost: npt.NDArray[np.int64]  # (2, width) summed ordering cost of the line
+    st: I64  # (2, width, NS) state registers, two levels
+    hands: U64  # (2, width, players, 2)
+    avail: U64  # (2, width, 2) cards not laid
+    cost: I64  # (2, width) summed ordering cost of the line
     parent: npt.NDArray[np.int32]  # (levels + 1, width) index on the level before
     step: npt.NDArray[np.int16]  # (levels + 1, width) 2 * play + 1 if the turn ended first
-    keys: npt.NDArray[np.int64]  # (width * FANOUT,) successor sort keys
+    keys: I64  # (width * FANOUT,) successor sort keys
     steps: npt.NDArray[np.int16]  # (width * FANOUT,) successor steps
     owners: npt.NDArray[np.int32]  # (width * FANOUT,) successor parents
-    seen: npt.NDArray[np.uint64]  # hash set of the positions kept on the level
-    stamps: npt.NDArray[np.int64]  # the level that wrote each slot of ``seen``
+    seen: U64  # hash set of the positions kept on the level
+    stamps: I64  # the level that wrote each slot of ``seen``
 
 
 def bytes_per_width(players: int, levels: int) -> int:
@@ -125,7 +126,7 @@ def workspace(width: int, players: int, levels: int) -> Workspace:
 
 
 @njit(cache=True)
-def _position_hash(st: npt.NDArray[np.int64], hands: npt.NDArray[np.uint64]) -> np.uint64:
+def _position_hash(st: I64, hands: U64) -> np.uint64:
     """A hash of everything the rest of the game depends on: tops, draw position,
     player to move, turn state and hands (the cards not laid follow from the hands
     and the draw position). At a turn start each pair of piles is hashed in sorted
@@ -144,7 +145,7 @@ def _position_hash(st: npt.NDArray[np.int64], hands: npt.NDArray[np.uint64]) -> 
 
 
 @njit(cache=True)
-def start(root: Position, ws: Workspace, reg: npt.NDArray[np.int64]) -> None:
+def start(root: Position, ws: Workspace, reg: I64) -> None:
     """Make the root position level 0. Set ``reg[R_NOISE]`` and a non-zero
     ``reg[R_RNG]`` before, ``reg[R_LIMIT]`` before each :func:`run`."""
     avail = root.avail
@@ -161,12 +162,7 @@ def start(root: Position, ws: Workspace, reg: npt.NDArray[np.int64]) -> None:
 
 
 @njit(cache=True)
-def _successors(
-    params: npt.NDArray[np.int64],
-    draw: npt.NDArray[np.int64],
-    ws: Workspace,
-    reg: npt.NDArray[np.int64],
-) -> int:
+def _successors(params: I64, draw: I64, ws: Workspace, reg: I64) -> int:
     """Write the sort key, step and parent of every successor of the current level
     into ``ws.keys``, ``ws.steps``, ``ws.owners``; return how many."""
     side = reg[R_SIDE]
@@ -216,13 +212,7 @@ def _successors(
 
 @njit(cache=True)
 def _keep(
-    params: npt.NDArray[np.int64],
-    draw: npt.NDArray[np.int64],
-    ws: Workspace,
-    reg: npt.NDArray[np.int64],
-    key: int,
-    kept: int,
-    pos: Position,
+    params: I64, draw: I64, ws: Workspace, reg: I64, key: int, kept: int, pos: Position
 ) -> int:
     """Build the successor of sort key ``key`` on the next level unless it has a dead
     card (P5) or is already there; return the new number kept. ``pos`` is the
@@ -264,12 +254,7 @@ def _keep(
 
 
 @njit(cache=True)
-def run(
-    params: npt.NDArray[np.int64],
-    draw: npt.NDArray[np.int64],
-    ws: Workspace,
-    reg: npt.NDArray[np.int64],
-) -> int:
+def run(params: I64, draw: I64, ws: Workspace, reg: I64) -> int:
     """Advance the search level by level until a win (FOUND), no position left on a
     level (DONE) or the node limit ``reg[R_LIMIT]`` (BUDGET: call again to resume).
     The cheapest ``2 * width`` successors are sorted first (a partition finds them),
@@ -308,7 +293,7 @@ def run(
 
 
 @njit(cache=True)
-def line(ws: Workspace, reg: npt.NDArray[np.int64], out: npt.NDArray[np.int64]) -> int:
+def line(ws: Workspace, reg: I64, out: I64) -> int:
     """Write the kernel moves from the root to the first (cheapest) position of the
     deepest level reached into ``out``; return how many."""
     level = reg[R_LEVEL]

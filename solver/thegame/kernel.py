@@ -37,9 +37,9 @@ against :mod:`playable.solver.thegame.bruteforce` by the tests:
 from __future__ import annotations
 
 import numpy as np
-import numpy.typing as npt
 from numba import njit
 
+from playable.solver.core.arrays import I64, U64
 from playable.solver.core.bits import popcount
 from playable.solver.core.tt import MISSING, tt_lookup, tt_store
 from playable.solver.thegame.workspace import Position, Scratch, Stack, Tables, Zobrist
@@ -113,7 +113,7 @@ _ALL = np.uint64(0xFFFFFFFFFFFFFFFF)
 
 
 @njit(cache=True)
-def has(words: npt.NDArray[np.uint64], card: int) -> bool:
+def has(words: U64, card: int) -> bool:
     """Is ``card`` in the bitset ``words``?"""
     return bool(((words[card >> 6] >> np.uint64(card & 63)) & _ONE) != 0)
 
@@ -132,7 +132,7 @@ def _word_mask(lo: int, hi: int, base: int) -> np.uint64:
 
 
 @njit(cache=True)
-def count_between(words: npt.NDArray[np.uint64], lo: int, hi: int) -> int:
+def count_between(words: U64, lo: int, hi: int) -> int:
     """How many cards lo..hi (inclusive) the bitset holds."""
     if lo > hi:
         return 0
@@ -149,7 +149,7 @@ def accepts(pile: int, top: int, card: int) -> bool:
 
 
 @njit(cache=True)
-def _reach(top: int, avail: npt.NDArray[np.uint64], way: int, edge: int) -> int:
+def _reach(top: int, avail: U64, way: int, edge: int) -> int:
     """How far back tricks can ever drive a pile showing ``top``: ``way`` -1 for an
     ascending pile (the lowest top it can show, no card below ``edge`` = 2), +1 for a
     descending one (the highest, no card above ``edge`` = the highest card). From
@@ -172,22 +172,20 @@ def _reach(top: int, avail: npt.NDArray[np.uint64], way: int, edge: int) -> int:
 
 
 @njit(cache=True)
-def lowest_reach(top: int, avail: npt.NDArray[np.uint64]) -> int:
+def lowest_reach(top: int, avail: U64) -> int:
     """A lower bound on every top an ascending pile showing ``top`` can ever show
     (and so on every card it can ever take); proof in ``pruning.dead_cards``."""
     return _reach(top, avail, -1, 2)
 
 
 @njit(cache=True)
-def highest_reach(top: int, avail: npt.NDArray[np.uint64], max_card: int) -> int:
+def highest_reach(top: int, avail: U64, max_card: int) -> int:
     """The mirror of :func:`lowest_reach` for a descending pile."""
     return _reach(top, avail, 1, max_card)
 
 
 @njit(cache=True)
-def dead_count(
-    t0: int, t1: int, t2: int, t3: int, avail: npt.NDArray[np.uint64], max_card: int
-) -> int:
+def dead_count(t0: int, t1: int, t2: int, t3: int, avail: U64, max_card: int) -> int:
     """P5: how many cards not yet laid no pile can ever take (a lower bound on the
     cards left at the end of every continuation)."""
     # The reaches only widen the tops' range, so no card strictly between the
@@ -200,9 +198,7 @@ def dead_count(
 
 
 @njit(cache=True)
-def can_complete(
-    tops: npt.NDArray[np.int64], cards: npt.NDArray[np.int64], n: int, skip: int, need: int, q: int
-) -> bool:
+def can_complete(tops: I64, cards: I64, n: int, skip: int, need: int, q: int) -> bool:
     """Can ``need`` (0-2) more cards of ``cards[:n]`` (without index ``skip``) be laid on
     the piles ``q``..3 in non-decreasing pile order (TG-7 decision, P2)?"""
     if need <= 0:
@@ -256,7 +252,7 @@ def _highest_bit(x: np.uint64) -> int:
 
 
 @njit(cache=True)
-def next_above(avail: npt.NDArray[np.uint64], t: int) -> int:
+def next_above(avail: U64, t: int) -> int:
     """The smallest card above ``t`` in the bitset, or 127 when there is none."""
     for w in range(2):
         base = 64 * w
@@ -271,7 +267,7 @@ def next_above(avail: npt.NDArray[np.uint64], t: int) -> int:
 
 
 @njit(cache=True)
-def next_below(avail: npt.NDArray[np.uint64], t: int) -> int:
+def next_below(avail: U64, t: int) -> int:
     """The largest card below ``t`` in the bitset, or 0 when there is none."""
     for w in range(1, -1, -1):
         base = 64 * w
@@ -286,7 +282,7 @@ def next_below(avail: npt.NDArray[np.uint64], t: int) -> int:
 
 
 @njit(cache=True)
-def top_class(pile: int, top: int, avail: npt.NDArray[np.uint64]) -> int:
+def top_class(pile: int, top: int, avail: U64) -> int:
     """P6: an index (0..255) that two tops of a pile share exactly when the pile takes
     the same cards of ``avail`` on either (proof in ``pruning.top_class``): 128 + the
     first card the pile takes (127 or 0 when it takes none) when it takes every
@@ -306,7 +302,7 @@ DOM_WAYS = 4
 
 
 @njit(cache=True)
-def accept_word(pile: int, top: int, avail: npt.NDArray[np.uint64], w: int) -> np.uint64:
+def accept_word(pile: int, top: int, avail: U64, w: int) -> np.uint64:
     """Word ``w`` of the bitset of cards of ``avail`` that the pile showing ``top``
     takes (TG-3): above (ascending) or below (descending) the top, and exactly 10 back."""
     base = 64 * w
@@ -322,7 +318,7 @@ def accept_word(pile: int, top: int, avail: npt.NDArray[np.uint64], w: int) -> n
 
 
 @njit(cache=True)
-def pile_covers(pile: int, better: int, worse: int, avail: npt.NDArray[np.uint64]) -> bool:
+def pile_covers(pile: int, better: int, worse: int, avail: U64) -> bool:
     """Does the pile showing ``better`` take every card of ``avail`` that it takes
     showing ``worse``?"""
     for w in range(2):
@@ -332,9 +328,7 @@ def pile_covers(pile: int, better: int, worse: int, avail: npt.NDArray[np.uint64
 
 
 @njit(cache=True)
-def tops_dominate(
-    b0: int, b1: int, b2: int, b3: int, tops: npt.NDArray[np.int64], avail: npt.NDArray[np.uint64]
-) -> bool:
+def tops_dominate(b0: int, b1: int, b2: int, b3: int, tops: I64, avail: U64) -> bool:
     """D1: do the tops ``b0..b3`` take a superset of the available cards on every
     pile, the piles of ``tops`` maybe swapped inside a pair (P1)?"""
     asc = (pile_covers(0, b0, tops[0], avail) and pile_covers(1, b1, tops[1], avail)) or (
@@ -348,7 +342,7 @@ def tops_dominate(
 
 
 @njit(cache=True)
-def _dom_bucket(dom_keys: npt.NDArray[np.uint64], key: np.uint64) -> tuple[np.uint64, int]:
+def _dom_bucket(dom_keys: U64, key: np.uint64) -> tuple[np.uint64, int]:
     """The key as stored (0 marks an empty slot, so key 0 is stored as 1) and the first
     slot of its bucket of :data:`DOM_WAYS` slots."""
     if key == 0:
@@ -358,12 +352,7 @@ def _dom_bucket(dom_keys: npt.NDArray[np.uint64], key: np.uint64) -> tuple[np.ui
 
 @njit(cache=True)
 def dom_probe(
-    dom_keys: npt.NDArray[np.uint64],
-    dom_values: npt.NDArray[np.int64],
-    key: np.uint64,
-    tops: npt.NDArray[np.int64],
-    avail: npt.NDArray[np.uint64],
-    beta: int,
+    dom_keys: U64, dom_values: I64, key: np.uint64, tops: I64, avail: U64, beta: int
 ) -> int:
     """The largest bound ``>= beta`` stored for a position with the same hands, draw
     and player to move (``key``) whose tops dominate ``tops`` (D1); -1 if none."""
@@ -385,13 +374,7 @@ def dom_probe(
 
 
 @njit(cache=True)
-def dom_store(
-    dom_keys: npt.NDArray[np.uint64],
-    dom_values: npt.NDArray[np.int64],
-    key: np.uint64,
-    tops: npt.NDArray[np.int64],
-    lb: int,
-) -> None:
+def dom_store(dom_keys: U64, dom_values: I64, key: np.uint64, tops: I64, lb: int) -> None:
     """Store an exhaustively proven bound ``lb`` of the turn-start position ``key``
     with ``tops``: into the slot of the same tops, else an empty slot, else the slot
     with the smallest bound."""
@@ -419,9 +402,7 @@ def dom_store(
 
 
 @njit(cache=True)
-def _state_key(
-    st: npt.NDArray[np.int64], hk: np.uint64, zob: Zobrist, avail: npt.NDArray[np.uint64]
-) -> np.uint64:
+def _state_key(st: I64, hk: np.uint64, zob: Zobrist, avail: U64) -> np.uint64:
     """The position's hash. Each top enters through its class (:func:`top_class`,
     P6), so positions whose tops take the same cards share an entry; the pile keys of
     a pair are combined symmetrically (:func:`_pair`), so swapping the two ascending
@@ -441,9 +422,7 @@ def _state_key(
 
 
 @njit(cache=True)
-def _turn_start_key(
-    st: npt.NDArray[np.int64], hk: np.uint64, zob: Zobrist, tops: npt.NDArray[np.int64]
-) -> np.uint64:
+def _turn_start_key(st: I64, hk: np.uint64, zob: Zobrist, tops: I64) -> np.uint64:
     """D1: the key of the hands, draw position and player to move of the turn-start
     position in ``st`` (whose tops it copies to ``tops``), for the dominance table."""
     for p in range(4):
@@ -452,7 +431,7 @@ def _turn_start_key(
 
 
 @njit(cache=True)
-def _hand_cards(hands: npt.NDArray[np.uint64], player: int, out: npt.NDArray[np.int64]) -> int:
+def _hand_cards(hands: U64, player: int, out: I64) -> int:
     n = 0
     for w in range(2):
         x = hands[player, w]
@@ -466,9 +445,7 @@ def _hand_cards(hands: npt.NDArray[np.uint64], player: int, out: npt.NDArray[np.
 
 
 @njit(cache=True)
-def _play_cost(
-    pile: int, card: int, tops: npt.NDArray[np.int64], avail: npt.NDArray[np.uint64]
-) -> int:
+def _play_cost(pile: int, card: int, tops: I64, avail: U64) -> int:
     """Ordering only (no effect on correctness): tricks first, then plays by the cards
     not yet laid that they jump over, 64 each and 5 x 64 for a jumped card that no
     other pile still takes in its usual direction; the gap breaks ties."""
@@ -507,12 +484,7 @@ def new_scratch() -> Scratch:
 
 @njit(cache=True, inline="always")
 def _generate(
-    params: npt.NDArray[np.int64],
-    pos: Position,
-    moves: npt.NDArray[np.int64],
-    d: int,
-    scratch: Scratch,
-    ordered: bool = True,
+    params: I64, pos: Position, moves: I64, d: int, scratch: Scratch, ordered: bool = True
 ) -> int:
     """Fill ``moves[d]`` with the moves of the node and ``scratch.costs`` with their
     ordering costs, cheapest first (unsorted when ``ordered`` is False); return how many.
@@ -567,9 +539,7 @@ def _generate(
 
 
 @njit(cache=True)
-def sort_moves(
-    moves: npt.NDArray[np.int64], d: int, costs: npt.NDArray[np.int64], count: int
-) -> None:
+def sort_moves(moves: I64, d: int, costs: I64, count: int) -> None:
     """Insertion sort of ``moves[d, :count]`` by ``costs`` (stable: cheaper first)."""
     for i in range(1, count):
         m = moves[d, i]
@@ -584,9 +554,7 @@ def sort_moves(
 
 
 @njit(cache=True)
-def cheapest_first(
-    moves: npt.NDArray[np.int64], d: int, costs: npt.NDArray[np.int64], count: int
-) -> None:
+def cheapest_first(moves: I64, d: int, costs: I64, count: int) -> None:
     """Swap the first of the cheapest moves of ``moves[d, :count]`` to the front (all
     a greedy rollout needs, without sorting the rest)."""
     best = 0
@@ -603,9 +571,7 @@ def cheapest_first(
 
 
 @njit(cache=True, inline="always")
-def apply_move(
-    params: npt.NDArray[np.int64], draw: npt.NDArray[np.int64], pos: Position, m: int
-) -> None:
+def apply_move(params: I64, draw: I64, pos: Position, m: int) -> None:
     """Play move ``m`` (``card * 4 + pile``, or ``END``: draw as many cards as laid,
     TG-4, and pass the turn to the next player holding cards, TG-7) on ``pos``."""
     st, hands, avail = pos
@@ -665,8 +631,8 @@ def new_position(players: int) -> Position:
 
 @njit(cache=True)
 def search(
-    params: npt.NDArray[np.int64],
-    draw: npt.NDArray[np.int64],
+    params: I64,
+    draw: I64,
     pos: Position,
     zob: Zobrist,
     stack: Stack,

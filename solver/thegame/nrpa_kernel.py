@@ -23,6 +23,7 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
+from playable.solver.core.arrays import I64
 from playable.solver.thegame import pilot_kernel as pilot
 from playable.solver.thegame.kernel import (
     END,
@@ -48,15 +49,15 @@ class Workspace(NamedTuple):
     the best line of the level's search so far, its policy and iterations done. Level
     0's row holds the playout in progress."""
 
-    lines: npt.NDArray[np.int64]  # (levels, MAX_DEPTH): index of the move among the step's
-    played: npt.NDArray[np.int64]  # (levels, MAX_DEPTH): the kernel move
-    codes: npt.NDArray[np.int64]  # (levels, MAX_DEPTH, MAX_MOVES): every move's code
+    lines: I64  # (levels, MAX_DEPTH): index of the move among the step's
+    played: I64  # (levels, MAX_DEPTH): the kernel move
+    codes: I64  # (levels, MAX_DEPTH, MAX_MOVES): every move's code
     weights: npt.NDArray[np.float64]  # (levels, MAX_DEPTH, MAX_MOVES): its fixed bias
-    counts: npt.NDArray[np.int64]  # (levels, MAX_DEPTH): how many moves
-    lengths: npt.NDArray[np.int64]  # (levels,): the line's length
-    scores: npt.NDArray[np.int64]  # (levels,): its cards left
+    counts: I64  # (levels, MAX_DEPTH): how many moves
+    lengths: I64  # (levels,): the line's length
+    scores: I64  # (levels,): its cards left
     policies: npt.NDArray[np.float64]  # (levels, CODES)
-    done: npt.NDArray[np.int64]  # (levels,): iterations done
+    done: I64  # (levels,): iterations done
 
 
 # registers (int64 array ``reg``)
@@ -71,19 +72,14 @@ N_REG = 7
 
 
 @njit(cache=True)
-def _random(reg: npt.NDArray[np.int64]) -> float:
+def _random(reg: I64) -> float:
     """A uniform number in [0, 1) from the pilot's xorshift generator (53 bits)."""
     return _xorshift(reg) / 9007199254740992.0
 
 
 @njit(cache=True)
 def _playout(
-    params: npt.NDArray[np.int64],
-    draw: npt.NDArray[np.int64],
-    root: Position,
-    work: Workspace,
-    bias: float,
-    reg: npt.NDArray[np.int64],
+    params: I64, draw: I64, root: Position, work: Workspace, bias: float, reg: I64
 ) -> tuple[int, int]:
     """One playout from ``root`` drawn from level 0's policy into level 0's row of
     ``work``: the cards left (INF for a turn that cannot reach its minimum) and the
@@ -160,15 +156,15 @@ def _adapt(work: Workspace, lvl: int, alpha: float) -> None:
 
 @njit(cache=True)
 def nrpa(
-    params: npt.NDArray[np.int64],
-    draw: npt.NDArray[np.int64],
+    params: I64,
+    draw: I64,
     root: Position,
     work: Workspace,
     iterations: int,
     bias: float,
     alpha: float,
-    reg: npt.NDArray[np.int64],
-    best_moves: npt.NDArray[np.int64],
+    reg: I64,
+    best_moves: I64,
 ) -> int:
     """Run (or resume) one NRPA search from ``root`` at level ``len(work.scores) - 1``,
     with a fresh policy; return DONE, FOUND (a win) or BUDGET (``reg[R_NODES]``

@@ -34,9 +34,9 @@ width 8 wins as often as all moves, in about half the time).
 from __future__ import annotations
 
 import numpy as np
-import numpy.typing as npt
 from numba import njit
 
+from playable.solver.core.arrays import I64
 from playable.solver.core.bits import popcount
 from playable.solver.thegame.kernel import (
     INF,
@@ -73,7 +73,7 @@ __all__ = ["BUDGET", "DONE", "FOUND", "apply_move", "apply_moves", "pilot", "rol
 
 
 @njit(cache=True)
-def _xorshift(reg: npt.NDArray[np.int64]) -> int:
+def _xorshift(reg: I64) -> int:
     x = np.uint64(reg[R_RNG])
     x ^= x << np.uint64(13)
     x ^= x >> np.uint64(7)
@@ -84,13 +84,7 @@ def _xorshift(reg: npt.NDArray[np.int64]) -> int:
 
 @njit(cache=True, inline="always")
 def _moves(
-    params: npt.NDArray[np.int64],
-    pos: Position,
-    moves: npt.NDArray[np.int64],
-    row: int,
-    scratch: Scratch,
-    reg: npt.NDArray[np.int64],
-    full: bool,
+    params: I64, pos: Position, moves: I64, row: int, scratch: Scratch, reg: I64, full: bool
 ) -> int:
     """The kernel's moves by cost (plus noise): all sorted when ``full``, else only
     the cheapest one first (a rollout needs no more)."""
@@ -108,7 +102,7 @@ def _moves(
 
 
 @njit(cache=True, inline="always")
-def _leaf_value(params: npt.NDArray[np.int64], pos: Position) -> int:
+def _leaf_value(params: I64, pos: Position) -> int:
     """The cards left at a node without moves: a leaf (TG-7 end, or the end of the
     solo endgame turn, P4), or INF for a turn that cannot reach its minimum."""
     st = pos.st
@@ -126,12 +120,7 @@ def copy_position(src: Position, dst: Position) -> None:
 
 
 @njit(cache=True)
-def apply_moves(
-    params: npt.NDArray[np.int64],
-    draw: npt.NDArray[np.int64],
-    pos: Position,
-    moves: npt.NDArray[np.int64],
-) -> None:
+def apply_moves(params: I64, draw: I64, pos: Position, moves: I64) -> None:
     """Play ``moves`` in order on ``pos`` (a restart's prefix of a best line): one call
     from Python instead of one a move, since numba types the named tuple ``pos`` anew
     at every call from Python (about 1.5 us, more than the moves themselves)."""
@@ -141,13 +130,13 @@ def apply_moves(
 
 @njit(cache=True)
 def rollout(
-    params: npt.NDArray[np.int64],
-    draw: npt.NDArray[np.int64],
+    params: I64,
+    draw: I64,
     pos: Position,
-    moves: npt.NDArray[np.int64],
+    moves: I64,
     scratch: Scratch,
-    reg: npt.NDArray[np.int64],
-    out: npt.NDArray[np.int64],
+    reg: I64,
+    out: I64,
     start: int,
 ) -> int:
     """Play the first move everywhere from the given position (changed in place),
@@ -168,14 +157,7 @@ def rollout(
 
 
 @njit(cache=True)
-def pilot(
-    params: npt.NDArray[np.int64],
-    draw: npt.NDArray[np.int64],
-    pos: Position,
-    line: npt.NDArray[np.int64],
-    reg: npt.NDArray[np.int64],
-    node_limit: int,
-) -> int:
+def pilot(params: I64, draw: I64, pos: Position, line: I64, reg: I64, node_limit: int) -> int:
     """Run (or resume) the pilot from the position ``pos`` (it advances along the
     best line). Before the first call set ``reg[R_LEN] = 0``,
     ``reg[R_BEST] = -1``, ``reg[R_NODES] = 0``, ``reg[R_NOISE]``, ``reg[R_WIDTH]``

@@ -21,8 +21,9 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
-import numpy.typing as npt
 from numba import njit
+
+from playable.solver.core.arrays import I64
 
 #: TG-2: the largest hand (one player, standard hand)
 MAX_HAND = 8
@@ -32,8 +33,6 @@ _NO_COST = 1 << 30
 #: rollout policies: :func:`greedy_turn` or :func:`planner_turn` for every player
 GREEDY = 0
 PLANNER = 1
-
-IntArray = npt.NDArray[np.int64]
 
 
 class Policy(NamedTuple):
@@ -51,12 +50,12 @@ class Candidates(NamedTuple):
     """The candidate turns of the player to move, one row each."""
 
     #: (n, 4): the piles after the turn
-    piles: IntArray
+    piles: I64
     #: (n, MAX_HAND): the hand after it, ``counts[c]`` cards at the front
-    hands: IntArray
-    counts: IntArray
+    hands: I64
+    counts: I64
     #: (n,): the cards laid this turn (as many are drawn, TG-4)
-    laid: IntArray
+    laid: I64
 
 
 @njit(cache=True)
@@ -77,7 +76,7 @@ def cost(pile: int, top: int, card: int) -> int:
 
 
 @njit(cache=True)
-def _any_fits(piles: IntArray, hand: IntArray, n: int, s1: int, s2: int) -> bool:
+def _any_fits(piles: I64, hand: I64, n: int, s1: int, s2: int) -> bool:
     """Does some card of ``hand[:n]`` other than indices ``s1``, ``s2`` fit some pile?"""
     for i in range(n):
         if i == s1 or i == s2:  # noqa: SIM109 (numba-friendly)
@@ -89,7 +88,7 @@ def _any_fits(piles: IntArray, hand: IntArray, n: int, s1: int, s2: int) -> bool
 
 
 @njit(cache=True)
-def can_lay(piles: IntArray, hand: IntArray, n: int, skip: int, need: int) -> bool:
+def can_lay(piles: I64, hand: I64, n: int, skip: int, need: int) -> bool:
     """Can ``need`` (0-2) more cards of ``hand[:n]`` without index ``skip`` be laid one
     after another (TG-7 decision: a started turn must reach its minimum)?"""
     if need <= 0:
@@ -112,7 +111,7 @@ def can_lay(piles: IntArray, hand: IntArray, n: int, skip: int, need: int) -> bo
 
 
 @njit(cache=True)
-def greedy_turn(piles: IntArray, hand: IntArray, n: int, minimum: int, extra_gap: int) -> int:
+def greedy_turn(piles: I64, hand: I64, n: int, minimum: int, extra_gap: int) -> int:
     """Play one greedy turn in place; return the number of cards laid (0: the turn
     cannot reach ``minimum``, which ends the game by TG-7).
 
@@ -169,7 +168,7 @@ STRANDED = 200
 
 
 @njit(cache=True)
-def stranded(piles: IntArray, hand: IntArray, n: int, s1: int, s2: int, s3: int) -> int:
+def stranded(piles: I64, hand: I64, n: int, s1: int, s2: int, s3: int) -> int:
     """How many cards of ``hand[:n]`` (without indices ``s1``-``s3``) fit no pile.
 
     While the lowest ascending top is below the highest descending top every card
@@ -193,7 +192,7 @@ def stranded(piles: IntArray, hand: IntArray, n: int, s1: int, s2: int, s3: int)
 
 
 @njit(cache=True)
-def _better(score: int, best: int, hand: IntArray, cur: IntArray, b: IntArray, m: int) -> bool:
+def _better(score: int, best: int, hand: I64, cur: I64, b: I64, m: int) -> bool:
     """Is the turn ``cur`` (card index, pile pairs) with ``score`` better than the best
     ``b`` so far? Lower score; equal scores go to the lexicographically smaller
     (card, pile, card, pile, ...) sequence, as ``PlannerPlayer`` breaks ties."""
@@ -212,7 +211,7 @@ def _better(score: int, best: int, hand: IntArray, cur: IntArray, b: IntArray, m
 
 
 @njit(cache=True)
-def _greedy_seed(piles: IntArray, hand: IntArray, n: int, m: int, b: IntArray) -> int:
+def _greedy_seed(piles: I64, hand: I64, n: int, m: int, b: I64) -> int:
     """The score of laying ``m`` cards greedily (cheapest play after which the rest can
     still be laid, as :func:`greedy_turn`), its plays in ``b``; :data:`_NO_COST` if
     there is none. ``piles`` is left as it was."""
@@ -267,7 +266,7 @@ def _greedy_seed(piles: IntArray, hand: IntArray, n: int, m: int, b: IntArray) -
 
 
 @njit(cache=True)
-def _search_minimum(piles: IntArray, hand: IntArray, n: int, m: int, b: IntArray) -> int:
+def _search_minimum(piles: I64, hand: I64, n: int, m: int, b: I64) -> int:
     """Branch and bound over the ways to lay exactly ``m`` (1-3) cards of ``hand[:n]``;
     the best turn's (card index, pile) pairs go to ``b`` and its score is returned
     (:data:`_NO_COST` when no way exists). A play costs at least -10, so a partial turn
@@ -326,7 +325,7 @@ def _search_minimum(piles: IntArray, hand: IntArray, n: int, m: int, b: IntArray
 
 
 @njit(cache=True)
-def planner_turn(piles: IntArray, hand: IntArray, n: int, minimum: int, extra_gap: int) -> int:
+def planner_turn(piles: I64, hand: I64, n: int, minimum: int, extra_gap: int) -> int:
     """Play one planner turn in place (``players.PlannerPlayer``); return the cards laid
     (0: the minimum cannot be reached, TG-7).
 
@@ -356,13 +355,7 @@ def planner_turn(piles: IntArray, hand: IntArray, n: int, minimum: int, extra_ga
 
 @njit(cache=True)
 def rollout(
-    piles: IntArray,
-    hands: IntArray,
-    counts: IntArray,
-    draw: IntArray,
-    dpos: int,
-    to_move: int,
-    how: Policy,
+    piles: I64, hands: I64, counts: I64, draw: I64, dpos: int, to_move: int, how: Policy
 ) -> int:
     """Play to the end with ``how.policy`` (:data:`PLANNER`: :func:`planner_turn`, else
     :func:`greedy_turn`) for everyone; return the cards left (TG-8).
@@ -400,7 +393,7 @@ def rollout(
 
 
 @njit(cache=True)
-def _next_player(counts: IntArray, current: int) -> int:
+def _next_player(counts: I64, current: int) -> int:
     """TG-7: the next player clockwise who holds cards (``current`` if nobody does)."""
     players = counts.size
     for step in range(1, players + 1):
@@ -413,12 +406,12 @@ def _next_player(counts: IntArray, current: int) -> int:
 @njit(cache=True)
 def evaluate(
     cands: Candidates,
-    hand_counts: IntArray,
+    hand_counts: I64,
     to_move: int,
-    samples: IntArray,
+    samples: I64,
     ndraw: int,
     how: Policy,
-    out: IntArray,
+    out: I64,
 ) -> None:
     """``out[c, s]``: cards left when candidate turn ``c`` is played in sample ``s``
     by every player with ``how``.

@@ -57,9 +57,9 @@ from __future__ import annotations
 from typing import Final, NamedTuple
 
 import numpy as np
-import numpy.typing as npt
 from numba import njit
 
+from playable.solver.core.arrays import I64, U64
 from playable.solver.uno.endgame_rules_kernel import (
     KEY_WORDS,
     MAX_MOVES,
@@ -75,9 +75,6 @@ from playable.solver.uno.endgame_rules_kernel import (
     moves,
     pack,
 )
-
-I64 = npt.NDArray[np.int64]
-U64 = npt.NDArray[np.uint64]
 
 #: "infinity" for proof and disproof numbers (as endgame.INF)
 INF: Final = 1 << 48
