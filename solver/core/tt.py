@@ -11,6 +11,8 @@ their states into 64-bit keys (e.g. Zobrist); key 0 is mapped to 1.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 import numpy.typing as npt
 from numba import njit
@@ -21,11 +23,18 @@ MISSING = -(2**63)
 SLOT_BYTES = 16
 
 
-def new_table(slots: int) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.int64]]:
+class Table(NamedTuple):
+    """A table as the kernels take it (a plain pair of arrays without numba)."""
+
+    keys: npt.NDArray[np.uint64]
+    values: npt.NDArray[np.int64]
+
+
+def new_table(slots: int) -> Table:
     """Empty ``keys`` and ``values`` arrays; ``slots`` must be a power of two."""
     if slots <= 0 or slots & (slots - 1):
         raise ValueError(f"table size must be a power of two, got {slots}")
-    return np.zeros(slots, dtype=np.uint64), np.zeros(slots, dtype=np.int64)
+    return Table(np.zeros(slots, dtype=np.uint64), np.zeros(slots, dtype=np.int64))
 
 
 @njit(cache=True)

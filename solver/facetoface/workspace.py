@@ -21,8 +21,11 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-import numpy as np
-import numpy.typing as npt
+from playable.solver.core.arrays import I64, U64
+
+#: the transposition table (solver/core/tt.py) of a solver, kept between its
+#: searches: proven values only
+from playable.solver.core.tt import Table as Table
 
 #: side to move, mover's hand, draw position, up, down, opponent's hand, draw position,
 #: up, down
@@ -36,37 +39,29 @@ class Deal(NamedTuple):
     suffixes of these)."""
 
     #: (2, 64): each player's draw pile, the next card first
-    draws: npt.NDArray[np.int64]
+    draws: I64
     #: (2,): their lengths
-    dlens: npt.NDArray[np.int64]
+    dlens: I64
     #: (2, 65): ``suffix[p, i]``, the cards of player p's draw pile from position i on
-    suffix: npt.NDArray[np.int64]
+    suffix: I64
 
 
 class Survival(NamedTuple):
     """The survival verdict's table of bounds and work array, kept across searches."""
 
-    table: npt.NDArray[np.int64]
-    work: npt.NDArray[np.int64]
-
-
-class Table(NamedTuple):
-    """The transposition table (:mod:`playable.solver.core.tt`) of a solver, kept
-    between its searches: proven values only."""
-
-    keys: npt.NDArray[np.uint64]
-    values: npt.NDArray[np.int64]
+    table: I64
+    work: I64
 
 
 class Generation(NamedTuple):
     """The buffers of one turn generation (``kernel.gen_turns``)."""
 
     #: (VISIT_SLOTS,): the in-turn visited set's keys
-    vkeys: npt.NDArray[np.int64]
+    vkeys: I64
     #: (VISIT_SLOTS,): the generation that wrote each slot (``ctx[STAMP]``)
-    vstamp: npt.NDArray[np.int64]
+    vstamp: I64
     #: (VISIT_SLOTS, 6): the in-turn states still to expand
-    stack: npt.NDArray[np.int64]
+    stack: I64
 
 
 class Frames(NamedTuple):
@@ -74,20 +69,20 @@ class Frames(NamedTuple):
     and the small buffers its checks share."""
 
     #: (depth, 9): each node of the line (:data:`Node`)
-    nodes: npt.NDArray[np.int64]
+    nodes: I64
     #: (depth, MAX_KIDS, ROW): each node's turns (child rows of ``kernel.gen_turns``)
-    kids: npt.NDArray[np.int64]
+    kids: I64
     #: (depth, MAX_KIDS): the order in which they are searched
-    order: npt.NDArray[np.int64]
-    counts: npt.NDArray[np.int64]  # how many turns to search
-    nexts: npt.NDArray[np.int64]  # the next one
-    unknown: npt.NDArray[np.int64]  # 1: a child's value stayed unknown (budget)
-    keys: npt.NDArray[np.uint64]  # the node's table key
-    tags: npt.NDArray[np.int64]  # its check bits (-1: never stored)
+    order: I64
+    counts: I64  # how many turns to search
+    nexts: I64  # the next one
+    unknown: I64  # 1: a child's value stayed unknown (budget)
+    keys: U64  # the node's table key
+    tags: I64  # its check bits (-1: never stored)
     #: (depth, 5): the turn that last won at this depth (cards laid, four tops)
-    killers: npt.NDArray[np.int64]
+    killers: I64
     #: (depth, 6): the killer turn offered alone first (flag, then as ``killers``)
-    lazy: npt.NDArray[np.int64]
-    cards: npt.NDArray[np.int64]  # (64,): the opponent's hand's cards
-    pruned: npt.NDArray[np.int64]  # (MAX_KIDS,): the turns with dominated results
-    scratch: npt.NDArray[np.int64]  # the race verdict's (``race_kernel.SCRATCH``)
+    lazy: I64
+    cards: I64  # (64,): the opponent's hand's cards
+    pruned: I64  # (MAX_KIDS,): the turns with dominated results
+    scratch: I64  # the race verdict's (``race_kernel.SCRATCH``)

@@ -19,23 +19,28 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
+from playable.solver.core.arrays import I64, U64
+
+#: the transposition table of solver/core/tt.py, kept across searches
+from playable.solver.core.tt import Table as Table
+
 
 class Board(NamedTuple):
     """The chips on the board and the completed sequences (SQ-7)."""
 
     chips: npt.NDArray[np.int8]  # (100,): a side 0-2, -1 empty, -2 free corner
-    bb: npt.NDArray[np.uint64]  # (3, 2): each side's chips as two 64-bit words
-    locked: npt.NDArray[np.uint64]  # (2,): chips in completed sequences
-    seq_lines: npt.NDArray[np.int64]  # (3, MAX_SEQ): each side's sequences (line ids)
-    seq_n: npt.NDArray[np.int64]  # (3,): how many
+    bb: U64  # (3, 2): each side's chips as two 64-bit words
+    locked: U64  # (2,): chips in completed sequences
+    seq_lines: I64  # (3, MAX_SEQ): each side's sequences (line ids)
+    seq_n: I64  # (3,): how many
 
 
 class Cards(NamedTuple):
     """The hands and the known cards of the draw pile."""
 
-    hands: npt.NDArray[np.int64]  # (players, MAX_HAND): card codes
-    hand_n: npt.NDArray[np.int64]  # (players,): cards in each hand
-    draw: npt.NDArray[np.int64]  # the known draw pile, next card first
+    hands: I64  # (players, MAX_HAND): card codes
+    hand_n: I64  # (players,): cards in each hand
+    draw: I64  # the known draw pile, next card first
     draw_len: int  # how many cards of ``draw`` are known
 
 
@@ -52,10 +57,3 @@ class Query(NamedTuple):
     need: int  # sequences that win (SQ-8)
     node_limit: int
     threats: int = 0  # 0: every move; L > 0: the root side plays threats of level L only
-
-
-class Table(NamedTuple):
-    """The transposition table of solver/core/tt.py, kept across searches."""
-
-    keys: npt.NDArray[np.uint64]
-    values: npt.NDArray[np.int64]
