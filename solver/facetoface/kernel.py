@@ -39,7 +39,8 @@ search ends; a budget that runs out makes the value 0 (unknown) and nothing unpr
 is stored.
 
 The small helpers the search runs once a turn or a node (:func:`hand_cards`,
-:func:`_visit`, :func:`_fits`, :func:`position_key`, :func:`node_keys`, :func:`probe`,
+:func:`_visit`, :func:`_fits`, :func:`_play`, :func:`_push`, :func:`_child_row`,
+:func:`position_key`, :func:`node_keys`, :func:`probe`,
 :func:`order_score`, :func:`tops_at_least_as_good`, :func:`_wins_at_once`,
 :func:`_store`) are inlined in numba's IR (``inline="always"``): called with the
 named tuples of :mod:`playable.solver.facetoface.workspace` they cost the search a
@@ -53,9 +54,9 @@ import time
 from collections.abc import Callable
 
 import numpy as np
-import numpy.typing as npt
 from numba import njit, objmode
 
+from playable.solver.core.arrays import I64, U64
 from playable.solver.core.bits import mix64
 from playable.solver.core.tt import MISSING, tt_lookup, tt_store
 from playable.solver.facetoface import survival_kernel as survival
@@ -97,9 +98,6 @@ TOO_MANY = -2
 #: nodes between two clock reads
 CLOCK_EVERY = 2048
 
-I64Array = npt.NDArray[np.int64]
-U64Array = npt.NDArray[np.uint64]
-
 
 def new_generation() -> Generation:
     """Fresh buffers for :func:`gen_turns` (:class:`workspace.Generation`)."""
@@ -111,7 +109,7 @@ def new_generation() -> Generation:
 
 
 @njit(cache=True, inline="always")
-def hand_cards(hand: int, cards: I64Array) -> int:
+def hand_cards(hand: int, cards: I64) -> int:
     """Fill ``cards`` with the cards of the bitset ``hand`` (ascending); return count."""
     n = 0
     for c in range(64):
@@ -122,7 +120,7 @@ def hand_cards(hand: int, cards: I64Array) -> int:
 
 
 @njit(cache=True, inline="always")
-def _visit(vkeys: I64Array, vstamp: I64Array, stamp: int, key: int) -> bool:
+def _visit(vkeys: I64, vstamp: I64, stamp: int, key: int) -> bool:
     """Mark ``key`` visited in this generation; False if it already was (or full)."""
     mask = VISIT_SLOTS - 1
     slot = (key * 2654435761) & mask
@@ -137,15 +135,87 @@ def _visit(vkeys: I64Array, vstamp: I64Array, stamp: int, key: int) -> bool:
     return False
 
 
+@njit(cache=True, inline="always")
+def _fits(c: int, target: int, u: int, d: int, xu: int, xd: int) -> bool:
+    """FF-2/TG-3 on own piles (targets 0 up, 1 down), FF-3 on the opponent's (2, 3)."""
+    if target == 0:
+        return c > u or c == u - TRICK
+    if target == 1:
+        return c < d or c == d + TRICK
+    if target == 2:
+        return c < xu
+    return c > xd
+
+
+@njit(cache=True, inline="always")
+def _play(
+    c: int, target: int, u: int, d: int, xu: int, xd: int, opp_used: bool
+) -> tuple[bool, int, int, int, int, int]:
+    """Lay card ``c`` on pile ``target`` (0 own up, 1 own down, 2 opponent's up, 3
+    opponent's down) within a turn whose tops are (u, d, xu, xd): whether the rules
+    allow it (:func:`_fits`; FF-3: at most one card a turn on the opponent's piles, so
+    none when ``opp_used``), the four tops after it and the cards it adds to the own
+    piles (1 or 0). The one step of every walk over a turn's plays
+    (:func:`gen_turns`, :func:`killer_row`, :func:`has_turn`)."""
+    if (target >= 2 and opp_used) or not _fits(c, target, u, d, xu, xd):
+        return False, u, d, xu, xd, 0
+    if target == 0:
+        return True, c, d, xu, xd, 1
+    if target == 1:
+        return True, u, c, xu, xd, 1
+    if target == 2:
+        return True, u, d, c, xd, 0
+    return True, u, d, xu, c, 0
+
+
+@njit(cache=True, inline="always")
+def _push(stack: I64, top: int, cards: int, u: int, d: int, xu: int, xd: int, own: int) -> int:
+    """Push an in-turn state (the subset of the cards laid, the four tops, the cards on
+    own piles) as row ``top`` of ``stack``; return the new height."""
+    stack[top, 0] = cards
+    stack[top, 1] = u
+    stack[top, 2] = d
+    stack[top, 3] = xu
+    stack[top, 4] = xd
+    stack[top, 5] = own
+    return top + 1
+
+
+@njit(cache=True, inline="always")
+def _child_row(
+    row: I64,
+    rest: int,
+    left: int,
+    opp_used: bool,
+    draw: I64,
+    ptr: int,
+    dlen: int,
+    u: int,
+    d: int,
+    xu: int,
+    xd: int,
+) -> int:
+    """Write the first six columns of a turn's child row (as :func:`gen_turns` gives
+    them): the hand ``rest`` (``left`` cards) after the draw, the draw pointer after
+    it and the four tops; return how many cards were drawn. FF-5: a turn that laid on
+    the opponent's piles draws back up to six cards, any other turn draws two, never
+    more than the draw pile holds."""
+    want = HAND_SIZE - left if opp_used else 2
+    k = min(want, dlen - ptr)
+    for j in range(k):
+        rest |= 1 << draw[ptr + j]
+    row[0] = rest
+    row[1] = ptr + k
+    row[2] = u
+    row[3] = d
+    row[4] = xu
+    row[5] = xd
+    return k
+
+
 @njit(cache=True)
 def gen_turns(
-    node: Node,
-    deal: Deal,
-    laid_own0: int,
-    opp0: int,
-    out: I64Array,
-    gen: Generation,
-    ctx: I64Array,
+    node: Node, deal: Deal, laid_own0: int, opp0: int, out: I64, gen: Generation, ctx: I64
 ) -> int:
     """Every distinct whole turn of the mover; returns the count written to ``out``,
     :data:`WIN_NOW` if a turn lays the last card (FF-6), :data:`TOO_MANY` on overflow.
@@ -167,13 +237,7 @@ def gen_turns(
     # stack row: removed-subset, own up, own down, opp up, opp down, own cards laid
     key0 = mu << 6 | md << 12 | ou << 18 | od << 24
     _visit(vkeys, vstamp, stamp, key0)
-    stack[0, 0] = 0
-    stack[0, 1] = mu
-    stack[0, 2] = md
-    stack[0, 3] = ou
-    stack[0, 4] = od
-    stack[0, 5] = 0
-    top = 1
+    top = _push(stack, 0, 0, mu, md, ou, od, 0)
     while top > 0:
         top -= 1
         removed = stack[top, 0]
@@ -195,16 +259,7 @@ def gen_turns(
                 if not (removed >> i) & 1:
                     rest |= 1 << cards[i]
                     left += 1
-            want = HAND_SIZE - left if opp_used else 2
-            k = min(want, dlen - ptr)
-            for j in range(k):
-                rest |= 1 << draw[ptr + j]
-            out[count, 0] = rest
-            out[count, 1] = ptr + k
-            out[count, 2] = u
-            out[count, 3] = d
-            out[count, 4] = xu
-            out[count, 5] = xd
+            k = _child_row(out[count], rest, left, opp_used, draw, ptr, dlen, u, d, xu, xd)
             helped = (ou - xu) + (xd - od)
             out[count, 6] = 3 * (d - u) - 2 * helped + 20 * laid + 200 * k
             count += 1
@@ -214,40 +269,20 @@ def gen_turns(
             c = cards[i]
             r2 = removed | (1 << i)
             for target in range(4):
-                nu, nd, nxu, nxd, step = u, d, xu, xd, 1
-                if target == 0:
-                    if not (c > u or c == u - TRICK):
-                        continue
-                    nu = c
-                elif target == 1:
-                    if not (c < d or c == d + TRICK):
-                        continue
-                    nd = c
-                elif target == 2:
-                    if opp_used or not c < xu:
-                        continue
-                    nxu, step = c, 0
-                else:
-                    if opp_used or not c > xd:
-                        continue
-                    nxd, step = c, 0
+                ok, nu, nd, nxu, nxd, step = _play(c, target, u, d, xu, xd, opp_used)
+                if not ok:
+                    continue
                 key = r2 | nu << 6 | nd << 12 | nxu << 18 | nxd << 24
                 if not _visit(vkeys, vstamp, stamp, key):
                     continue
                 if top >= stack.shape[0]:
                     return TOO_MANY
-                stack[top, 0] = r2
-                stack[top, 1] = nu
-                stack[top, 2] = nd
-                stack[top, 3] = nxu
-                stack[top, 4] = nxd
-                stack[top, 5] = own - laid_own0 + step
-                top += 1
+                top = _push(stack, top, r2, nu, nd, nxu, nxd, own - laid_own0 + step)
     return count
 
 
 @njit(cache=True)
-def killer_row(node: Node, deal: Deal, laid: int, tops: I64Array, row: I64Array) -> int:
+def killer_row(node: Node, deal: Deal, laid: int, tops: I64, row: I64) -> int:
     """Is laying exactly the cards ``laid`` a legal whole turn (FF-4) that ends with
     the pile tops ``tops`` (own up, own down, opponent up, opponent down)? 1 with
     the turn's child row written to ``row`` (as :func:`gen_turns` writes it), 0 if
@@ -267,8 +302,7 @@ def killer_row(node: Node, deal: Deal, laid: int, tops: I64Array, row: I64Array)
     full = (1 << n) - 1
     # stack rows: placed subset, own up, own down, opp up, opp down, cards on own piles
     stack = np.empty((4 * HAND_SIZE * HAND_SIZE + 1, 6), dtype=np.int64)
-    stack[0, :] = (0, mu, md, ou, od, 0)
-    top = 1
+    top = _push(stack, 0, 0, mu, md, ou, od, 0)
     while top > 0:
         top -= 1
         placed, u, d, xu, xd, own = stack[top]
@@ -280,66 +314,22 @@ def killer_row(node: Node, deal: Deal, laid: int, tops: I64Array, row: I64Array)
                 continue
             if u != tops[0] or d != tops[1] or xu != tops[2] or xd != tops[3]:
                 continue
-            rest = hand & ~laid
-            want = HAND_SIZE - left if opp_used else 2
-            k = min(want, dlen - ptr)
-            for j in range(k):
-                rest |= 1 << draw[ptr + j]
-            row[0] = rest
-            row[1] = ptr + k
-            row[2] = u
-            row[3] = d
-            row[4] = xu
-            row[5] = xd
+            _child_row(row, hand & ~laid, left, opp_used, draw, ptr, dlen, u, d, xu, xd)
             return 1
         for i in range(n):
             if (placed >> i) & 1:
                 continue
             c = cards[i]
             for target in range(4):
-                nu, nd, nxu, nxd, step = u, d, xu, xd, 1
-                if target == 0:
-                    if not (c > u or c == u - TRICK):
-                        continue
-                    nu = c
-                elif target == 1:
-                    if not (c < d or c == d + TRICK):
-                        continue
-                    nd = c
-                elif target == 2:
-                    if opp_used or not c < xu:
-                        continue
-                    nxu, step = c, 0
-                else:
-                    if opp_used or not c > xd:
-                        continue
-                    nxd, step = c, 0
-                stack[top, 0] = placed | (1 << i)
-                stack[top, 1] = nu
-                stack[top, 2] = nd
-                stack[top, 3] = nxu
-                stack[top, 4] = nxd
-                stack[top, 5] = own + step
-                top += 1
+                ok, nu, nd, nxu, nxd, step = _play(c, target, u, d, xu, xd, opp_used)
+                if not ok:
+                    continue
+                top = _push(stack, top, placed | (1 << i), nu, nd, nxu, nxd, own + step)
     return 0
 
 
-@njit(cache=True, inline="always")
-def _fits(c: int, target: int, u: int, d: int, xu: int, xd: int) -> bool:
-    """FF-2/TG-3 on own piles (targets 0 up, 1 down), FF-3 on the opponent's (2, 3)."""
-    if target == 0:
-        return c > u or c == u - TRICK
-    if target == 1:
-        return c < d or c == d + TRICK
-    if target == 2:
-        return c < xu
-    return c > xd
-
-
 @njit(cache=True)
-def has_turn(
-    cards: I64Array, n: int, ptr: int, dlen: int, u: int, d: int, xu: int, xd: int
-) -> bool:
+def has_turn(cards: I64, n: int, ptr: int, dlen: int, u: int, d: int, xu: int, xd: int) -> bool:
     """Can the mover holding ``cards[:n]`` play a whole turn (FF-4) or win by laying
     their last card (FF-6)?
 
@@ -349,27 +339,16 @@ def has_turn(
     for i in range(n):
         a = cards[i]
         for ta in range(4):
-            if not _fits(a, ta, u, d, xu, xd):
+            ok, u2, d2, xu2, xd2, _ = _play(a, ta, u, d, xu, xd, False)
+            if not ok:
                 continue
             if n == 1 and ptr == dlen:
                 return True
-            u2, d2, xu2, xd2 = u, d, xu, xd
-            if ta == 0:
-                u2 = a
-            elif ta == 1:
-                d2 = a
-            elif ta == 2:
-                xu2 = a
-            else:
-                xd2 = a
             for j in range(n):
                 if j == i:
                     continue
-                b = cards[j]
                 for tb in range(4):
-                    if ta >= 2 and tb >= 2:
-                        continue
-                    if _fits(b, tb, u2, d2, xu2, xd2):
+                    if _play(cards[j], tb, u2, d2, xu2, xd2, ta >= 2)[0]:
                         return True
     return False
 
@@ -470,7 +449,7 @@ def canonical_down(d: int, owner: int, other: int) -> int:
 
 
 @njit(cache=True, inline="always")
-def node_keys(node: Node, suffix: I64Array) -> tuple[np.uint64, np.int64]:
+def node_keys(node: Node, suffix: I64) -> tuple[np.uint64, np.int64]:
     """The table key and the check bits of a node given from the mover's side: its
     :func:`position_key` under the two salts, with each pile top replaced by a
     canonical equivalent one (computed once for both).
@@ -502,7 +481,7 @@ def node_keys(node: Node, suffix: I64Array) -> tuple[np.uint64, np.int64]:
 
 
 @njit(cache=True, inline="always")
-def probe(table: Table, node: Node, suffix: I64Array) -> int:
+def probe(table: Table, node: Node, suffix: I64) -> int:
     """The proven value stored for a start-of-turn node (1, -1), or 0 if none."""
     key, check = node_keys(node, suffix)
     stored = tt_lookup(table.keys, table.values, key)
@@ -513,7 +492,7 @@ def probe(table: Table, node: Node, suffix: I64Array) -> int:
 
 
 @njit(cache=True, inline="always")
-def order_score(row: I64Array, ou: int, od: int) -> int:
+def order_score(row: I64, ou: int, od: int) -> int:
     """The ordering score of a turn (higher is tried first); never changes a value.
 
     :data:`ORDER_ROOM` (the default) tries first the turns that help the opponent least
@@ -548,7 +527,7 @@ def tops_at_least_as_good(u1: int, d1: int, u2: int, d2: int, remaining: int) ->
 
 @njit(cache=True)
 def _prune_dominated(
-    out: I64Array, count: int, side: int, oh: int, op: int, suffix: I64Array, pruned: I64Array
+    out: I64, count: int, side: int, oh: int, op: int, suffix: I64, pruned: I64
 ) -> int:
     """Mark (``pruned[i] = 1``) every turn whose result is dominated by another turn's
     result; return how many. Exact (never changes the node's value):
@@ -604,13 +583,7 @@ def _prune_dominated(
 
 @njit(cache=True, inline="always")
 def _wins_at_once(
-    after: Node,
-    n_opp: int,
-    cards: I64Array,
-    scratch: I64Array,
-    deal: Deal,
-    sv: Survival,
-    ctx: I64Array,
+    after: Node, n_opp: int, cards: I64, scratch: I64, deal: Deal, sv: Survival, ctx: I64
 ) -> bool:
     """Whether a turn wins at once: the opponent, to move in the node ``after`` it
     (their hand's ``n_opp`` cards in ``cards``), has no turn at all (FF-6), loses the
@@ -637,7 +610,7 @@ def _enter(
     frames: Frames,
     gen: Generation,
     sv: Survival,
-    ctx: I64Array,
+    ctx: I64,
     deadline: float,
 ) -> int:
     """Open node ``d`` (``frames.nodes[d]``): its value if it is decided at once (1,
@@ -712,13 +685,7 @@ def _enter(
 
 @njit(cache=True)
 def _expand(
-    d: int,
-    deal: Deal,
-    table: Table,
-    frames: Frames,
-    gen: Generation,
-    sv: Survival,
-    ctx: I64Array,
+    d: int, deal: Deal, table: Table, frames: Frames, gen: Generation, sv: Survival, ctx: I64
 ) -> int:
     """Generate, check and order every turn of node ``d``: its value if that decides
     it (1, -1), else :data:`EXPAND`. With ``lazy[d, 0] == 2`` the killer turn in
@@ -818,7 +785,7 @@ def _expand(
 
 
 @njit(cache=True, inline="always")
-def _store(d: int, value: int, keys: U64Array, tags: I64Array, table: Table, ctx: I64Array) -> None:
+def _store(d: int, value: int, keys: U64, tags: I64, table: Table, ctx: I64) -> None:
     """Store the proven ``value`` of node ``d`` (not for a root in mid-turn) under its
     key and check bits ``keys[d]``, ``tags[d]`` (``frames.keys``, ``frames.tags``)."""
     if tags[d] < 0:
@@ -872,7 +839,7 @@ def search(
     frames: Frames,
     gen: Generation,
     sv: Survival,
-    ctx: I64Array,
+    ctx: I64,
     deadline: float,
 ) -> int:
     """The value of the root ``node`` for the mover: 1 proven win, -1 proven loss, 0
