@@ -61,14 +61,13 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
+from playable.solver.core.arrays import I64, U64
 from playable.solver.core.tt import MISSING, tt_lookup, tt_store
 from playable.solver.sequence.board import CELLS_OF, CORNERS, LINES, LINES_THROUGH, RANKS, SUITS
 from playable.solver.sequence.rules import EMPTY, ONE_EYED, TWO_EYED, State
 from playable.solver.sequence.threats_kernel import has_threat, is_threat, out_of_reach
 from playable.solver.sequence.workspace import Board, Cards, Query, Table
 
-I64 = npt.NDArray[np.int64]
-U64 = npt.NDArray[np.uint64]
 I8 = npt.NDArray[np.int8]
 
 JACK_RANK = RANKS.index("J")
@@ -191,12 +190,8 @@ def _mix(h: np.uint64, x: np.uint64) -> np.uint64:
 def _hash(board: Board, cards: Cards, draw_ptr: int, frame: I64, root_side: int) -> np.uint64:
     """The table key of the node whose stack frame is ``frame`` (its player, own
     turns left and replaced flag): the whole position, see cut 3 of the notes."""
-    bb = board.bb
-    locked = board.locked
-    seq_lines = board.seq_lines
-    seq_n = board.seq_n
-    hands = cards.hands
-    hand_n = cards.hand_n
+    _, bb, locked, seq_lines, seq_n = board
+    hands, hand_n, _, _ = cards
     player = frame[F_PLAYER]
     own_left = frame[F_LEFT]
     replaced = frame[F_REPLACED]
@@ -441,17 +436,9 @@ def win_within(
     being tried and what must be undone when its child returns. The arrays are
     changed in place and restored on the way back.
     """
-    chips = board.chips
-    bb = board.bb
-    locked = board.locked
-    seq_lines = board.seq_lines
-    seq_n = board.seq_n
-    hands = cards.hands
-    hand_n = cards.hand_n
-    draw = cards.draw
-    draw_len = cards.draw_len
-    tt_keys = table.keys
-    tt_vals = table.values
+    chips, bb, locked, seq_lines, seq_n = board
+    hands, hand_n, draw, draw_len = cards
+    tt_keys, tt_vals = table
     root_side = query.root_side
     sides = query.sides
     need = query.need

@@ -19,9 +19,9 @@ from __future__ import annotations
 import functools
 
 import numpy as np
-import numpy.typing as npt
 from numba import njit
 
+from playable.solver.core.arrays import I64
 from playable.solver.core.budget import Budget
 from playable.solver.core.result import Status
 from playable.solver.core.tt import SLOT_BYTES, new_table, tt_lookup, tt_store
@@ -36,8 +36,6 @@ from playable.solver.uno.playout import (
 )
 from playable.solver.uno.playout_workspace import Hand, Kinds, Stack, Table, Zobrist
 
-I64 = npt.NDArray[np.int64]
-U64 = npt.NDArray[np.uint64]
 CHUNK = 20_000
 MASK62 = (1 << 62) - 1
 
@@ -60,14 +58,8 @@ def _fits(k: int, prev: int, root_pc: int, root_ps: int, kcol: I64, ksym: I64, k
 def _prunes(hand: Hand, prev: int, kinds: Kinds, parent: I64) -> bool:
     """Pruning rules 3 (connectivity) and 4 (dead ends): True when the state is
     proven to have no play-out. ``parent`` is the union-find's scratch array."""
-    counts = hand.counts
-    ccount = hand.ccount
-    scount = hand.scount
-    kcol = kinds.kcol
-    ksym = kinds.ksym
-    kwild = kinds.kwild
-    root_pc = kinds.root_pc
-    root_ps = kinds.root_ps
+    counts, ccount, scount = hand
+    kcol, ksym, kwild, root_pc, root_ps, _, _ = kinds
     n_kinds = counts.shape[0]
     n_col = ccount.shape[0]
     for k in range(n_kinds):
@@ -136,27 +128,11 @@ def dfs_chunk(
     cards]; ``entered`` is 0 when the node at ``depth`` still has to be expanded.
     Returns 1 solved (``stack.path[:total]`` is the order), 0 proven unsolvable,
     2 paused."""
-    counts = hand.counts
-    ccount = hand.ccount
-    scount = hand.scount
-    kcol = kinds.kcol
-    ksym = kinds.ksym
-    kwild = kinds.kwild
-    root_pc = kinds.root_pc
-    root_ps = kinds.root_ps
-    honest = kinds.honest
-    z1 = zobrist.z1
-    z2 = zobrist.z2
-    zprev1 = zobrist.zprev1
-    zprev2 = zobrist.zprev2
-    keys = table.keys
-    values = table.values
-    path = stack.path
-    cand = stack.cand
-    ncand = stack.ncand
-    pos = stack.pos
-    hashes = stack.hashes
-    stats = stack.stats
+    counts, ccount, scount = hand
+    kcol, ksym, kwild, root_pc, root_ps, _, honest = kinds
+    z1, z2, zprev1, zprev2 = zobrist
+    keys, values = table
+    path, cand, ncand, pos, hashes, stats = stack
     n_kinds = counts.shape[0]
     total = stats[3]
     parent = np.empty(ccount.shape[0] + scount.shape[0], dtype=np.int64)
