@@ -28,11 +28,12 @@ from ortools.sat.python import cp_model
 from playable.solver.core.errors import IllegalMove
 from playable.solver.core.line import Line
 from playable.solver.core.line import replay as replay_line
-from playable.solver.core.result import SolveResult, Status
+from playable.solver.core.result import SolveResult
 from playable.solver.thegame.cpsat_model import GameModel, build_model
 from playable.solver.thegame.game import GAME
 from playable.solver.thegame.notation import Deal
 from playable.solver.thegame.players import GreedyPlayer, play_out
+from playable.solver.thegame.result import cards_left_result
 from playable.solver.thegame.rules import PILES, Move, Play, State, is_terminal
 
 Turns = list[tuple[int, list[Play]]]
@@ -131,7 +132,6 @@ def solve_cpsat(
         bound = max(0, math.ceil(solver.best_objective_bound - 1e-6))
     if bound > objective:
         raise CpsatLineError(f"bound {bound} above a replayed line leaving {objective}")
-    status = Status.of_count(objective, bound)
     extra: dict[str, Any] = {
         "cpsat_status": solver.status_name(code),
         # CP-SAT's own best line, before a stopped line was finished greedily.
@@ -141,18 +141,10 @@ def solve_cpsat(
     }
     if choose_first:
         extra = {"first_player": start.to_move, **extra}
-    return SolveResult(
-        game="thegame",
-        engine="cpsat",
-        status=status,
-        objective_name="cards_left",
-        objective=objective,
-        bound=bound,
-        proven_optimal=bound == objective,
-        line=best,
-        nodes=int(solver.num_branches),
-        seconds=time.perf_counter() - started,
-        extra=extra,
+    nodes = int(solver.num_branches)
+    seconds = time.perf_counter() - started
+    return cards_left_result(
+        "cpsat", best, objective, bound, nodes=nodes, seconds=seconds, extra=extra
     )
 
 

@@ -53,6 +53,7 @@ from playable.solver.thegame import pilot_kernel as P
 from playable.solver.thegame.game import GAME as THE_GAME
 from playable.solver.thegame.notation import Deal, check_turn, line_from_json
 from playable.solver.thegame.players import GreedyPlayer, play_cost, play_out
+from playable.solver.thegame.result import cards_left_result
 from playable.solver.thegame.rules import (
     Play,
     State,
@@ -564,17 +565,17 @@ class _Solver:
             "nodes_win_phase": self.phase_nodes["win"],
             "nodes_optimum_phase": self.phase_nodes["optimum"],
         }
-        return SolveResult(
-            game=GAME,
-            engine=ENGINE,
+        if best is not None:
+            line = replay_line(THE_GAME, best.root, best.turns)
+        else:
+            line = Line(THE_GAME, root)
+        return cards_left_result(
+            ENGINE,
+            line,
+            objective,
+            bound,
             status=status,
-            objective_name="cards_left",
-            objective=objective,
-            bound=bound,
-            proven_optimal=proven,
-            line=replay_line(THE_GAME, best.root, best.turns)
-            if best is not None
-            else Line(THE_GAME, root),
+            proven=proven,
             nodes=self.nodes,
             seconds=self.budget.elapsed,
             tt_entries=self.tt_entries,

@@ -55,6 +55,7 @@ from playable.solver.thegame.proof import (
     turn_plays,
 )
 from playable.solver.thegame.pruning import dead_cards
+from playable.solver.thegame.result import cards_left_result
 from playable.solver.thegame.rules import Move, Play, State, Variant, is_terminal
 
 ENGINE = "dfs-split"
@@ -258,20 +259,12 @@ def combine(game: Deal | State, parts: Split, rows: dict[int, dict[str, Any]]) -
         if objective != best[0]:
             raise CertificateError(f"part {best[1]}'s line leaves {objective} cards, not {best[0]}")
         first = part.first_player
-    proven = False
-    if objective is not None and objective <= bound:
-        proven, bound = True, objective
-    status = Status.of_count(objective, bound)
     decided = sum(1 for row in rows.values() if row["status"] != Status.UNKNOWN.value)
-    return SolveResult(
-        game="thegame",
-        engine=ENGINE,
-        status=status,
-        objective_name="cards_left",
-        objective=objective,
-        bound=bound,
-        proven_optimal=proven,
-        line=line,
+    return cards_left_result(
+        ENGINE,
+        line,
+        objective,
+        bound,
         nodes=sum(row["nodes"] or 0 for row in rows.values()),
         seconds=sum(row["seconds"] or 0.0 for row in rows.values()),
         extra={
