@@ -1,6 +1,7 @@
 """The check every notation test makes of a refused file: the error stands at the
 expected line and column, says what was wrong, and prints as ``SOURCE:LINE:COLUMN:``
-(the one clear line a user sees, docs/notation.md)."""
+(the one clear line a user sees, docs/notation.md); and the edit that breaks a good
+file for such a test."""
 
 from __future__ import annotations
 
@@ -28,3 +29,10 @@ def refused_at(
     assert words in error.message, str(error)
     assert str(error).startswith(f"{source}:{line}:{column}: "), str(error)
     return error
+
+
+def edited(text: str, old: str, new: str, count: int = -1) -> str:
+    """``text`` with ``old`` replaced by ``new`` (the first ``count`` times, or every
+    time), checked to be there: an edit that missed would test the unbroken text."""
+    assert old in text, old
+    return text.replace(old, new, count)

@@ -26,7 +26,6 @@ from playable.solver.games import views
 from tests.cli.test_json_contract import REGISTRY
 from tests.notation_checks import refused_at
 from tests.random_play import random_position, random_states
-from tests.seat_checks import damaged_files, read_or_located_error
 
 SEATS: SeatViews[View, State, Move] = VIEWS
 
@@ -200,39 +199,6 @@ def test_the_chi_square_check_sees_a_biased_dealer() -> None:
 # ------------------------------------------------------------------ the view file
 
 
-@pytest.mark.parametrize(
-    ("old", "new", "line", "column", "words"),
-    [
-        ("playable facetoface view", "playable facetoface sight", 1, 21, "expected kind"),
-        ("seat: 2", "seat: 3", 3, 7, "expected a player 1..2"),
-        ("hand: 2 3 4 5 6 7", "hand: 2 3 4 5 6 6", 6, 17, "appears twice"),
-        ("hand-sizes: 2 6", "hand-sizes: 2 5", 7, 15, "seat 2 holds 6 cards"),
-        ("hand-sizes: 2 6", "hand-sizes: 2", 7, 13, "expected 2 values"),
-        ("hand-sizes: 2 6", "hand-sizes: 7 6", 7, 13, "a hand size 0..6"),
-        ("draw-counts: 3 2", "draw-counts: 4 2", 8, 14, "draw pile 1 holds 3 card(s)"),
-        ("played 2: -", "played 2: 2", 12, 11, "card 2 appears twice for this player"),
-        ("played 1: 2 3 8", "played 1: 2 3", 8, 14, "draw pile 1 holds 4 card(s)"),
-        ("played 1: 2 3 8", "played 1: 2 3 8 11", 11, 17, "a card 2..9"),
-        ("laid: 1 0", "laid: 1 2", 10, 9, "at most 1 card"),
-        ("to-move: 1\n", "", 11, 1, "missing field 'to-move'"),
-        ("played 2: -", "played 3: -", 12, 1, "unknown field 'played 3'"),
-        # the card player 1 laid on player 2's piles this turn would be on top (FF-3)
-        ("laid: 1 0", "laid: 1 1", 10, 7, "on the opponent's piles this turn"),
-        # a laid card is under a pile, so some pile has left its start (FF-1)
-        ("piles 1: 8 3", "piles 1: 1 10", 7, 13, "no pile has left its start"),
-        # a top is a laid card: player 2 still holds their 4
-        ("piles 2: 1 10", "piles 2: 4 10", 5, 10, "still hold their 4"),
-        # player 1 has 5 cards left
-        ("hand-sizes: 2 6", "hand-sizes: 6 6", 7, 13, "5 card(s) not played"),
-    ],
-)
-def test_errors_name_line_and_column(
-    old: str, new: str, line: int, column: int, words: str
-) -> None:
-    assert old in MID_TURN
-    refused_at(SEATS.parse, MID_TURN.replace(old, new), line, column, words)
-
-
 def test_a_turn_no_hand_can_complete_is_refused() -> None:
     """Player 1 must lay one more card, and none of their unseen cards fits (FF-4)."""
     text = MID_TURN.replace("piles 1: 8 3", "piles 1: 9 3").replace(
@@ -243,13 +209,6 @@ def test_a_turn_no_hand_can_complete_is_refused() -> None:
     with pytest.raises(PlayableError, match="no deal is consistent"):
         SEATS.deal(view, random.Random(1))
     assert list(SEATS.deals(view)) == []
-
-
-@settings(max_examples=150, deadline=None)
-@given(damaged_files(MID_TURN, "0123456789 -:,#abdehilnprstvwyz\t"))
-def test_damaged_files_are_refused_with_a_location(text: str) -> None:
-    """A line replaced by junk, or junk inserted: a view or one located error."""
-    read_or_located_error(SEATS, text, "v.txt")
 
 
 def test_the_example_view_is_the_endgame_from_player_1s_seat() -> None:

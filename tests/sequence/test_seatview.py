@@ -25,7 +25,6 @@ from playable.solver.sequence.seatview import VIEWS, View, deal_weight
 from tests.cli.test_json_contract import REGISTRY
 from tests.notation_checks import refused_at
 from tests.random_play import random_position
-from tests.seat_checks import damaged_files, read_or_located_error
 
 SEATS: SeatViews[View, State, Move] = VIEWS
 
@@ -206,30 +205,6 @@ def test_the_view_file_round_trips() -> None:
     assert view.draw_size == 90 and len(view.unseen()) == 97
 
 
-@pytest.mark.parametrize(
-    ("old", "new", "line", "column", "words"),
-    [
-        ("playable sequence view", "playable sequence sight", 1, 19, "expected kind"),
-        ("seat: 1", "seat: 3", 4, 7, "expected a player 1..2"),
-        ("row 1: . . B B B . . . . .", "row 1: . . B B B . . . . X", 6, 26, "expected one of"),
-        ("hand: 2S 3S 4S 5C 5S 6S AH", "hand: 2S 3S 4S 5C 5S 6S", 16, 7, "must hold 7 cards"),
-        ("hand: 2S 3S 4S 5C 5S 6S AH", "hand: 2S 3S 4S 5C 5S 6S A", 16, 25, "a card like"),
-        ("discard 1: -", "discard 1: 5C 5C", 17, 15, "appears a third time"),
-        ("discard 2: -", "discard 3: -", 18, 1, "no player 3"),
-        ("discard 2: -", "hand 2: 7S 8S 9S 7D 8D 9D TD", 18, 1, "unknown field 'hand 2'"),
-        ("draw-count: 90", "draw-count: 89", 19, 13, "the draw pile holds 90 card(s)"),
-        ("draw-count: 90", "draw-count: many", 19, 13, "a number of cards"),
-        ("draw-count: 90\n", "", 21, 1, "missing field 'draw-count'"),
-        ("row 1: . . B B B . . . . .", "row 1: . B B B B B . . . .", 15, 12, "not listed"),
-    ],
-)
-def test_errors_name_line_and_column(
-    old: str, new: str, line: int, column: int, words: str
-) -> None:
-    assert old in TEXT
-    refused_at(SEATS.parse, TEXT.replace(old, new), line, column, words)
-
-
 def test_more_discards_than_the_other_hands_leave_room_for_are_refused() -> None:
     view = small_view("AS AS KD KD QC QC 2H")  # the other hand holds 7: no card left
     assert view.draw_size == 0
@@ -237,13 +212,6 @@ def test_more_discards_than_the_other_hands_leave_room_for_are_refused() -> None
     line = text.splitlines().index("draw-count: 0") + 1
     shorter = text.replace("discard 1: ", "discard 1: 2H ", 1)
     refused_at(SEATS.parse, shorter, line, 13, "only 6 card(s) are unseen")
-
-
-@settings(max_examples=150, deadline=None)
-@given(damaged_files(TEXT, "0123456789 -:,#.*BGRSHDCAKQJTabdehilnprstvwyz\t"))
-def test_damaged_files_are_refused_with_a_location(text: str) -> None:
-    """A line replaced by junk, or junk inserted: a view or one located error."""
-    read_or_located_error(SEATS, text, "v.txt")
 
 
 def test_the_example_view() -> None:
