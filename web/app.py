@@ -23,6 +23,9 @@ Endpoints (all JSON; an error is ``{"error": "one line"}`` with 4xx/5xx):
 ``POST /api/review``                      ``{"text", "seconds", "nodes", "seat",
                                           "samples"}``: a game record -> 202
                                           ``{"id"}`` (a job, web/review.py)
+``POST /api/record``                      ``{"text", "name"}``: a game record ->
+                                          its start's view and each move's
+                                          (the board replays it, then reviews it)
 ``POST /api/line``                        ``{"text", "moves"}`` -> the positions
                                           along the moves (``frames``)
 ``GET  /api/jobs/{id}``                   the job: state, progress, result
@@ -74,7 +77,7 @@ from playable.web.deal import MAX_SEED, deal_text
 from playable.web.errors import BadRequest
 from playable.web.guard import SESSION, Guard, Hosts
 from playable.web.jobs import Busy, Job, Jobs
-from playable.web.review import OVERRUN, SLACK, read_record, review_task
+from playable.web.review import OVERRUN, SLACK, opened, read_record, review_task, source_name
 from playable.web.session import Sessions
 from playable.web.tasks import check_task, play, search_task, solution_frames, view
 
@@ -328,6 +331,17 @@ class Board:
         limit = OVERRUN * seconds + SLACK
         return self.started(request, "review", limit, review_task, arguments)
 
+    async def record(self, request: Request) -> Response:
+        """A game record opened on the board (a file or pasted text): the position it
+        starts from and every move with the position after it, for the board to
+        replay and review; a malformed or illegal record is a 422 naming the file
+        (``name``, as the browser gives it), line and column."""
+        body = await self.body(request)
+        text = self.text(body)
+        source = source_name(body.get("name"))
+        record = await run_in_threadpool(read_record, text, source)
+        return JSONResponse(await run_in_threadpool(opened, record))
+
     async def line(self, request: Request) -> Response:
         """The positions along ``moves`` from the position ``text`` (a line of an
         analysis, stepped through on the table), one frame a move; a move the rules
@@ -506,6 +520,7 @@ def create_app(
         Route("/api/solve", board.solve, methods=["POST"]),
         Route("/api/analyse", board.analyse, methods=["POST"]),
         Route("/api/review", board.review, methods=["POST"]),
+        Route("/api/record", board.record, methods=["POST"]),
         Route("/api/line", board.line, methods=["POST"]),
         Route("/api/jobs/{job_id}", board.job, methods=["GET", "DELETE"]),
         Route("/api/puzzles", board.puzzles),

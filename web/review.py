@@ -27,12 +27,14 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from playable.api import Position
 from playable.solver.core.budget import Budget
 from playable.solver.core.errors import PlayableError
 from playable.solver.core.record import Record, parse_record
 from playable.solver.core.review import Review, review_by_search
 from playable.solver.core.seat_analysis import SeatBudget
 from playable.solver.core.seat_review import SeatReview, review_from_seat, seat_moves
+from playable.web.tasks import view
 
 Report = Callable[[int, float, dict[str, Any]], None]
 Stop = Callable[[], bool]
@@ -49,15 +51,41 @@ OVERRUN = 2.0
 SLACK = 10.0
 
 
-def read_record(text: str) -> Record:
-    """The record ``text``, refused with one line naming line and column (a
-    ``NotationError``), or when it holds more than :data:`MAX_MOVES` moves."""
-    record = parse_record(text, "<record>")
+def read_record(text: str, source: str = "<record>") -> Record:
+    """The record ``text``, refused with one line naming ``source``, line and column
+    (a ``NotationError``), or when it holds more than :data:`MAX_MOVES` moves."""
+    record = parse_record(text, source)
     if len(record.moves) > MAX_MOVES:
         raise PlayableError(
-            f"<record>: {len(record.moves)} moves; the board reviews at most {MAX_MOVES}"
+            f"{source}: {len(record.moves)} moves; the board reviews at most {MAX_MOVES}"
         )
     return record
+
+
+def source_name(name: object) -> str:
+    """How errors name a record opened on the board: the file's own name as the
+    browser gives it (its last path part, printable characters, at most 80), else
+    ``<record>`` (a pasted record)."""
+    if not isinstance(name, str):
+        return "<record>"
+    last = name.replace("\\", "/").rsplit("/", 1)[-1]
+    shown = "".join(c for c in last if c.isprintable()).strip()
+    return shown[:80] or "<record>"
+
+
+def opened(record: Record) -> dict[str, Any]:
+    """A record opened on the board (docs/web.md, "Review a played game"): the view of
+    the position it starts from and each move with its player (0-based) and the view
+    after it, so the board replays the game as if it had been played there and
+    reviews it as such."""
+    game = record.game
+    return {
+        "start": view(Position(game, record.start)),
+        "moves": [
+            {"player": m.player, "move": m.text, "view": view(Position(game, m.after))}
+            for m in record.moves
+        ],
+    }
 
 
 def choices(record: Record) -> int:

@@ -439,6 +439,46 @@ def test_a_record_is_reviewed_move_by_move_as_the_command_line_does(client: Test
     assert done["progress"]["info"]["judged"] == done["result"]["total"] == 3
 
 
+def test_a_record_opens_as_its_start_and_the_position_after_each_move(
+    client: TestClient,
+) -> None:
+    """POST /api/record: what the board replays before it reviews an opened record."""
+    opened = client.post("/api/record", json={"text": REVIEW, "name": "review.txt"})
+    assert opened.status_code == 200, opened.text
+    document = opened.json()
+    record = playable.loads(REVIEW.split("moves:")[0])
+    assert document["start"]["text"] == record.text()
+    assert [(m["player"], m["move"]) for m in document["moves"]] == [
+        (0, "12@own-up"),
+        (0, "50@own-down"),
+        (0, "/"),
+    ]
+    after = record.play("12@own-up", "50@own-down", "/")
+    assert document["moves"][-1]["view"]["text"] == after.text()
+
+
+@pytest.mark.parametrize(
+    ("body", "line"),
+    [
+        (
+            {"text": REVIEW.replace("50@own-down", "99@own-down"), "name": "C:\\games\\ff.txt"},
+            "ff.txt:14:16: move '99@own-down': player 1 does not hold 99 (FF-4)",
+        ),
+        ({"text": REVIEW.replace("1: 12@own-up", "2: 12@own-up")}, "<record>:14:3: "),
+        ({"text": REVIEW.split("moves:")[0], "name": "a\nb.txt"}, "ab.txt:13:1: "),
+        ({"text": REVIEW.replace("max-card: 59", "max-card: x"), "name": 7}, "<record>:4:"),
+        ({"text": REVIEW + "  1: 11@own-up\n" * 400}, "<record>:"),
+    ],
+)
+def test_a_damaged_record_is_one_line_naming_its_place(
+    client: TestClient, body: dict[str, Any], line: str
+) -> None:
+    refused = client.post("/api/record", json=body)
+    assert refused.status_code == 422, refused.text
+    error = refused.json()["error"]
+    assert error.startswith(line) and "\n" not in error and "Traceback" not in error, error
+
+
 def test_a_stopped_review_keeps_the_moves_it_judged(client: TestClient) -> None:
     from playable.web.deal import deal_text
 

@@ -38,6 +38,7 @@ POSTS = (
     "/api/solve",
     "/api/analyse",
     "/api/review",
+    "/api/record",
     "/api/line",
     "/api/puzzles/1/attempt",
 )
@@ -57,6 +58,7 @@ KEYS = (
     "seed",
     "seat",
     "samples",
+    "name",
 )
 ALLOWED = {200, 202, 400, 403, 404, 405, 409, 413, 415, 422, 503}
 
@@ -304,11 +306,17 @@ def test_mangled_records_are_reviewed_or_refused_with_their_place(
 ) -> None:
     """A game record with a few characters cut or replaced anywhere: a review job
     starts (202; stopped here at once), or one 4xx line that names the record's line
-    and column where the parser found the fault (docs/notation.md, game records)."""
+    and column where the parser found the fault (docs/notation.md, game records).
+    Opened on the board (/api/record) it replays, or the same line names the file."""
     text = RECORD[:at] + junk + RECORD[at + cut :]
     response = client.post("/api/review", json={"text": text, "seconds": 1})
     _answered(client, response)
     event(str(response.status_code))
+    opened = client.post("/api/record", json={"text": text, "name": "game.txt"})
+    _answered(client, opened)
     if response.status_code == 422:
         error = response.json()["error"]
         assert re.match(r"<record>:[0-9]+:[0-9]+: ", error), error
+        assert opened.json()["error"] == error.replace("<record>", "game.txt", 1)
+    else:
+        assert opened.status_code == 200 and "start" in opened.json(), opened.text

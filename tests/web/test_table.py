@@ -514,3 +514,54 @@ def test_the_analysis_fits_a_phone(pages: dict[str, Any], server: str) -> None:
     assert page.evaluate(TOO_SMALL) == []
     assert page.locator("#table .best").count() == 2
     finish(page)
+
+
+def test_a_record_file_is_opened_and_its_mistakes_marked(
+    pages: dict[str, Any], server: str, tmp_path: Path
+) -> None:
+    """docs/review.md's example opened as a file: replayed on the table, then reviewed
+    move by move (ending the turn throws a proven win away); a damaged record is one
+    line naming its file, line and column, and nothing is loaded."""
+    page = open_page(pages, server, "phone")
+    record = (ROOT / "examples" / "review.facetoface.txt").read_text()
+    damaged = tmp_path / "damaged.txt"
+    damaged.write_text(record.replace("50@own-down", "99@own-down"))
+    page.click("#record-open summary")
+    page.set_input_files("#record-file", str(damaged))
+    page.wait_for_selector("#record-error:not([hidden])")
+    assert page.inner_text("#record-error") == (
+        "damaged.txt:14:16: move '99@own-down': player 1 does not hold 99 (FF-4)"
+    )
+    assert page.locator("#table-section").is_hidden()  # nothing was loaded
+    page.fill("#review-seconds", "4")
+    page.set_input_files("#record-file", str(ROOT / "examples" / "review.facetoface.txt"))
+    page.wait_for_function(
+        "() => document.getElementById('review-summary').textContent.startsWith('Reviewed')",
+        timeout=60_000,
+        polling=200,
+    )
+    assert page.locator("#record-error").is_hidden()
+    assert page.inner_text("#played") == "played: 12@own-up 50@own-down /"
+    verdicts = page.locator("#review-moves .verdict").all_inner_texts()
+    assert verdicts == ["best", "best", "blunder"], verdicts
+    page.click("#review-moves li:nth-child(3) button")  # before the blunder: its best lit
+    page.wait_for_function(
+        "() => document.getElementById('status').textContent.startsWith('Review: before move 3')",
+        polling=100,
+    )
+    assert page.locator("#table .best").count() >= 1
+    width, inner = page.evaluate(WIDTH)
+    assert width <= inner, (width, inner)
+    assert page.evaluate(TOO_SMALL) == []
+    if AXE.is_file():  # the record's picker, paste box and verdicts pass the audit
+        assert audited(page, server) == []
+    page.locator("#review-section").screenshot(path=str(SHOTS / "review-opened-phone.png"))
+    # a pasted record: the same review; a damaged one names <record>
+    page.fill("#record-paste", record.replace("1: 12@own-up", "2: 12@own-up"))
+    page.click("#record-paste-open")
+    page.wait_for_function(
+        "() => document.getElementById('record-error').textContent.startsWith('<record>:14:3: ')",
+        polling=100,
+    )
+    assert page.inner_text("#error") == ""
+    finish(page)

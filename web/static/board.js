@@ -213,6 +213,21 @@ function step(moves, endTurn, after) {
   return tokens;
 }
 
+// A game record opened on the board (POST /api/record): its start, then each move as
+// a step played, so Undo, Save record and Review treat it as a game played here.
+export function replay(opened) {
+  trainer.leave();
+  setView(opened.start, { reset: true });
+  let last = null;
+  for (const { player, move, view } of opened.moves) {
+    state.history.push(state.view);
+    state.played.push([move]);
+    state.view = view;
+    last = { player, moves: [move] };
+  }
+  if (last) setView(state.view, { last });
+}
+
 function undo() {
   if (!state.history.length || state.locked) return;
   state.played.pop();
@@ -385,7 +400,7 @@ function tabKeys(event) {
 }
 
 const analysis = setupAnalysis({ state, call, guarded, showFrames, play, draw });
-const review = setupReview({ state, call, guarded, draw, follow, stopJob });
+const review = setupReview({ state, call, guarded, draw, follow, stopJob, replay });
 const trainer = setupTrainer({ state, call, guarded, setView, clearBoard, showFrames, draw, playedText, tab });
 
 async function start() {

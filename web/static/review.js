@@ -5,7 +5,10 @@
 // judged by a review job on the server (POST /api/review: the library code of
 // `playable review RECORD --json`, docs/review.md). Verdicts show as they come (the
 // job reports the review so far after every move, and a stopped review keeps them);
-// clicking a judged move shows the position before it with its best move lit.
+// clicking a judged move shows the position before it with its best move lit. A
+// record can also be opened (a file or pasted text, POST /api/record): the board
+// replays it as if it had been played there and reviews it the same way; a bad
+// record is one line naming its file, line and column.
 
 import { el } from "./cards.js";
 import * as words from "./words.js";
@@ -54,7 +57,7 @@ export function reviewSentence(doc, total) {
   return parts.join(" ");
 }
 
-export function setupReview({ state, call, guarded, draw, follow, stopJob }) {
+export function setupReview({ state, call, guarded, draw, follow, stopJob, replay }) {
   const $ = (id) => document.getElementById(id);
   let reviewed = null;  // {start (view), tokens, doc, total}
 
@@ -183,7 +186,36 @@ export function setupReview({ state, call, guarded, draw, follow, stopJob }) {
     }
   }
 
+  // Open the record ``text`` (from the file ``name``, or pasted): on the table, then reviewed.
+  async function openRecord(text, name) {
+    $("record-error").hidden = true;
+    $("record-note").textContent = "";
+    try {
+      if (state.job) throw new Error("a search is running: stop it first");
+      const opened = await call("POST", "/api/record", name ? { text, name } : { text });
+      replay(opened);
+      const players = new Set(opened.moves.map((m) => m.player)).size;
+      $("record-note").textContent = `Opened ${name || "the pasted record"}: ${opened.moves.length} move` +
+        `${opened.moves.length === 1 ? "" : "s"} by ${players} player${players === 1 ? "" : "s"}, replayed on the table.`;
+      if (!opened.moves.length) throw new Error(`${name || "the record"} holds no moves to review`);
+      await run();
+    } catch (error) {
+      $("record-error").textContent = String(error.message || error);
+      $("record-error").hidden = false;
+    }
+  }
+
+  async function openFile() {
+    const file = $("record-file").files[0];
+    if (!file) return;
+    const text = await file.text();
+    $("record-file").value = "";  // the same file can be chosen again
+    await openRecord(text, file.name);
+  }
+
   function start() {
+    $("record-file").onchange = () => guarded(openFile);
+    $("record-paste-open").onclick = () => guarded(() => openRecord($("record-paste").value, ""));
     $("save-record").onclick = () => guarded(async () => save());
     $("review").onclick = () => guarded(run);
     $("review-stop").onclick = () => guarded(stopJob);
