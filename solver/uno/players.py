@@ -309,13 +309,16 @@ STRATEGIES: dict[str, Callable[..., Player]] = {
 
 
 def decide(player: Player, state: State, voids: tuple[frozenset[int], ...]) -> Move:
-    """The move ``player`` makes for the player to move in ``state``: the player from
-    one seat (:mod:`playable.solver.core.seat_player`) reads its seat's view of the
-    position itself (the discards and counts a :class:`View` lacks), every other bot
-    gets :func:`view_of` with the table's record of ``voids``."""
+    """The move ``player`` makes for the player to move in ``state``: the players that
+    read the position themselves (the player from one seat,
+    :mod:`playable.solver.core.seat_player`, takes its seat's view with the discards
+    and counts a :class:`View` lacks; the perfect-information analysis player,
+    :mod:`playable.solver.core.analysis_player`, reads it all) get ``state``, every
+    other bot gets :func:`view_of` with the table's record of ``voids``."""
+    from playable.solver.core.analysis_player import AnalysisPlayer
     from playable.solver.core.seat_player import SeatPlayer
 
-    if isinstance(player, SeatPlayer):
+    if isinstance(player, SeatPlayer | AnalysisPlayer):
         move: Move = player.choose_move(state)
         return move
     return player.choose(view_of(state, voids))
