@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 from typing import Any
 
 from hypothesis import strategies as st
@@ -70,3 +72,11 @@ def position_from_json(doc: dict[str, Any]) -> State:
         doc["to_move"],
         doc["laid"],
     )
+
+
+#: tests/data/thegame/search_positions.json: small positions, won and lost, each with
+#: the optimum the brute force found (make_search_positions.py there writes them); the
+#: regression cases of the solver, the beam, the split and the proof checker
+STORED: tuple[dict[str, Any], ...] = tuple(
+    json.loads((Path(__file__).parents[1] / "data/thegame/search_positions.json").read_text())
+)

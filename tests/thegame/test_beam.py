@@ -5,9 +5,6 @@ the pilot needs far more nodes for."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import numpy as np
 import pytest
 
@@ -20,13 +17,11 @@ from playable.solver.thegame.search import _Solver, certify, replay, solve
 
 from .search_cases import (
     SMALL_VARIANTS,
+    STORED,
     position_from_json,
     random_playout_position,
     tight_position,
 )
-
-DATA = Path(__file__).parents[1] / "data" / "thegame" / "search_positions.json"
-STORED = json.loads(DATA.read_text())
 
 
 def run_beam(

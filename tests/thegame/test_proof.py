@@ -15,10 +15,8 @@ from playable.solver.thegame import proof, proofcheck
 from playable.solver.thegame.bruteforce import optimal
 from playable.solver.thegame.rules import State, Variant
 
-from .search_cases import position_from_json, tight_position
+from .search_cases import STORED, position_from_json, tight_position
 
-DATA = Path(__file__).parents[1] / "data" / "thegame" / "search_positions.json"
-STORED = json.loads(DATA.read_text()) if DATA.exists() else []
 LOST = [doc for doc in STORED if doc["optimal_cards_left"] > 0]
 
 

@@ -26,11 +26,9 @@ from playable.solver.thegame import proof, proofcheck
 from playable.solver.thegame.notation import Deal, format_deal, format_position
 from playable.solver.thegame.rules import State, Variant, shuffled_deck
 
-from .search_cases import position_from_json
+from .search_cases import STORED, position_from_json
 
 RUNNER = CliRunner()
-DATA = Path(__file__).parents[1] / "data" / "thegame" / "search_positions.json"
-STORED = json.loads(DATA.read_text())
 #: a stored lost position of the expert variant, optimum 6 cards left
 LOST = State(
     Variant(1, True, False, 50),

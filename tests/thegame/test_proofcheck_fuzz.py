@@ -22,7 +22,6 @@ import json
 import random
 from dataclasses import replace
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -36,9 +35,8 @@ from playable.solver.thegame.bruteforce import optimal
 from playable.solver.thegame.notation import format_position
 from playable.solver.thegame.rules import Play, State, Variant, apply, legal_moves
 
-from .search_cases import position_from_json, tight_position
+from .search_cases import STORED, position_from_json, tight_position
 
-DATA = Path(__file__).parents[1] / "data" / "thegame" / "search_positions.json"
 #: stored lost positions with small proofs: every reason, 1-3 players, each variant
 #: flag, and a proof of 27 nodes (expand, dominated, dead, terminal)
 STORED_CASES = (39, 118, 137, 158, 180, 3, 8, 58, 95, 151, 172, 200)
@@ -56,8 +54,7 @@ def cases() -> tuple[tuple[State, int, str], ...]:
     """(position, its optimum k, its proof's JSON text): the stored cases and two
     positions in the middle of a turn (tight positions after one play; k by the
     brute force)."""
-    stored = json.loads(DATA.read_text())
-    out = [(position_from_json(stored[i]), stored[i]["optimal_cards_left"]) for i in STORED_CASES]
+    out = [(position_from_json(STORED[i]), STORED[i]["optimal_cards_left"]) for i in STORED_CASES]
     for variant, seed in ((Variant(1, True, False, 30), 22), (Variant(1, False, False, 25), 153)):
         state = tight_position(variant, seed, 3)
         plays = [m for m in legal_moves(state) if isinstance(m, Play)]

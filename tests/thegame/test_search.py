@@ -4,7 +4,6 @@ the certificate replay, budgets and the first-player choice (TG-9)."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
@@ -17,9 +16,8 @@ from playable.solver.thegame.players import GreedyPlayer, play_out
 from playable.solver.thegame.rules import State, Variant, is_terminal, shuffled_deck
 from playable.solver.thegame.search import certify, solve
 
-from .search_cases import position_from_json, random_playout_position, tight_position
+from .search_cases import STORED, position_from_json, random_playout_position, tight_position
 
-DATA = Path(__file__).parents[1] / "data" / "thegame" / "search_positions.json"
 SMALL = Budget(memory_mb=4)
 
 
@@ -40,9 +38,6 @@ def check_against(root: State | Deal, expected: int) -> SolveResult:
     start = root.start(result.extra["first_player"]) if isinstance(root, Deal) else root
     check_certificate(start, result)
     return result
-
-
-STORED = json.loads(DATA.read_text()) if DATA.exists() else []
 
 
 def test_the_stored_positions_include_unsolvable_ones() -> None:

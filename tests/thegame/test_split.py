@@ -5,7 +5,6 @@ searched yet only counts with its dead cards."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -25,10 +24,8 @@ from playable.solver.thegame.split import (
     split,
 )
 
-from .search_cases import position_from_json
+from .search_cases import STORED, position_from_json
 
-DATA = Path(__file__).parents[1] / "data" / "thegame" / "search_positions.json"
-STORED = json.loads(DATA.read_text())
 # stored positions with at most 60 parts at depth 1 and 2: lost ones (optimum 1-10
 # cards left) and a won one
 CASES = [12, 39, 63, 70, 95, 134, 137, 180, 194, 174]
