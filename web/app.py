@@ -12,6 +12,7 @@ Endpoints (all JSON; an error is ``{"error": "one line"}`` with 4xx/5xx):
 
 ========================================  ==========================================
 ``GET  /api/examples``                    the example positions the server knows
+``GET  /api/games``                       the games: name, title, player counts
 ``POST /api/load``                        ``{"text"}`` (a position, deal or puzzle
                                           file) or ``{"example"}`` -> a view
 ``POST /api/play``                        ``{"text", "moves", "end_turn"}`` -> a view;
@@ -71,7 +72,7 @@ from playable.puzzles.base import Level, Puzzle
 from playable.puzzles.library import PuzzleLibrary
 from playable.puzzles.registry import GAMES, kind_of
 from playable.solver.core.errors import PlayableError
-from playable.solver.games import engine
+from playable.solver.games import NAMES, engine, game
 from playable.web.body import read_json_object
 from playable.web.deal import MAX_SEED, deal_text
 from playable.web.errors import BadRequest
@@ -229,6 +230,20 @@ class Board:
     async def examples_list(self, request: Request) -> Response:
         names = await run_in_threadpool(lambda: list(self.example_positions))
         return JSONResponse({"examples": names})
+
+    async def games(self, request: Request) -> Response:
+        """The games the board deals, from the game registry (solver/games.py): each
+        one's name, title and the player counts it allows (``Game.player_counts``),
+        so the front end keeps no second table of game facts."""
+        found = [game(name) for name in NAMES]
+        return JSONResponse(
+            {
+                "games": [
+                    {"name": g.name, "title": g.title, "player_counts": list(g.player_counts)}
+                    for g in found
+                ]
+            }
+        )
 
     async def load(self, request: Request) -> Response:
         body = await self.body(request)
@@ -514,6 +529,7 @@ def create_app(
     routes = [
         Route("/", board.index),
         Route("/api/examples", board.examples_list),
+        Route("/api/games", board.games),
         Route("/api/load", board.load, methods=["POST"]),
         Route("/api/play", board.play, methods=["POST"]),
         Route("/api/deal", board.deal, methods=["POST"]),

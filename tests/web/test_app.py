@@ -330,6 +330,24 @@ def test_uno_analysis_gives_each_moves_line_as_frames(client: TestClient) -> Non
         assert shown[0]["move"] == row["move"] and "error" not in shown[-1]
 
 
+def test_the_games_and_their_player_counts_come_from_the_registry(client: TestClient) -> None:
+    """GET /api/games: what the deal form offers is the registry's (solver/games.py),
+    and exactly those player counts deal."""
+    from playable.solver.games import NAMES, game
+
+    listed = client.get("/api/games").json()["games"]
+    assert [g["name"] for g in listed] == list(NAMES)
+    for entry in listed:
+        found = game(entry["name"])
+        assert entry["title"] == found.title
+        assert entry["player_counts"] == list(found.player_counts)
+        counts = entry["player_counts"]
+        for players in range(1, 13):
+            body = {"game": entry["name"], "players": players, "seed": 1}
+            dealt = client.post("/api/deal", json=body)
+            assert (dealt.status_code == 200) == (players in counts), (body, dealt.text)
+
+
 @pytest.mark.parametrize(
     ("game", "players"), [("thegame", 3), ("facetoface", 2), ("uno", 4), ("sequence", 3)]
 )

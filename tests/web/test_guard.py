@@ -34,6 +34,7 @@ GETS = (
     "/",
     "/static/board.js",
     "/api/examples",
+    "/api/games",
     "/api/puzzles",
     "/api/puzzles/1",
     "/api/puzzles/1/solution",

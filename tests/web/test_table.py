@@ -392,10 +392,35 @@ ESTIMATE = re.compile(r"^est\. [0-9]+% \[[0-9]+%–[0-9]+%\] of [0-9]+")
 def deal(page: Any, game: str, seed: int) -> None:
     """A new deal of ``game`` for two players, dealt with ``seed``."""
     page.select_option("#deal-game", game)
-    page.fill("#deal-players", "2")
+    page.select_option("#deal-players", "2")
     page.fill("#deal-seed", str(seed))
     page.click("#deal")
     page.wait_for_selector(f"#table .table.{game}")
+
+
+def test_the_deal_form_offers_the_registrys_player_counts(
+    pages: dict[str, Any], server: str
+) -> None:
+    """The games and their player counts come from the server (GET /api/games, the
+    game registry): Sequence's gaps (no 5, 7 or 11 players) included."""
+    from playable.solver.games import NAMES, game
+
+    page = open_page(pages, server, "desktop")
+    assert page.eval_on_selector_all("#deal-game option", OPTIONS) == list(NAMES)
+    for name in NAMES:
+        page.select_option("#deal-game", name)
+        offered = page.eval_on_selector_all("#deal-players option", OPTIONS)
+        assert offered == [str(n) for n in game(name).player_counts], name
+    page.select_option("#deal-game", "sequence")
+    page.select_option("#deal-players", "6")
+    page.click("#deal")
+    page.wait_for_selector("#table .table.sequence")
+    assert page.locator("#table .seat").count() == 6
+    finish(page)
+
+
+#: The values of a select's options.
+OPTIONS = "(options) => options.map((o) => o.value)"
 
 
 def analyse(page: Any, seconds: str) -> None:

@@ -369,13 +369,16 @@ async function newDeal(sameAsBoard) {
   $("table").focus();
 }
 
-const PLAYERS = { thegame: [1, 5], facetoface: [2, 2], uno: [2, 10], sequence: [2, 12] };
+// The games and the player counts each allows, as the server's game registry gives
+// them (GET /api/games): the board keeps no table of game facts of its own.
+const GAMES = new Map();
+
 function dealPlayers() {
-  const [low, high] = PLAYERS[$("deal-game").value];
-  const input = $("deal-players");
-  input.min = low;
-  input.max = high;
-  input.value = Math.min(high, Math.max(low, Number(input.value) || low));
+  const counts = GAMES.get($("deal-game").value) || [];
+  const chosen = Number($("deal-players").value);
+  const kept = counts.includes(chosen) ? chosen : counts.includes(2) ? 2 : counts[0];
+  $("deal-players").replaceChildren(...counts.map((n) => el("option", { value: String(n) }, String(n))));
+  if (kept !== undefined) $("deal-players").value = String(kept);
 }
 
 // ---------------------------------------------------------------------- setup
@@ -404,6 +407,9 @@ const review = setupReview({ state, call, guarded, draw, follow, stopJob, replay
 const trainer = setupTrainer({ state, call, guarded, setView, clearBoard, showFrames, draw, playedText, tab });
 
 async function start() {
+  const { games } = await call("GET", "/api/games");
+  for (const g of games) GAMES.set(g.name, g.player_counts);
+  $("deal-game").replaceChildren(...games.map((g) => el("option", { value: g.name }, g.title)));
   const { examples } = await call("GET", "/api/examples");
   $("example").replaceChildren(...examples.map((name) => el("option", { value: name }, name)));
   $("load-example").onclick = () => guarded(async () => {
