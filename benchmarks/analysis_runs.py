@@ -6,7 +6,6 @@ file (a stopped run carries on) and the results page (:func:`reach.write_page`).
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import random
 import sys
@@ -26,32 +25,22 @@ MakeRow = Callable[[str, int, int, int], dict[str, Any]]
 Report = Callable[[str, Sequence[dict[str, Any]], int, int], list[str]]
 
 
-class Rows:
-    """Finished rows in a JSONL file, one object a line, flushed per line; a line
-    that cannot be read (a run killed while writing) or of other options is skipped."""
+class Rows(reach.JsonLines):
+    """Finished rows (:class:`reach.JsonLines`), by game, deal seed and index."""
 
     def __init__(self, path: Path, options: str) -> None:
-        self.path = path
-        self.options = options
         self.done: dict[tuple[str, int, int], dict[str, Any]] = {}
-        if path.exists():
-            for line in path.read_text(encoding="utf-8").splitlines():
-                try:
-                    item = json.loads(line)
-                    if item.get("options") == options:
-                        key = (str(item["game"]), int(item["seed"]), int(item["index"]))
-                        self.done.setdefault(key, item)
-                except (ValueError, KeyError, TypeError):
-                    continue
+        super().__init__(path, options)
+
+    def _read(self, item: dict[str, Any]) -> None:
+        key = (str(item["game"]), int(item["seed"]), int(item["index"]))
+        self.done.setdefault(key, item)
 
     def get(self, name: str, seed: int, index: int) -> dict[str, Any] | None:
         return self.done.get((name, seed, index))
 
     def put(self, name: str, seed: int, index: int, row: dict[str, Any]) -> dict[str, Any]:
-        item = {"options": self.options, "game": name, "seed": seed, "index": index, **row}
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        with self.path.open("a", encoding="utf-8") as out:
-            out.write(json.dumps(item, sort_keys=True) + "\n")
+        item = self._append({"game": name, "seed": seed, "index": index, **row})
         self.done[(name, seed, index)] = item
         return item
 

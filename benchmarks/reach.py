@@ -13,7 +13,7 @@ What this module does, once for all of them:
 
 * :func:`deal_seeds`: the stream of deal seeds a run seed stands for (a benchmark
   turns each into a deal and plays it out with its bots as before);
-* :class:`Store`: every finished position kept in a JSONL file next to the
+* :class:`Store` (a :class:`JsonLines`): every finished position kept in a JSONL file next to the
   results, keyed by the benchmark's options, the run seed, the row and the index,
   so that a run stopped by Ctrl-C (or killed) and started again with the same
   seed and options skips the finished work;
@@ -43,7 +43,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Generic, NoReturn, TypeVar
+from typing import Any, Generic, NoReturn, TypeVar
 
 from playable.solver.core.result import SolveResult, Status
 from playable.solver.core.stats import Proportion
@@ -197,52 +197,62 @@ def chosen_seeds(args: argparse.Namespace) -> list[int]:
     return [fresh.randrange(1_000_000) for _ in range(DEFAULT_RUNS)]
 
 
-class Store:
-    """Finished positions, one JSON object a line (append-only, flushed per line).
-
-    A line that cannot be read (a run killed while writing it) is skipped, so is a
-    line of other options; the same key written twice keeps the first."""
+class JsonLines:
+    """Finished work kept in a JSONL file, one object a line, appended and flushed per
+    line, each marked with the options it was made under. Reading skips a line that
+    cannot be read (a run killed while writing it) and a line of other options; a
+    subclass takes each other line in :meth:`_read` (its errors of a missing or
+    mistyped field skip the line too)."""
 
     def __init__(self, path: Path, options: str) -> None:
         self.path = path
         self.options = options
-        self.done: dict[tuple[int, str, int], tuple[int, Outcome]] = {}
         if path.exists():
             for line in path.read_text(encoding="utf-8").splitlines():
-                self._load(line)
+                try:
+                    item = json.loads(line)
+                    if item["options"] == options:
+                        self._read(item)
+                except (ValueError, KeyError, TypeError):
+                    continue
 
-    def _load(self, line: str) -> None:
-        try:
-            item = json.loads(line)
-            if item["options"] != self.options:
-                return
-            key = (int(item["seed"]), str(item["row"]), int(item["index"]))
-            outcome = Outcome(
-                bool(item["decided"]),
-                str(item["label"]),
-                int(item["nodes"]),
-                float(item["seconds"]),
-            )
-            self.done.setdefault(key, (int(item["deal"]), outcome))
-        except (ValueError, KeyError, TypeError):
-            return
+    def _read(self, item: dict[str, Any]) -> None:
+        """Take one finished item of these options."""
+
+    def _append(self, record: Mapping[str, Any]) -> dict[str, Any]:
+        """Write ``record`` with the options as one line; return what was written."""
+        item = {"options": self.options, **record}
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        with self.path.open("a", encoding="utf-8") as out:
+            out.write(json.dumps(item, sort_keys=True) + "\n")
+        return item
+
+
+class Store(JsonLines):
+    """Finished positions (:class:`JsonLines`), by run seed, row and index; the same
+    key written twice keeps the first."""
+
+    def __init__(self, path: Path, options: str) -> None:
+        self.done: dict[tuple[int, str, int], tuple[int, Outcome]] = {}
+        super().__init__(path, options)
+
+    def _read(self, item: dict[str, Any]) -> None:
+        key = (int(item["seed"]), str(item["row"]), int(item["index"]))
+        outcome = Outcome(
+            bool(item["decided"]),
+            str(item["label"]),
+            int(item["nodes"]),
+            float(item["seconds"]),
+        )
+        self.done.setdefault(key, (int(item["deal"]), outcome))
 
     def get(self, seed: int, row: str, index: int) -> Outcome | None:
         found = self.done.get((seed, row, index))
         return found[1] if found else None
 
     def put(self, seed: int, drawn: Drawn[T], outcome: Outcome) -> None:
-        record = {
-            "options": self.options,
-            "seed": seed,
-            "row": drawn.row,
-            "index": drawn.index,
-            "deal": drawn.deal,
-            **asdict(outcome),
-        }
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        with self.path.open("a", encoding="utf-8") as out:
-            out.write(json.dumps(record, sort_keys=True) + "\n")
+        record = {"seed": seed, "row": drawn.row, "index": drawn.index, "deal": drawn.deal}
+        self._append({**record, **asdict(outcome)})
         self.done[(seed, drawn.row, drawn.index)] = (drawn.deal, outcome)
 
 
