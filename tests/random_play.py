@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from typing import Any, TypeVar
 
 from playable.solver.core.game import Game
+from playable.solver.sequence.rules import UnknownCard
 
 S = TypeVar("S")
 M = TypeVar("M")
@@ -25,6 +26,16 @@ def random_steps(game: Game[S, M], state: S, rng: random.Random) -> Iterator[tup
         after = game.apply(state, move)
         yield state, move, after
         state = after
+
+
+def listed_steps(game: Game[S, M], state: S, rng: random.Random) -> Iterator[tuple[S, M, S]]:
+    """:func:`random_steps` up to the first move that would draw a card the position
+    does not list (a Sequence file may leave its draw pile unknown): the play-out of an
+    example file as far as the file decides it."""
+    try:
+        yield from random_steps(game, state, rng)
+    except UnknownCard:
+        return
 
 
 def random_states(

@@ -11,7 +11,6 @@ a turn that cannot end, an empty UNO turn) must be refused with ``IllegalMove``.
 from __future__ import annotations
 
 import random
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,10 +20,9 @@ from hypothesis import strategies as st
 from playable.solver.core.errors import IllegalMove
 from playable.solver.core.game import Game
 from playable.solver.core.line import replay
-from playable.solver.games import game_of
-from playable.solver.sequence.rules import UnknownCard
+from tests.examples import load_example
+from tests.random_play import listed_steps
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 FILES = [
     "thegame-solo-late.position.txt",
     "thegame-3p.deal.txt",
@@ -36,12 +34,6 @@ FILES = [
 AnyGame = Game[Any, Any]
 
 
-def _load(name: str) -> tuple[AnyGame, Any]:
-    text = (EXAMPLES / name).read_text(encoding="utf-8")
-    game = game_of(text, name)
-    return game, game.parse(text, name)
-
-
 def _play_out(game: AnyGame, state: Any, rng: random.Random, limit: int = 60) -> tuple[
     list[tuple[int, list[Any]]], list[Any]
 ]:  # fmt: skip
@@ -50,23 +42,20 @@ def _play_out(game: AnyGame, state: Any, rng: random.Random, limit: int = 60) ->
     afters: list[Any] = []
     moves: list[Any] = []
     player = game.to_move(state)
-    while not game.is_terminal(state) and len(turns) < limit:
-        move = rng.choice(game.legal_moves(state))
-        try:
-            state = game.apply(state, move)
-        except UnknownCard:  # Sequence: the move draws a card the file does not list
-            break
+    for _, move, after in listed_steps(game, state, rng):
         if game.turn_end is not None and str(move) == game.turn_end:
             turns.append((player, moves))
         elif game.turn_end is None:
             turns.append((player, [move]))
         else:
             moves.append(move)
-            if not game.is_terminal(state):
+            if not game.is_terminal(after):
                 continue
             turns.append((player, moves))  # the game ended in the turn (a won deal)
-        afters.append(state)
-        moves, player = [], game.to_move(state)
+        afters.append(after)
+        moves, player = [], game.to_move(after)
+        if len(turns) == limit:
+            break
     return turns, afters
 
 
@@ -74,7 +63,7 @@ def _play_out(game: AnyGame, state: Any, rng: random.Random, limit: int = 60) ->
 @settings(max_examples=5, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_a_line_keeps_the_states_of_its_replay(name: str, seed: int) -> None:
-    game, start = _load(name)
+    game, start = load_example(name)
     turns, afters = _play_out(game, start, random.Random(seed))
     line = replay(game, start, turns)
     assert [s.after for s in line] == afters
@@ -90,7 +79,7 @@ def test_a_line_keeps_the_states_of_its_replay(name: str, seed: int) -> None:
 
 @pytest.mark.parametrize("name", [f for f in FILES if "solo" not in f])
 def test_a_turn_out_of_turn_is_refused(name: str) -> None:
-    game, start = _load(name)
+    game, start = load_example(name)
     turns, _ = _play_out(game, start, random.Random(1), limit=2)
     player, moves = turns[0]
     other = (player + 1) % game.players(start)
@@ -102,7 +91,7 @@ def test_a_turn_out_of_turn_is_refused(name: str) -> None:
 def test_a_move_of_another_position_is_refused(name: str) -> None:
     """A move legal after some turns of a play-out but not at the start, written as
     the first move: the replay refuses it."""
-    game, start = _load(name)
+    game, start = load_example(name)
     player = game.to_move(start)
     at_start = {str(m) for m in game.legal_moves(start)}
     for seed in range(20):
@@ -118,13 +107,13 @@ def test_a_move_of_another_position_is_refused(name: str) -> None:
 
 def test_a_pile_turn_below_its_minimum_cannot_end() -> None:
     """TG-5: one card laid where two are due; the replay refuses to end the turn."""
-    game, start = _load("thegame-solo-late.position.txt")
+    game, start = load_example("thegame-solo-late.position.txt")
     first = next(m for m in game.legal_moves(start) if str(m) != game.turn_end)
     with pytest.raises(IllegalMove, match="TG-5"):
         replay(game, start, [(0, [first])])
 
 
 def test_an_empty_turn_is_refused_where_every_move_is_a_turn() -> None:
-    game, start = _load("endgame.uno.txt")
+    game, start = load_example("endgame.uno.txt")
     with pytest.raises(IllegalMove, match="empty turn"):
         replay(game, start, [(game.to_move(start), [])])

@@ -5,7 +5,7 @@ refused with file, line and column, whatever the text."""
 from __future__ import annotations
 
 import random
-from pathlib import Path
+from itertools import islice
 from typing import Any
 
 import pytest
@@ -15,10 +15,10 @@ from hypothesis import strategies as st
 from playable.solver.core.errors import NotationError
 from playable.solver.core.game import Game
 from playable.solver.core.record import format_record, is_record, parse_record
-from playable.solver.games import game_of
-from playable.solver.sequence.rules import UnknownCard
+from tests.examples import EXAMPLES, load_example
+from tests.notation_checks import refused_at
+from tests.random_play import listed_steps
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 FILES = [
     "thegame-3p.deal.txt",
     "thegame-solo-late.position.txt",
@@ -30,18 +30,9 @@ FILES = [
 
 
 def _random_game(name: str, seed: int, limit: int = 25) -> tuple[Game[Any, Any], Any, list[Any]]:
-    text = (EXAMPLES / name).read_text(encoding="utf-8")
-    game = game_of(text, name)
-    start = state = game.parse(text, name)
-    rng, moves = random.Random(seed), list[Any]()
-    while not game.is_terminal(state) and len(moves) < limit:
-        move = rng.choice(game.legal_moves(state))
-        try:
-            state = game.apply(state, move)
-        except UnknownCard:  # Sequence: a draw the file does not list
-            break
-        moves.append(move)
-    return game, start, moves
+    game, start = load_example(name)
+    steps = islice(listed_steps(game, start, random.Random(seed)), limit)
+    return game, start, [move for _, move, _ in steps]
 
 
 @pytest.mark.parametrize("name", FILES)
@@ -80,13 +71,8 @@ def test_a_bad_move_names_its_line_and_column(
     moves: str, line: int, column: int, says: str
 ) -> None:
     """``line`` counts from the 'moves:' line (the position's lines come first)."""
-    text = _record(moves)
-    with pytest.raises(NotationError) as caught:
-        parse_record(text, "game.txt")
-    error = caught.value
     first = len(_record("").splitlines())
-    assert (error.source, error.line - first, error.column) == ("game.txt", line, column), error
-    assert says in error.message
+    refused_at(parse_record, _record(moves), first + line, column, says, "game.txt")
 
 
 def test_a_position_without_moves_is_not_a_record() -> None:
