@@ -12,7 +12,7 @@ from playable.solver.core.errors import NotationError
 from playable.solver.facetoface import notation
 from playable.solver.facetoface.game import GAME
 from playable.solver.facetoface.rules import Play, State, Variant, shuffled_decks, turns
-from tests.notation_checks import refused_at
+from tests.notation_checks import edited, refused_at
 from tests.random_play import random_states
 
 
@@ -175,8 +175,7 @@ def test_positions_that_cannot_arise_are_refused(
 ) -> None:
     text = POSITION
     for old, new in replacements:
-        assert old in text
-        text = text.replace(old, new)
+        text = edited(text, old, new)
     refused_at(notation.parse, text, line, column, words)
 
 
