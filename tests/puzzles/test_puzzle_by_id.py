@@ -33,6 +33,7 @@ from playable.puzzles.library import PuzzleLibrary
 from playable.solver.core.jsonkeys import SCHEMA_DIR
 from playable.solver.sequence.board import CELLS_OF
 from tests.clirun import Ran, run_main
+from tests.refusals import one_error_line
 
 #: every puzzle kind of the four games (docs/puzzles.md)
 KINDS = [
@@ -238,13 +239,6 @@ def test_an_answer_in_one_quoted_word_or_many_is_the_same(
     assert json.loads(one[1])["answer"] == json.loads(many[1])["answer"] == solution
 
 
-def one_error_line(err: str) -> str:
-    lines = err.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("error: "), err
-    assert "Traceback" not in err
-    return lines[0]
-
-
 def test_a_malformed_answer_is_one_line_exit_2_and_not_counted(
     capsys: pytest.CaptureFixture[str], library: Library
 ) -> None:
@@ -254,12 +248,13 @@ def test_a_malformed_answer_is_one_line_exit_2_and_not_counted(
         capsys, "puzzles", "answer", str(puzzle_id), "1:", "zz@9", "--db", str(library.path)
     )
     assert (code, out) == (2, "")
-    assert one_error_line(err).startswith("error: answer:1:")
+    one_error_line(err, "error: answer:1:")
     assert plays(library, puzzle_id) == before
     # `solve PUZZLE` names its option the same way
     file = str(library.file_of(puzzle_id))
     code, out, err = run_main(capsys, "solve", file, "--answer", "1: zz@9")
-    assert (code, out) == (2, "") and one_error_line(err).startswith("error: --answer:1:")
+    assert (code, out) == (2, "")
+    one_error_line(err, "error: --answer:1:")
 
 
 def test_errors_are_one_line_exit_2(
@@ -281,7 +276,7 @@ def test_errors_are_one_line_exit_2(
     for args, words in cases.items():
         code, out, err = run_main(capsys, *args, "--json")
         assert (code, out) == (2, ""), args
-        assert words in one_error_line(err), (args, err)
+        assert words in one_error_line(err, "error: "), (args, err)
 
 
 @pytest.mark.parametrize(
@@ -310,7 +305,7 @@ def test_a_damaged_row_is_one_line_exit_2(
     for args in (("show", "1"), ("answer", "1", "5@0")):
         code, out, err = run_main(capsys, "puzzles", *args, "--db", str(damaged))
         assert (code, out) == (2, ""), (column, args)
-        assert words in one_error_line(err), (column, err)
+        assert words in one_error_line(err, "error: "), (column, err)
 
 
 def test_a_library_without_a_plays_table_gets_one(
@@ -357,7 +352,7 @@ def test_fuzz_ids(capsys: pytest.CaptureFixture[str], library: Library, puzzle_i
     for args in (["show", *db, str(puzzle_id)], ["answer", *db, str(puzzle_id), "R7"]):
         code, out, err = run_main(capsys, "puzzles", *args)
         assert (code, out) == (2, ""), args
-        assert f"no puzzle with id {puzzle_id}" in one_error_line(err)
+        assert f"no puzzle with id {puzzle_id}" in one_error_line(err, "error: ")
 
 
 @FUZZ
@@ -370,7 +365,7 @@ def test_fuzz_id_words(capsys: pytest.CaptureFixture[str], library: Library, tex
         capsys, "puzzles", "show", "--db", str(library.path), "--json", "--", text
     )
     assert (code, out) == (2, ""), text
-    one_error_line(err)
+    one_error_line(err, "error: ")
 
 
 MOVE_TEXT = st.text(alphabet="0123456789@:/+-x RGBYWSDQKJATHCo-wnupadrsce", min_size=1, max_size=24)
@@ -402,14 +397,14 @@ def test_fuzz_move_strings(
     file = str(library.file_of(puzzle_id))
     by_file = run_main(capsys, "solve", file, "--answer", given, "--seconds", SECONDS, "--json")
     if not given:
-        assert code == 2 and "the answer is empty" in one_error_line(err)
+        assert code == 2 and "the answer is empty" in one_error_line(err, "error: ")
         assert plays(library, puzzle_id) == before
         return
     assert code == by_file[0], (answer, err, by_file[2])
     if code == 2:
         assert out == ""
-        one_error_line(err)
-        assert one_error_line(by_file[2]).split(":", 2)[2] == one_error_line(err).split(":", 2)[2]
+        said = one_error_line(err, "error: ").split(":", 2)[2]
+        assert one_error_line(by_file[2], "error: ").split(":", 2)[2] == said
         assert plays(library, puzzle_id) == before
     else:
         assert code in (0, 1), (answer, err)

@@ -12,6 +12,7 @@ import pytest
 
 from playable.solver.thegame.notation import format_position
 from tests.clirun import invoke
+from tests.refusals import refused
 
 from .test_proof_cli import LOST  # optimum 6 cards left, 23 parts after one turn
 
@@ -87,6 +88,4 @@ def test_a_won_deal_stops_at_its_first_won_part(tmp_path: Path) -> None:
     ],
 )
 def test_misused_split_options_are_one_line(extra: list[str], message: str) -> None:
-    result = invoke("solve", "thegame", "--max-card", "12", *extra)
-    assert result.returncode == 2
-    assert message in result.stderr and len(result.stderr.strip().splitlines()) == 1
+    refused(invoke("solve", "thegame", "--max-card", "12", *extra), message)
