@@ -54,6 +54,15 @@ def _fits(k: int, prev: int, root_pc: int, root_ps: int, kcol: I64, ksym: I64, k
     return bool(kcol[k] == kcol[prev] or ksym[k] == ksym[prev])
 
 
+@njit(cache=True, inline="always")
+def _root(parent: I64, x: int) -> int:
+    """The representative of ``x``'s set in the union-find ``parent`` (colours, then
+    symbols: a card joins its colour's set and its symbol's)."""
+    while parent[x] != x:
+        x = parent[x]
+    return x
+
+
 @njit(cache=True)
 def _prunes(hand: Hand, prev: int, kinds: Kinds, parent: I64) -> bool:
     """Pruning rules 3 (connectivity) and 4 (dead ends): True when the state is
@@ -74,13 +83,7 @@ def _prunes(hand: Hand, prev: int, kinds: Kinds, parent: I64) -> bool:
     for k in range(n_kinds):
         if counts[k] == 0:
             continue
-        a = kcol[k]
-        b = n_col + ksym[k]
-        while parent[a] != a:
-            a = parent[a]
-        while parent[b] != b:
-            b = parent[b]
-        parent[a] = b
+        parent[_root(parent, kcol[k])] = _root(parent, n_col + ksym[k])
         if first < 0:
             first = kcol[k]
         if _fits(k, prev, root_pc, root_ps, kcol, ksym, kwild):
@@ -93,16 +96,10 @@ def _prunes(hand: Hand, prev: int, kinds: Kinds, parent: I64) -> bool:
         return False
     if not touches:
         return True
-    root = first
-    while parent[root] != root:
-        root = parent[root]
+    root = _root(parent, first)
     for k in range(n_kinds):
-        if counts[k] > 0:
-            a = kcol[k]
-            while parent[a] != a:
-                a = parent[a]
-            if a != root:
-                return True
+        if counts[k] > 0 and _root(parent, kcol[k]) != root:
+            return True
     return not (dead <= 1 or (dead == 2 and fitting > 0))
 
 
