@@ -87,32 +87,6 @@ def test_position_example_parses() -> None:
     assert state.draws == ((), (13, 15))
 
 
-@pytest.mark.parametrize(
-    ("text", "line", "column", "words"),
-    [
-        ("playable thegame deal\n", 1, 10, "expected game 'facetoface'"),
-        ("playable facetoface puzzle\n", 1, 21, "expected kind"),
-        (POSITION.replace("hand 1: 3 7 9", "hand 1: 3 7 99"), 5, 13, "expected a card 2..20"),
-        (POSITION.replace("hand 1: 3 7 9", "hand 1: 3 7 3"), 5, 13, "appears twice"),
-        (POSITION.replace("draw 2: 13 15", "draw 2: 13 2"), 8, 12, "appears twice"),
-        (POSITION.replace("piles 2: 1 21", "piles 2: 1"), 4, 10, "expected 2 pile tops"),
-        (POSITION.replace("laid: 0 0", "laid: 0 2"), 10, 9, "opponent's piles"),
-        (POSITION.replace("laid: 0 0", "laid: 0"), 10, 7, "laid: OWN OPP"),
-        (POSITION.replace("to-move: 1", "to-move: 3"), 9, 10, "a player 1..2"),
-        (POSITION.replace("to-move: 1\n", ""), 9, 1, "missing field 'to-move'"),
-        (
-            POSITION.replace("hand 2: 2 6 8 10 11 12", "hand 2: 2 6 8 10 11 12 16"),
-            6,
-            9,
-            "at most 6",
-        ),
-        (POSITION + "colour: red\n", 11, 1, "unknown field 'colour'"),
-    ],
-)
-def test_errors_name_line_and_column(text: str, line: int, column: int, words: str) -> None:
-    refused_at(notation.parse, text, line, column, words)
-
-
 def test_a_deal_deck_must_be_complete() -> None:
     text = notation.format_deal(a_deal(max_card=12)).replace("deck 2: ", "deck 2: 2 ", 1)
     with pytest.raises(NotationError, match=r"appears twice|expected 11 cards"):

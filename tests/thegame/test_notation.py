@@ -13,7 +13,7 @@ from playable.solver.thegame import notation
 from playable.solver.thegame.game import GAME
 from playable.solver.thegame.notation import Deal
 from playable.solver.thegame.rules import State, Variant, accepts, deal, shuffled_deck
-from tests.notation_checks import edited, refused_at
+from tests.notation_checks import refused_at
 from tests.random_play import random_position, random_states
 
 from .search_cases import variants
@@ -46,49 +46,6 @@ def test_defaults_for_optional_variant_fields() -> None:
     assert isinstance(parsed, Deal) and parsed.variant == Variant(players=2)
 
 
-GOOD_DEAL = notation.format_deal(Deal(Variant(players=3), tuple(shuffled_deck(Variant(), 1))))
-
-
-def with_deck(deck: str) -> str:
-    lines = GOOD_DEAL.splitlines()
-    return "\n".join([*lines[:-1], f"deck: {deck}"]) + "\n"
-
-
-CARDS = GOOD_DEAL.splitlines()[-1].removeprefix("deck: ").split()
-
-
-@pytest.mark.parametrize(
-    ("text", "line", "column", "fragment"),
-    [
-        (with_deck(" ".join(["104", *CARDS[1:]])), 6, 7, "expected a card 2..99, got '104'"),
-        (with_deck(" ".join(["x1", *CARDS[1:]])), 6, 7, "expected a card 2..99, got 'x1'"),
-        (
-            with_deck(" ".join([*CARDS[:-1], CARDS[0]])),
-            6,
-            7 + len(" ".join(CARDS[:-1])) + 1,
-            "appears twice",
-        ),
-        (with_deck(" ".join(CARDS[:-1])), 6, 7, "expected 98 cards"),
-        (
-            GOOD_DEAL.replace("players: 3", "players: 3\ncolour: red"),
-            3,
-            1,
-            "unknown field 'colour'",
-        ),
-        (GOOD_DEAL.replace("players: 3", "players: 7"), 2, 10, "expected a player count 1..5"),
-        (GOOD_DEAL.replace("expert: no", "expert: maybe"), 3, 9, "expected 'yes' or 'no'"),
-        (GOOD_DEAL.replace("expert: no", "players: 2"), 3, 1, "given twice"),
-        (GOOD_DEAL.replace("playable thegame deal", "playable thegame hand"), 1, 18, "kind"),
-        (GOOD_DEAL.replace("playable thegame deal", "thegame deal"), 1, 1, "first line"),
-        (GOOD_DEAL.replace("max-card: 99\n", "max-card\n"), 5, 1, "expected 'key: value'"),
-        ("\n".join(GOOD_DEAL.splitlines()[:-1]) + "\n", 5, 1, "missing field 'deck'"),
-        ("", 1, 1, "empty file"),
-    ],
-)
-def test_malformed_deal(text: str, line: int, column: int, fragment: str) -> None:
-    refused_at(notation.parse, text, line, column, fragment)
-
-
 POSITION = """playable thegame position
 players: 2
 max-card: 20
@@ -105,22 +62,6 @@ def test_position_example_parses() -> None:
     state = notation.parse_position(POSITION)
     assert state.piles == (5, 1, 21, 12) and state.laid == 1 and state.to_move == 0
     assert state.draw == (17, 18, 19, 20)
-
-
-@pytest.mark.parametrize(
-    ("old", "new", "line", "column", "fragment"),
-    [
-        ("piles: 5 1 21 12", "piles: 5 1 21", 4, 8, "expected 4 pile tops"),
-        ("piles: 5 1 21 12", "piles: 5 1 21 2", 4, 15, "card 2 is on a pile and also elsewhere"),
-        ("piles: 5 1 21 12", "piles: 5 5 21 12", 4, 10, "card 5 is on a pile and also elsewhere"),
-        ("hand 2: 9 10", "hand 3: 9 10", 6, 1, "no player 3"),
-        ("hand 1: 2 3 4 6 7 8", "hand 1: 2 3 4 6 7", 5, 9, "must hold exactly 6 cards"),
-        ("to-move: 1", "to-move: 3", 8, 10, "expected a player 1..2"),
-        ("draw: 17 18 19 20", "draw: 17 18 19 20 9", 7, 19, "card 9 appears twice"),
-    ],
-)
-def test_malformed_position(old: str, new: str, line: int, column: int, fragment: str) -> None:
-    refused_at(notation.parse, edited(POSITION, old, new), line, column, fragment, "pos.txt")
 
 
 def test_moves_text_form() -> None:

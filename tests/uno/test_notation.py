@@ -12,7 +12,6 @@ from playable.solver.uno import notation
 from playable.solver.uno.cards import KINDS, WILD, name, parse_card
 from playable.solver.uno.game import GAME
 from playable.solver.uno.rules import Options, Play, Scoring, random_deal
-from tests.notation_checks import refused_at
 from tests.random_play import random_states
 
 EXAMPLES = Path(__file__).parents[2] / "examples"
@@ -40,21 +39,6 @@ def test_hand_file_round_trips_and_wild_top_needs_a_colour() -> None:
     with pytest.raises(NotationError) as error:
         notation.parse("playable uno hand\ntop: W4\nhand: R1\n")
     assert (error.value.line, error.value.column) == (2, 6)
-
-
-@pytest.mark.parametrize(
-    ("text", "line", "column", "words"),
-    [
-        ("playable uno hand\ntop: R5\nhand: R1 X9\n", 3, 10, "expected a card"),
-        ("playable uno hand\ntop: R5\ncolour: blue\nhand: R1\n", 3, 9, "only a wild names"),
-        ("playable uno deal\nplayers: 11\n", 2, 10, "player count"),
-        ("playable uno hand\nfoo: 1\n", 2, 1, "unknown field"),
-        ("playable uno puzzle\n", 1, 14, "expected kind"),
-        ("playable thegame hand\n", 1, 10, "expected game"),
-    ],
-)
-def test_errors_name_line_and_column(text: str, line: int, column: int, words: str) -> None:
-    refused_at(notation.parse, text, line, column, words)
 
 
 def test_deal_with_a_card_too_many_is_rejected() -> None:
