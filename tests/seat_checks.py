@@ -1,7 +1,8 @@
 """The check every seat-view fuzz test makes of a damaged view file (docs/seatview.md):
 it is either read, and then written back and read to the same view, or refused with
 one clear line that names the source, a line of the file and a column; and the damage
-two of them do to a view file, a line replaced by junk or junk inserted."""
+the fuzz tests of tests/test_seatview_files.py do to a view file (junk after a line's
+key, or a line of junk)."""
 
 from __future__ import annotations
 

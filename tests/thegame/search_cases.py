@@ -1,4 +1,5 @@
-"""Random small positions and deals shared by the solver's tests."""
+"""Positions, deals and variants shared by the tests of The Game's solvers: random
+small ones, and the stored regression positions with their optimum."""
 
 from __future__ import annotations
 
