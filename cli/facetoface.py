@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import sys
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, ClassVar
 
 import typer
 from rich.panel import Panel
@@ -11,11 +13,11 @@ from rich.table import Table
 
 from playable.cli import estimates
 from playable.cli.budget import Memory, Nodes, Seconds, budget_from
-from playable.cli.dispatch import SHOW
-from playable.cli.io import fail, print_json, read_source, stdout, write_dealt
-from playable.cli.option_groups import with_options
-from playable.cli.options import Workers, renamed, seat_bots
-from playable.cli.play import RecordFile
+from playable.cli.dispatch import add_game_commands, show_position
+from playable.cli.io import fail, print_json, stdout, write_dealt
+from playable.cli.option_groups import FreshDeal, with_options
+from playable.cli.options import Workers, bot_option, renamed, seat_bots
+from playable.cli.play import RecordFile, seat_name
 from playable.cli.progress import warm_up
 from playable.cli.simulate import Games, GameSeed, SimulationDb, play_one, simulate_rows
 from playable.solver.core.errors import InvalidVariant
@@ -44,6 +46,19 @@ First = Annotated[
         help="On a deal: solve only with this player (1 or 2) starting (FF-7).", min=1, max=2
     ),
 ]
+#: ``--first`` of the commands that play or analyse one start of a deal.
+Starter = Annotated[
+    int | None,
+    typer.Option(help="On a deal: the player who starts (FF-7); default 1.", min=1, max=2),
+]
+
+
+def seat_bots_option(first: str, second: str, default: str) -> Any:
+    """``--bot`` of simulate (players A and B) and play (players 1 and 2)."""
+    return bot_option(
+        f"Player {first}'s and then {second}'s bot (greedy, careful or determinized; "
+        f"default {default}): one for both or one each (repeat --bot)."
+    )
 
 
 def variant_from(max_card: int) -> Variant:
@@ -70,42 +85,53 @@ def deal_from_options(
     )
 
 
-def load(
-    file: str | None, max_card: int, seed: int | None, deck_a: str | None, deck_b: str | None
-) -> notation.Deal | State:
-    """The deal or position a command works on: from FILE, or from the deal options."""
-    if file is not None:
-        if max_card != 59 or seed is not None or deck_a is not None or deck_b is not None:
-            fail("give a FILE or deal options (--seed, --deck-a, --deck-b, ...), not both")
-        text, source = read_source(file)
+@dataclass(frozen=True)
+class DealOptions(FreshDeal[notation.Deal, State]):
+    """The options that deal a fresh game instead of reading a FILE, declared once for
+    ``deal``, ``solve``, ``analyse`` and ``play facetoface`` (cli/option_groups.py)."""
+
+    either: ClassVar[str] = (
+        "give a FILE or deal options (--seed, --deck-a, --deck-b, ...), not both"
+    )
+
+    max_card: MaxCard = 59
+    seed: Seed = None
+    deck_a: DeckA = None
+    deck_b: DeckB = None
+
+    def deal(self) -> notation.Deal:
+        """The deal these options give (FF-1)."""
+        return deal_from_options(variant_from(self.max_card), self.seed, self.deck_a, self.deck_b)
+
+    def parse(self, text: str, source: str) -> notation.Deal | State:
         return notation.parse(text, source)
-    return deal_from_options(variant_from(max_card), seed, deck_a, deck_b)
 
 
+def start_of(game: notation.Deal | State, first: int | None) -> State:
+    """A position: the deal started by player ``first`` (1-based, default 1, FF-7), or
+    the position itself (where ``first`` is refused: the position says who moves)."""
+    if not isinstance(game, State):
+        return game.start(0 if first is None else first - 1)
+    if first is not None:
+        fail("--first applies to a deal, not a position (the position says who moves)")
+    return game
+
+
+@with_options("options", DealOptions, in_place=True)
 def deal_command(
-    max_card: MaxCard = 59,
-    seed: Seed = None,
-    deck_a: DeckA = None,
-    deck_b: DeckB = None,
+    *,
+    options: DealOptions,
     output: Annotated[Path | None, typer.Option("-o", "--output", help="Write to FILE.")] = None,
     json: Json = False,
 ) -> None:
     """Deal a game of Face to Face: each player's 58 cards, top first (FF-1)."""
-    d = deal_from_options(variant_from(max_card), seed, deck_a, deck_b)
+    d = options.deal()
     write_dealt(notation.format_deal(d), notation.deal_to_json(d), output, json)
 
 
-def show(text: str, source: str, json: bool) -> None:
-    """Draw a deal (player 1 to move) or a position: piles, hands, draw piles."""
-    state = notation.parse_position(text, source)
-    if json:
-        print_json(notation.position_to_json(state))
-        return
-    stdout.print(render(state))
-
-
 def render(state: State) -> Panel:
-    """The position as a rich panel."""
+    """A deal (player 1 to move) or a position as a rich panel: piles, hands, draw
+    piles."""
     table = Table(show_edge=False, box=None, padding=(0, 2))
     for column in ("player", "↑ up", "↓ down", "hand", "draw", "cards left"):
         table.add_column(column)
@@ -160,13 +186,12 @@ def _result_lines(state: State, result: Any) -> list[str]:
     return lines
 
 
+@with_options("options", DealOptions, in_place=True)
 def solve_command(
     file: FileArg = None,
     first: First = None,
-    max_card: MaxCard = 59,
-    seed: Seed = None,
-    deck_a: DeckA = None,
-    deck_b: DeckB = None,
+    *,
+    options: DealOptions,
     seconds: Seconds = None,
     nodes: Nodes = None,
     memory: Memory = 256,
@@ -179,7 +204,7 @@ def solve_command(
     from playable.solver.facetoface.search import solve, solve_starts
     from playable.solver.facetoface.search import warm_up as load_kernel
 
-    game = load(file, max_card, seed, deck_a, deck_b)
+    game = options.load(file)
     warm_up(load_kernel, json)
     if isinstance(game, State):
         if first is not None:
@@ -228,22 +253,17 @@ def deal_status(statuses: list[Any]) -> Any:
     return statuses[0] if len(statuses) == 1 else Status.SOLVED
 
 
+@with_options("options", DealOptions, in_place=True)
 @with_options("estimating", estimates.Estimating)
 def analyse_command(
     file: FileArg = None,
-    first: Annotated[
-        int | None,
-        typer.Option(help="On a deal: the player who starts (FF-7); default 1.", min=1, max=2),
-    ] = None,
-    max_card: MaxCard = 59,
-    seed: Seed = None,
-    deck_a: DeckA = None,
-    deck_b: DeckB = None,
+    first: Starter = None,
+    *,
+    options: DealOptions,
     seconds: Seconds = None,
     nodes: Nodes = None,
     memory: Memory = 256,
     json: Json = False,
-    *,
     estimating: estimates.Estimating,
 ) -> None:
     """Every distinct turn of the player to move with its proven value (win, loss, or
@@ -255,13 +275,7 @@ def analyse_command(
     from playable.solver.facetoface.analysis import analyse
     from playable.solver.facetoface.search import warm_up as load_kernel
 
-    game = load(file, max_card, seed, deck_a, deck_b)
-    if isinstance(game, State):
-        if first is not None:
-            fail("--first applies to a deal, not a position (the position says who moves)")
-        state = game
-    else:
-        state = game.start(0 if first is None else first - 1)
+    state = start_of(options.load(file), first)
     budget = budget_from(seconds, nodes, memory, json)
     warm_up(load_kernel, json)  # compiling the kernel is not part of the budget
     document = analyse(state, budget, memory)
@@ -301,15 +315,7 @@ def analyse_command(
 
 
 def simulate_command(
-    bot: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--bot",
-            help="Player A's and then B's bot (greedy, careful or determinized; default "
-            "greedy): one for both or one each (repeat --bot).",
-            show_default=False,
-        ),
-    ] = None,
+    bot: Annotated[list[str] | None, seat_bots_option("A", "B", "greedy")] = None,
     games: Games = 100,
     seed: GameSeed = 0,
     max_card: MaxCard = 59,
@@ -356,25 +362,13 @@ def simulate_command(
     stdout.print(f"mean turns per game: {summary['mean_turns']:.1f}")
 
 
+@with_options("options", DealOptions, in_place=True)
 def play_command(
     file: FileArg = None,
-    bot: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--bot",
-            help="Player 1's and then 2's bot (greedy, careful or determinized; default "
-            "determinized): one for both or one each (repeat --bot).",
-            show_default=False,
-        ),
-    ] = None,
-    first: Annotated[
-        int | None,
-        typer.Option(help="On a deal: the player who starts (FF-7); default 1.", min=1, max=2),
-    ] = None,
-    max_card: MaxCard = 59,
-    seed: Seed = None,
-    deck_a: DeckA = None,
-    deck_b: DeckB = None,
+    bot: Annotated[list[str] | None, seat_bots_option("1", "2", "determinized")] = None,
+    first: Starter = None,
+    *,
+    options: DealOptions,
     json: Json = False,
     record: RecordFile = None,
 ) -> None:
@@ -388,30 +382,15 @@ def play_command(
     from playable.solver.facetoface.simulate import SeatBots
 
     names = seat_bots(bot or ["determinized"], 2, STRATEGIES, "player")
-    game = load(file, max_card, seed, deck_a, deck_b)
-    if isinstance(game, State):
-        if first is not None:
-            fail("--first applies to a deal, not a position (the position says who moves)")
-        state = game
-    else:
-        state = game.start(0 if first is None else first - 1)
-    played = play_out(RULES, state, SeatBots((names[0], names[1]), seed or 0), MAX_TURNS)
-    report(RULES, state, names, played, notation.line_to_json, _player_name, json, record)
+    state = start_of(options.load(file), first)
+    played = play_out(RULES, state, SeatBots((names[0], names[1]), options.seed or 0), MAX_TURNS)
+    report(RULES, state, names, played, notation.line_to_json, seat_name, json, record)
 
 
 #: Face to Face always ends (every turn lays two cards, FF-4): a bound, never reached.
 MAX_TURNS = 1000
 
 
-def _player_name(player: int) -> str:
-    return f"player {player + 1}"
-
-
 def register(verbs: dict[str, typer.Typer]) -> None:
-    """Add Face to Face's subcommands to the verb groups."""
-    verbs["deal"].command(GAME)(deal_command)
-    verbs["solve"].command(GAME)(solve_command)
-    verbs["analyse"].command(GAME)(analyse_command)
-    verbs["simulate"].command(GAME)(simulate_command)
-    verbs["play"].command(GAME)(play_command)
-    SHOW[GAME] = show
+    """Add Face to Face's subcommands and its ``show`` to the verb groups."""
+    add_game_commands(verbs, sys.modules[__name__], show_position(GAME, render))

@@ -13,18 +13,26 @@ from __future__ import annotations
 import functools
 import inspect
 import typing
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import MISSING, fields
-from typing import Any, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
+
+from playable.cli.io import fail, read_source
 
 Command = TypeVar("Command", bound=Callable[..., None])
+DealT = TypeVar("DealT")
+PositionT = TypeVar("PositionT")
 
 
-def with_options(name: str, group: type[Any]) -> Callable[[Command], Command]:
+def with_options(
+    name: str, group: type[Any], *, in_place: bool = False
+) -> Callable[[Command], Command]:
     """Give the command's parameter ``name`` an instance of the dataclass ``group``
     built from options named after its fields (typed in the dataclass with the
     ``Annotated`` options of cli/options.py, defaults from the dataclass); those
-    options follow the command's own in ``--help``."""
+    options follow the command's own in ``--help``, or with ``in_place`` stand where
+    the parameter ``name`` stands in the command's signature."""
     hints = typing.get_type_hints(group, include_extras=True)
     shared = [
         inspect.Parameter(
@@ -39,14 +47,47 @@ def with_options(name: str, group: type[Any]) -> Callable[[Command], Command]:
     def decorate(command: Command) -> Command:
         signature = inspect.signature(command, eval_str=True)
         own = [p for p in signature.parameters.values() if p.name != name]
+        listed = [*own, *shared]
+        if in_place:  # every option by keyword, so that any order is a valid signature
+            listed = [
+                q.replace(kind=inspect.Parameter.KEYWORD_ONLY)
+                for p in signature.parameters.values()
+                for q in (shared if p.name == name else [p])
+            ]
 
         @functools.wraps(command)
         def run(**values: Any) -> None:
             options = group(**{p.name: values.pop(p.name) for p in shared})
             command(**values, **{name: options})
 
-        run.__signature__ = signature.replace(parameters=[*own, *shared])  # type: ignore[attr-defined]
-        run.__annotations__ = {p.name: p.annotation for p in [*own, *shared]}
+        run.__signature__ = signature.replace(parameters=listed)  # type: ignore[attr-defined]
+        run.__annotations__ = {p.name: p.annotation for p in listed}
         return typing.cast(Command, run)
 
     return decorate
+
+
+class FreshDeal(ABC, Generic[DealT, PositionT]):
+    """A game's option group that deals a fresh game instead of reading a FILE (The
+    Game's and Face to Face's ``--seed``, ``--deck``, ...): a dataclass whose defaults
+    mean "no deal option given", so a command takes a FILE or deal options, not both."""
+
+    #: the usage line when both a FILE and deal options are given
+    either: ClassVar[str]
+
+    @abstractmethod
+    def deal(self) -> DealT:
+        """The deal these options give."""
+
+    @abstractmethod
+    def parse(self, text: str, source: str) -> DealT | PositionT:
+        """The deal or position a file holds."""
+
+    def load(self, file: str | None) -> DealT | PositionT:
+        """The deal or position a command works on: from FILE, or from these options."""
+        if file is None:
+            return self.deal()
+        if self != type(self)():
+            fail(self.either)
+        text, source = read_source(file)
+        return self.parse(text, source)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from pathlib import Path
-from typing import Annotated, TypeVar
+from typing import Annotated, Any, TypeVar
 
 import typer
 
@@ -43,13 +43,16 @@ def renamed(old: str, new: str, old_value: T | None, value: T | None) -> T | Non
     return old_value
 
 
+def bot_option(help_text: str) -> Any:
+    """The ``--bot`` option of a game's command, repeatable, with the game's own help
+    (which bots, the default, one for all seats or one per seat): its type is
+    ``Annotated[list[str] | None, bot_option(...)]``."""
+    return typer.Option("--bot", help=help_text, show_default=False)
+
+
 Bots = Annotated[
     list[str] | None,
-    typer.Option(
-        "--bot",
-        help="A bot by name: one for every seat, or one per seat in seat order (repeat --bot).",
-        show_default=False,
-    ),
+    bot_option("A bot by name: one for every seat, or one per seat in seat order (repeat --bot)."),
 ]
 
 

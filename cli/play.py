@@ -138,6 +138,11 @@ def report(
     raise typer.Exit(0 if played.finished else UNFINISHED)
 
 
+def seat_name(player: int) -> str:
+    """A player as the text output of ``play`` names it: ``player 1`` for player 0."""
+    return f"player {player + 1}"
+
+
 def moves_json(turns: list[tuple[int, list[Any]]]) -> list[dict[str, Any]]:
     """Line items of the games where a turn is one move (UNO, Sequence): the player
     and the move's text."""

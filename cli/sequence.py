@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.panel import Panel
@@ -12,10 +13,10 @@ from rich.text import Text
 
 from playable.cli import estimates
 from playable.cli.budget import Memory, Nodes, Seconds, budget_from
-from playable.cli.dispatch import SHOW
+from playable.cli.dispatch import add_game_commands, show_position
 from playable.cli.io import fail, print_json, read_source, stdout, write_dealt
 from playable.cli.option_groups import with_options
-from playable.cli.options import Workers, renamed, seat_bots
+from playable.cli.options import Workers, bot_option, renamed, seat_bots
 from playable.cli.play import RecordFile
 from playable.cli.progress import warm_up
 from playable.cli.simulate import Games, GameSeed, SimulationDb, play_one, simulate_rows
@@ -44,6 +45,14 @@ def side_name(side: int) -> str:
     return f"{_SIDE_NAME[side]} ({COLOURS[side]})"
 
 
+def side_bots(default: str) -> Any:
+    """``--bot`` of simulate and play: Sequence's bots, one for all sides or one each."""
+    return bot_option(
+        f"Bot per side (random, greedy, stronger; default {default}): one for all or one "
+        "per side (repeat --bot)."
+    )
+
+
 def variant_from(players: int, sides: int | None) -> Variant:
     try:
         return Variant(players, sides if sides is not None else default_sides(players))
@@ -70,15 +79,6 @@ def deal_command(
         fail(f"--first must be 1..{players}, got {first}")
     state = shuffled_deal(variant, seed, first - 1)
     write_dealt(notation.format_position(state), notation.position_to_json(state), output, json)
-
-
-def show(text: str, source: str, json: bool) -> None:
-    """Draw a position: the board in colour, sequences, hands, piles."""
-    state = notation.parse_position(text, source)
-    if json:
-        print_json(notation.position_to_json(state))
-        return
-    stdout.print(render(state))
 
 
 def render_board(state: State, highlight: frozenset[int] = frozenset()) -> Table:
@@ -112,7 +112,8 @@ def render_board(state: State, highlight: frozenset[int] = frozenset()) -> Table
 
 
 def render(state: State, highlight: frozenset[int] = frozenset()) -> Panel:
-    """The position as a rich panel (``highlight``: spaces to mark)."""
+    """The position as a rich panel: the board in colour, sequences, hands, piles
+    (``highlight``: spaces to mark)."""
     v = state.variant
     body = Table.grid()
     body.add_row(render_board(state, highlight))
@@ -316,15 +317,7 @@ def simulate_command(
     players: Annotated[
         int | None, typer.Option(help="Players (default: one per side).", min=2, max=12)
     ] = None,
-    bot: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--bot",
-            help="Bot per side (random, greedy, stronger; default greedy, then random): one "
-            "for all or one per side (repeat --bot).",
-            show_default=False,
-        ),
-    ] = None,
+    bot: Annotated[list[str] | None, side_bots("greedy, then random")] = None,
     games: Games = 100,
     seed: GameSeed = 0,
     max_turns: Annotated[
@@ -378,15 +371,7 @@ def play_command(
         str | None,
         typer.Argument(help="A position file ('-' for stdin).", show_default=False),
     ] = None,
-    bot: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--bot",
-            help="Bot per side (random, greedy, stronger; default stronger): one for all "
-            "or one per side (repeat --bot).",
-            show_default=False,
-        ),
-    ] = None,
+    bot: Annotated[list[str] | None, side_bots("stronger")] = None,
     players: Annotated[
         int, typer.Option(help="Players 2-12 (a new deal, SQ-3).", min=2, max=12)
     ] = 2,
@@ -435,10 +420,5 @@ def play_command(
 
 
 def register(verbs: dict[str, typer.Typer]) -> None:
-    """Add Sequence's subcommands to the verb groups."""
-    verbs["deal"].command(GAME)(deal_command)
-    verbs["analyse"].command(GAME)(analyse_command)
-    verbs["solve"].command(GAME)(solve_command)
-    verbs["simulate"].command(GAME)(simulate_command)
-    verbs["play"].command(GAME)(play_command)
-    SHOW[GAME] = show
+    """Add Sequence's subcommands and its ``show`` to the verb groups."""
+    add_game_commands(verbs, sys.modules[__name__], show_position(GAME, render))

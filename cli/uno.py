@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -11,11 +12,11 @@ from rich.table import Table
 
 from playable.cli import estimates
 from playable.cli.budget import Nodes, Seconds, budget_from
-from playable.cli.dispatch import SHOW
+from playable.cli.dispatch import add_game_commands
 from playable.cli.io import fail, print_json, read_source, stdout, write_dealt
 from playable.cli.option_groups import with_options
 from playable.cli.options import MAX_RUN, MAX_SEED, Workers, renamed, seat_bots
-from playable.cli.play import RecordFile
+from playable.cli.play import RecordFile, seat_name
 from playable.cli.progress import warm_up
 from playable.cli.simulate import SimulationDb, play_one, simulate_rows
 from playable.solver.core.budget import Budget
@@ -484,18 +485,9 @@ def play_command(
             fail(str(error))
     names = seat_bots(bot or ["heuristic"], state.players, STRATEGIES)
     played = play_out(RULES, state, SeatBots(names, seed or 0), max_turns)
-    report(RULES, state, names, played, moves_json, _player_name, json, record)
-
-
-def _player_name(player: int) -> str:
-    return f"player {player + 1}"
+    report(RULES, state, names, played, moves_json, seat_name, json, record)
 
 
 def register(verbs: dict[str, typer.Typer]) -> None:
-    """Add UNO's subcommands to the verb groups."""
-    verbs["deal"].command(GAME)(deal_command)
-    verbs["solve"].command(GAME)(solve_command)
-    verbs["analyse"].command(GAME)(analyse_command)
-    verbs["simulate"].command(GAME)(simulate_command)
-    verbs["play"].command(GAME)(play_command)
-    SHOW[GAME] = show
+    """Add UNO's subcommands and its ``show`` to the verb groups."""
+    add_game_commands(verbs, sys.modules[__name__], show)

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from dataclasses import dataclass
+from typing import Annotated, ClassVar
 
 import typer
 
-from playable.cli.io import fail, read_source
+from playable.cli.io import fail
+from playable.cli.option_groups import FreshDeal
 from playable.cli.options import Json as Json  # the one --json, re-exported
 from playable.solver.core.errors import InvalidVariant
 from playable.solver.thegame import notation
@@ -48,30 +50,27 @@ def deal_from_options(variant: Variant, seed: int | None, deck: str | None) -> n
     return notation.parse_deck(deck, variant)
 
 
-def load(
-    file: str | None,
-    players: int | None,
-    expert: bool,
-    expert_hand: bool,
-    max_card: int,
-    seed: int | None,
-    deck: str | None,
-) -> notation.Deal | State:
-    """The deal or position a command works on: from FILE, or from the deal options."""
-    if file is not None:
-        if (
-            players is not None
-            or expert
-            or expert_hand
-            or max_card != 99
-            or seed is not None
-            or deck is not None
-        ):
-            fail("give a FILE or deal options (--players, --seed, --deck, ...), not both")
-        text, source = read_source(file)
+@dataclass(frozen=True)
+class DealOptions(FreshDeal[notation.Deal, State]):
+    """The options that deal a fresh game instead of reading a FILE, declared once for
+    ``deal``, ``play``, ``solve`` and ``analyse thegame`` (cli/option_groups.py)."""
+
+    either: ClassVar[str] = "give a FILE or deal options (--players, --seed, --deck, ...), not both"
+
+    players: Players = None
+    expert: Expert = False
+    expert_hand: ExpertHand = False
+    max_card: MaxCard = 99
+    seed: Seed = None
+    deck: Deck = None
+
+    def deal(self) -> notation.Deal:
+        """The deal these options give (TG-11)."""
+        variant = variant_from(self.players, self.expert, self.expert_hand, self.max_card)
+        return deal_from_options(variant, self.seed, self.deck)
+
+    def parse(self, text: str, source: str) -> notation.Deal | State:
         return notation.parse(text, source)
-    variant = variant_from(players, expert, expert_hand, max_card)
-    return deal_from_options(variant, seed, deck)
 
 
 def start_of(game: notation.Deal | State, first: int | None) -> State:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -9,26 +10,12 @@ import typer
 from rich.panel import Panel
 from rich.table import Table
 
-from playable.cli.dispatch import SHOW
+from playable.cli.dispatch import add_game_commands, show_position
 from playable.cli.io import print_json, stdout, write_dealt, write_text
+from playable.cli.option_groups import with_options
 from playable.cli.options import Bots, renamed, team_bot
 from playable.cli.play import RecordFile
-from playable.cli.thegame.options import (
-    GAME,
-    Deck,
-    Expert,
-    ExpertHand,
-    FileArg,
-    First,
-    Json,
-    MaxCard,
-    Players,
-    Seed,
-    deal_from_options,
-    load,
-    start_of,
-    variant_from,
-)
+from playable.cli.thegame.options import GAME, DealOptions, FileArg, First, Json, start_of
 from playable.solver.core.line import replay
 from playable.solver.core.record import format_record
 from playable.solver.thegame import notation
@@ -37,32 +24,20 @@ from playable.solver.thegame.players import STRATEGIES, play_out
 from playable.solver.thegame.rules import END_TURN, State
 
 
+@with_options("options", DealOptions, in_place=True)
 def deal_command(
-    players: Players = None,
-    expert: Expert = False,
-    expert_hand: ExpertHand = False,
-    max_card: MaxCard = 99,
-    seed: Seed = None,
-    deck: Deck = None,
+    *,
+    options: DealOptions,
     output: Annotated[Path | None, typer.Option("-o", "--output", help="Write to FILE.")] = None,
     json: Json = False,
 ) -> None:
     """Deal a game of The Game: the order of every card (TG-11) and the variant."""
-    d = deal_from_options(variant_from(players, expert, expert_hand, max_card), seed, deck)
+    d = options.deal()
     write_dealt(notation.format_deal(d), notation.deal_to_json(d), output, json)
 
 
-def show(text: str, source: str, json: bool) -> None:
-    """Draw a deal or position: piles, hands, draw pile size."""
-    state = start_of(notation.parse(text, source), None)
-    if json:
-        print_json(notation.position_to_json(state))
-        return
-    stdout.print(render(state))
-
-
 def render(state: State) -> Panel:
-    """The position as a rich panel."""
+    """A deal or position as a rich panel: piles, hands, draw pile size."""
     v = state.variant
     piles = Table.grid(padding=(0, 3))
     for pile, top in enumerate(state.piles):
@@ -93,16 +68,13 @@ def render(state: State) -> Panel:
     return Panel(body, title="The Game", subtitle=", ".join(options), expand=False)
 
 
+@with_options("options", DealOptions, in_place=True)
 def play_command(
     file: FileArg = None,
     bot: Bots = None,
     first: First = None,
-    players: Players = None,
-    expert: Expert = False,
-    expert_hand: ExpertHand = False,
-    max_card: MaxCard = 99,
-    seed: Seed = None,
-    deck: Deck = None,
+    *,
+    options: DealOptions,
     json: Json = False,
     record: RecordFile = None,
     strategy: Annotated[str | None, typer.Option("--strategy", hidden=True)] = None,
@@ -113,7 +85,7 @@ def play_command(
     (strategy,) = team_bot(
         renamed("--strategy", "--bot", None if strategy is None else [strategy], bot), STRATEGIES
     )
-    state = start_of(load(file, players, expert, expert_hand, max_card, seed, deck), first)
+    state = start_of(options.load(file), first)
     result = play_out(state, STRATEGIES[strategy]())
     cards_left = result.cards_left
     if record is not None:  # every turn's plays, ended unless they won the game (TG-7)
@@ -143,7 +115,5 @@ def play_command(
 
 
 def register(verbs: dict[str, typer.Typer]) -> None:
-    """Add The Game's subcommands to the verb groups."""
-    verbs["deal"].command(GAME)(deal_command)
-    verbs["play"].command(GAME)(play_command)
-    SHOW[GAME] = show
+    """Add `deal` and `play thegame` and The Game's ``show`` to the verb groups."""
+    add_game_commands(verbs, sys.modules[__name__], show_position(GAME, render))

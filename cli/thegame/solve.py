@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -19,23 +20,13 @@ from playable.cli.budget import (
     check_seconds,
     release_interrupts,
 )
+from playable.cli.dispatch import add_game_commands
 from playable.cli.io import fail, print_json, stderr, stdout
 from playable.cli.option_groups import with_options
 from playable.cli.options import RetryNodes, RetrySeconds, Scheduler
 from playable.cli.progress import warm_up
 from playable.cli.thegame.check import _save_proof
-from playable.cli.thegame.options import (
-    Deck,
-    Expert,
-    ExpertHand,
-    FileArg,
-    Json,
-    MaxCard,
-    Players,
-    Seed,
-    load,
-    start_of,
-)
+from playable.cli.thegame.options import DealOptions, FileArg, Json, start_of
 from playable.cli.thegame.split import MAX_SPLIT, SplitRun, solve_split
 from playable.solver.core.jsonkeys import LOSS, WIN, analyse_exit_code
 
@@ -66,14 +57,11 @@ def _game(game: Deal | State, first: int | None) -> Deal | State:
     return start_of(game, first)
 
 
+@with_options("options", DealOptions, in_place=True)
 def solve_command(
     file: FileArg = None,
-    players: Players = None,
-    expert: Expert = False,
-    expert_hand: ExpertHand = False,
-    max_card: MaxCard = 99,
-    seed: Seed = None,
-    deck: Deck = None,
+    *,
+    options: DealOptions,
     first: FirstChoice = None,
     engine: Engine = "dfs",
     seconds: Seconds = None,
@@ -126,7 +114,7 @@ def solve_command(
     player (TG-9). Exit 0 solved, 1 proven unsolvable, 3 budget ran out."""
     if engine not in ENGINES:
         fail(f"unknown engine '{engine}'; choose one of {', '.join(ENGINES)}")
-    game = _game(load(file, players, expert, expert_hand, max_card, seed, deck), first)
+    game = _game(options.load(file), first)
     budget = budget_from(seconds, nodes, memory, json)
     if engine == "dfs" or warm_start:
         from playable.solver.thegame.search import warm_up as load_kernels
@@ -246,15 +234,12 @@ def _render(result: SolveResult) -> None:
         )
 
 
+@with_options("options", DealOptions, in_place=True)
 @with_options("estimating", estimates.Estimating)
 def analyse_command(
     file: FileArg = None,
-    players: Players = None,
-    expert: Expert = False,
-    expert_hand: ExpertHand = False,
-    max_card: MaxCard = 99,
-    seed: Seed = None,
-    deck: Deck = None,
+    *,
+    options: DealOptions,
     first: Annotated[
         int | None, typer.Option(help="Player to move in a fresh deal. [default: 1]")
     ] = None,
@@ -265,7 +250,6 @@ def analyse_command(
     nodes: Nodes = None,
     memory: Memory = 64,
     json: Json = False,
-    *,
     estimating: estimates.Estimating,
 ) -> None:
     """Every legal next move (one card, or ending the turn) of the player to move with
@@ -277,7 +261,7 @@ def analyse_command(
 
     # the input checks of `solve` (one validation): the parser's check_position, and
     # --first only on a fresh deal
-    game = _game(load(file, players, expert, expert_hand, max_card, seed, deck), first)
+    game = _game(options.load(file), first)
     state = game.start(0) if isinstance(game, Deal) else game
     document = analyse(state, lambda: budget_from(seconds, nodes, memory, json))
     rows = document["moves"]
@@ -303,5 +287,4 @@ def analyse_command(
 
 def register(verbs: dict[str, typer.Typer]) -> None:
     """Add `solve thegame` and `analyse thegame` to the verb groups."""
-    verbs["solve"].command(GAME)(solve_command)
-    verbs["analyse"].command(GAME)(analyse_command)
+    add_game_commands(verbs, sys.modules[__name__])
