@@ -13,24 +13,9 @@ from rich.table import Table
 from playable.cli.facetoface import MaxCard, variant_from
 from playable.cli.option_groups import with_options
 from playable.cli.options import WorkerMemory
-from playable.cli.study.report import (
-    ReportPart,
-    Stored,
-    retried_text,
-    simulation_summary,
-    studies_part,
-    studies_table,
-)
-from playable.cli.study.run import (
-    StudyOptions,
-    proportion_text,
-    run_study_command,
-    study_lease,
-)
+from playable.cli.study.report import StudiesReport, StudyFigure, retries_table
+from playable.cli.study.run import StudyKind, StudyOptions, proportion_text, run_study_command
 from playable.solver.facetoface.study import Study, summarise_study
-
-#: the time budget of each solve when neither --seconds nor --nodes is given
-DEFAULT_SECONDS = 10.0
 
 
 @with_options("study", StudyOptions)
@@ -50,26 +35,18 @@ def study_command(
     Game's study): the figures take each deal's first decided answer."""
     variant = variant_from(max_card)
     run_study_command(
-        study,
-        lambda seconds, nodes: Study(variant, study.seed, seconds, nodes, memory),
-        DEFAULT_SECONDS,
-        summarise_study,
-        study_table,
-        lease,
+        study, lambda seconds, nodes: Study(variant, study.seed, seconds, nodes, memory), KIND
     )
 
 
-def lease(seconds: float | None, nodes: int | None) -> float:
-    """Seconds a claim on a deal lasts: it outlives the deal's two solves and the
-    first compilation."""
-    return 2 * study_lease(seconds, nodes)
+#: The rates of a study's table, by summary key.
+RATES = ("first_player_wins", "starter_wins", "second_wins", "same_winner", "unknown")
 
 
 def study_table(summaries: list[dict[str, Any]]) -> Table:
     """Per study: deals, decided deals, the first player's win rate over decided
     solves, who wins the decided deals, and the unknown solves (95% Wilson intervals)."""
-    rates = ("first_player_wins", "starter_wins", "second_wins", "same_winner", "unknown")
-    return studies_table(
+    return retries_table(
         "Face to Face: first-player advantage with every card known",
         (
             "max card",
@@ -80,61 +57,51 @@ def study_table(summaries: list[dict[str, Any]]) -> Table:
             "second wins deal",
             "same winner",
             "unknown solves",
-            "retried",
         ),
-        (
-            (
-                str(s["max_card"]),
-                str(s["deals"]),
-                str(s["decided_deals"]),
-                *(proportion_text(s[key]) for key in rates),
-                retried_text(s),
-            )
-            for s in summaries
+        lambda s: (
+            str(s["max_card"]),
+            str(s["deals"]),
+            str(s["decided_deals"]),
+            *(proportion_text(s[key]) for key in RATES),
         ),
+        summaries,
     )
 
 
-def report(files: list[Stored], folder: Path | None) -> ReportPart:
-    """Face to Face's part of `playable report` (cli/study/report.py): the table of
-    its studies (with a ``folder``, the first player's win rate per study) and a
-    line per simulation (`playable simulate facetoface --db`)."""
-    part, simulations = studies_part(
-        files,
-        "Face to Face",
-        "facetoface_studies",
-        summarise_study,
-        study_table,
-        _first_player_plot,
-        folder,
-    )
-    if simulations:
-        from playable.solver.facetoface.simulate import summarise
+#: 10 s a solve by default; a claim on a deal outlives its two solves (FF-7) and the
+#: first compilation.
+KIND = StudyKind(10.0, summarise_study, study_table, solves=2)
 
-        sims = [simulation_summary(s, lambda _, rows: summarise(rows)) for s in simulations]
-        part.document["facetoface_simulations"] = sims
-        part.printables += [
-            f"Face to Face, {s['a']} (A) against {s['b']} (B), cards 2..{s['max_card']}: "
-            f"A wins {proportion_text(s['a_wins'])} of {s['games']} games ({Path(s['db']).name})"
-            for s in sims
-        ]
-    return part
-
-
-def _first_player_plot(folder: Path, summaries: list[dict[str, Any]]) -> Path:
-    from playable.solver.core import plots
-
-    bars = [
+FIGURE = StudyFigure(
+    "Face to Face: the first player wins, every card known\n(decided solves; 95% Wilson intervals)",
+    "solves won by the first player (%)",
+    "facetoface-first-player.png",
+    lambda summaries: [
         (f"cards 2..{s['max_card']} ({Path(s['db']).name})", s["first_player_wins"])
         for s in summaries
-    ]
-    return plots.rates_with_intervals(
-        "Face to Face: the first player wins, every card known\n"
-        "(decided solves; 95% Wilson intervals)",
-        "solves won by the first player (%)",
-        bars,
-        folder / "facetoface-first-player.png",
+    ],
+)
+
+
+def _simulation_summary(config: dict[str, Any], rows: list[Any]) -> dict[str, Any]:
+    from playable.solver.facetoface.simulate import summarise
+
+    return summarise(rows)
+
+
+def _simulation_line(s: dict[str, Any]) -> str:
+    return (
+        f"Face to Face, {s['a']} (A) against {s['b']} (B), cards 2..{s['max_card']}: "
+        f"A wins {proportion_text(s['a_wins'])} of {s['games']} games ({Path(s['db']).name})"
     )
+
+
+#: Face to Face's part of `playable report` (cli/study/report.py): the table of its
+#: studies (with a folder, the first player's win rate per study) and a line per
+#: simulation (`playable simulate facetoface --db`).
+report = StudiesReport(
+    "Face to Face", "facetoface", KIND, FIGURE, _simulation_summary, _simulation_line
+)
 
 
 def register(verbs: dict[str, typer.Typer]) -> None:

@@ -19,7 +19,7 @@ from rich.table import Table
 
 from playable.cli.io import fail, make_folder, print_json, stdout
 from playable.cli.options import Json
-from playable.cli.study.run import read_retries
+from playable.cli.study.run import StudyKind, read_retries
 from playable.solver.core.retries import Retries, budget_text
 from playable.solver.core.study import ResultStore
 from playable.solver.games import NAMES
@@ -94,28 +94,98 @@ def studies_table(title: str, columns: Sequence[str], rows: Iterable[Sequence[st
     return table
 
 
+@dataclass(frozen=True)
+class StudyFigure:
+    """The figure of a game's studies: a rate with its 95% interval per bar (``bars``
+    of the summaries: label and stored proportion), drawn into ``file`` of the
+    ``--plots`` folder."""
+
+    title: str
+    axis: str
+    file: str
+    bars: Callable[[list[dict[str, Any]]], list[tuple[str, dict[str, Any]]]]
+
+    def draw(self, folder: Path, summaries: list[dict[str, Any]]) -> Path:
+        from playable.solver.core import plots
+
+        return plots.rates_with_intervals(
+            self.title, self.axis, self.bars(summaries), folder / self.file
+        )
+
+
 def studies_part(
     files: list[Stored],
     title: str,
     key: str,
-    summarise: Callable[[list[Any], Retries], dict[str, Any]],
-    table: Callable[[list[dict[str, Any]]], Table],
-    plot: Callable[[Path, list[dict[str, Any]]], Path],
+    kind: StudyKind,
+    figure: StudyFigure,
     folder: Path | None,
 ) -> tuple[ReportPart, list[Stored]]:
-    """A game's study files in the report: their summaries under ``key`` in the
-    ``--json`` document, their ``table``, and with a ``folder`` their ``plot``; any
-    file that is neither a study nor a simulation of ``title`` is one error line.
-    The part, and the game's simulation files for the game to add."""
+    """A game's study files in the report: their summaries (by the ``kind``) under
+    ``key`` in the ``--json`` document, the ``kind``'s table, and with a ``folder``
+    the ``figure``; any file that is neither a study nor a simulation of ``title`` is
+    one error line. The part, and the game's simulation files for
+    :func:`simulations_part`."""
     studies, simulations = by_kind(files, title)
     part = ReportPart()
     if studies:
-        summaries = [study_summary(s, title, summarise) for s in studies]
+        summaries = [study_summary(s, title, kind.summarise) for s in studies]
         part.document[key] = summaries
-        part.printables.append(table(summaries))
+        part.printables.append(kind.table(summaries))
         if folder is not None:
-            part.plots.append(plot(folder, summaries))
+            part.plots.append(figure.draw(folder, summaries))
     return part, simulations
+
+
+def simulations_part(
+    part: ReportPart,
+    simulations: list[Stored],
+    key: str,
+    summarise: Callable[[dict[str, Any], list[Any]], dict[str, Any]],
+    printable: Callable[[dict[str, Any]], Any],
+) -> ReportPart:
+    """``part`` with the game's simulation files: their summaries (as
+    :func:`simulation_summary`) under ``key`` in the ``--json`` document, and a
+    ``printable`` (a line or a table) for each."""
+    if simulations:
+        summaries = [simulation_summary(s, summarise) for s in simulations]
+        part.document[key] = summaries
+        part.printables += [printable(s) for s in summaries]
+    return part
+
+
+@dataclass(frozen=True)
+class StudiesReport:
+    """A game's part of `playable report` (its module's ``report``) where its study
+    files are read by a :class:`StudyKind` and drawn as a :class:`StudyFigure`, and its
+    simulation files have a summary (the figures of ``playable simulate GAME --json``)
+    and a ``printable`` each; the ``--json`` keys are ``<key>_studies`` and
+    ``<key>_simulations``."""
+
+    title: str
+    key: str
+    kind: StudyKind
+    figure: StudyFigure
+    summarise_simulation: Callable[[dict[str, Any], list[Any]], dict[str, Any]]
+    printable: Callable[[dict[str, Any]], Any]
+
+    def __call__(self, files: list[Stored], folder: Path | None) -> ReportPart:
+        key = f"{self.key}_studies"
+        part, simulations = studies_part(files, self.title, key, self.kind, self.figure, folder)
+        key = f"{self.key}_simulations"
+        return simulations_part(part, simulations, key, self.summarise_simulation, self.printable)
+
+
+def retries_table(
+    title: str,
+    columns: Sequence[str],
+    cells: Callable[[dict[str, Any]], Sequence[str]],
+    summaries: list[dict[str, Any]],
+) -> Table:
+    """A :func:`studies_table` of study summaries: each summary's ``cells`` under
+    ``columns``, then what each retry budget decided (:func:`retried_text`)."""
+    rows = ((*cells(s), retried_text(s)) for s in summaries)
+    return studies_table(title, (*columns, "retried"), rows)
 
 
 def retried_text(summary: dict[str, Any]) -> str:

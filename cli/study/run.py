@@ -77,10 +77,10 @@ def solve_missing(
         store.close()
 
 
-def study_lease(seconds: float | None, nodes: int | None) -> float:
+def study_lease(seconds: float | None, nodes: int | None, rate: float = 100_000) -> float:
     """Seconds a claim on a seed lasts: longer than its budget (a node budget taken
-    at a slow 100,000 nodes a second) and the first compilation."""
-    return 3 * (seconds if seconds is not None else (nodes or 0) / 100_000) + 300
+    at a slow ``rate`` nodes a second) and the first compilation."""
+    return 3 * (seconds if seconds is not None else (nodes or 0) / rate) + 300
 
 
 def check_larger(study: dict[str, Any], retry: dict[str, Any]) -> None:
@@ -164,22 +164,36 @@ class StudyOptions:
     json: Json = False
 
 
+@dataclass(frozen=True)
+class StudyKind:
+    """How a game's studies run and read, given once to its study command and its
+    report: the budget of a solve when none is given, the summary of a file's rows
+    (with its retries, :func:`read_retries`), the table of summaries, and what a claim
+    on a deal must outlast: ``solves`` solves a deal, at ``nodes_per_second`` at the
+    slowest (:func:`study_lease`)."""
+
+    default_seconds: float
+    summarise: Callable[[list[dict[str, Any]], Retries], dict[str, Any]]
+    table: Callable[[list[dict[str, Any]]], Table]
+    solves: int = 1
+    nodes_per_second: float = 100_000
+
+    def lease(self, seconds: float | None, nodes: int | None) -> float:
+        """Seconds a claim on a deal lasts under the budget (seconds, nodes)."""
+        return self.solves * study_lease(seconds, nodes, self.nodes_per_second)
+
+
 def run_study_command(
-    options: StudyOptions,
-    make: Callable[[float | None, int | None], StudyJob],
-    default_seconds: float,
-    summarise: Callable[[list[dict[str, Any]], Retries], dict[str, Any]],
-    table: Callable[[list[dict[str, Any]]], Table],
-    lease: Callable[[float | None, int | None], float] = study_lease,
+    options: StudyOptions, make: Callable[[float | None, int | None], StudyJob], kind: StudyKind
 ) -> None:
     """The body of every `playable study GAME`: solve the deals of seeds SEED..SEED +
     DEALS - 1 that the file lacks, each with the study ``make(seconds, nodes)`` makes
-    (``default_seconds`` when no budget is given; with both, whichever runs out
-    first), retry the undecided ones with the ``--retry-*`` budget if given, and print
-    the summary (JSON or ``table``). ``lease`` gives the seconds a claim lasts from a
-    budget (seconds, nodes)."""
+    (the ``kind``'s default seconds when no budget is given; with both, whichever runs
+    out first), retry the undecided ones with the ``--retry-*`` budget if given, and
+    print the summary (JSON or the ``kind``'s table)."""
     o = options
-    seconds = default_seconds if o.seconds is None and o.nodes is None else o.seconds
+    lease, summarise, table = kind.lease, kind.summarise, kind.table
+    seconds = kind.default_seconds if o.seconds is None and o.nodes is None else o.seconds
     study = make(seconds, o.nodes)
     retry = None
     if o.retry_seconds is not None or o.retry_nodes is not None:

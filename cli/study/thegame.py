@@ -14,7 +14,7 @@ from playable.cli.io import fail
 from playable.cli.option_groups import with_options
 from playable.cli.options import WorkerMemory
 from playable.cli.study.report import ReportPart, Stored
-from playable.cli.study.run import StudyOptions, read_retries, run_study_command
+from playable.cli.study.run import StudyKind, StudyOptions, read_retries, run_study_command
 from playable.cli.thegame.options import Expert, ExpertHand, MaxCard, Players, variant_from
 from playable.solver.core.retries import budget_text
 from playable.solver.core.stats import Proportion
@@ -42,13 +42,7 @@ def study_command(
     stage of the study: the figures count a deal as decided when any budget decided
     it, and say how many each budget decided."""
     variant = variant_from(players, expert, expert_hand, max_card)
-    run_study_command(
-        study,
-        lambda seconds, nodes: Study(variant, seconds, nodes, memory),
-        10.0,
-        summarise_study,
-        study_table,
-    )
+    run_study_command(study, lambda seconds, nodes: Study(variant, seconds, nodes, memory), KIND)
 
 
 def label(config: dict[str, Any]) -> str:
@@ -102,6 +96,10 @@ def study_table(summaries: list[dict[str, Any]]) -> Table:
             f"{rate / 1e6:.2f}M" if rate else "-",
         )
     return table
+
+
+#: 10 s a deal by default.
+KIND = StudyKind(10.0, summarise_study, study_table)
 
 
 def report(files: list[Stored], folder: Path | None) -> ReportPart:

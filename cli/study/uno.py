@@ -12,25 +12,10 @@ from rich.table import Table
 
 from playable.cli.option_groups import with_options
 from playable.cli.options import WorkerMemory
-from playable.cli.study.report import (
-    ReportPart,
-    Stored,
-    retried_text,
-    simulation_summary,
-    studies_part,
-    studies_table,
-)
-from playable.cli.study.run import (
-    StudyOptions,
-    proportion_text,
-    run_study_command,
-    study_lease,
-)
+from playable.cli.study.report import StudiesReport, StudyFigure, retries_table
+from playable.cli.study.run import StudyKind, StudyOptions, proportion_text, run_study_command
 from playable.cli.uno import Seeded
 from playable.solver.uno.study import Study, summarise_study
-
-#: the time budget of each round when neither --seconds nor --nodes is given
-DEFAULT_SECONDS = 60.0
 
 
 @with_options("study", StudyOptions)
@@ -52,24 +37,15 @@ def study_command(
     run_study_command(
         study,
         lambda seconds, nodes: Study(seeded_reshuffles, study.seed, seconds, nodes, memory),
-        DEFAULT_SECONDS,
-        summarise_study,
-        study_table,
-        lease,
+        KIND,
     )
-
-
-def lease(seconds: float | None, nodes: int | None) -> float:
-    """Seconds a claim on a round lasts: the solver is plain Python (a few 10,000
-    nodes a second), so a node budget is given ten times the usual time."""
-    return study_lease(seconds, None if nodes is None else 10 * nodes)
 
 
 def study_table(summaries: list[dict[str, Any]]) -> Table:
     """Per study: deals, how many the player to move wins or loses by force, how
     many are open by a reshuffle or cut by the budget (95% Wilson intervals)."""
     rates = ("forced_win", "forced_loss", "open", "budget", "win_when_decided")
-    return studies_table(
+    return retries_table(
         "UNO, two players: does the player to move force a win from the deal?",
         (
             "reshuffles",
@@ -79,19 +55,19 @@ def study_table(summaries: list[dict[str, Any]]) -> Table:
             "open (reshuffle)",
             "unknown (budget)",
             "win when decided",
-            "retried",
         ),
-        (
-            (
-                "seeded" if s["seeded_reshuffles"] else "unknown order",
-                str(s["deals"]),
-                *(proportion_text(s[key]) for key in rates),
-                retried_text(s),
-            )
-            for s in summaries
+        lambda s: (
+            "seeded" if s["seeded_reshuffles"] else "unknown order",
+            str(s["deals"]),
+            *(proportion_text(s[key]) for key in rates),
         ),
+        summaries,
     )
 
+
+#: 60 s a round by default; the solver is plain Python (a few 10,000 nodes a second),
+#: so a claim on a round takes a node budget at 10,000 nodes a second.
+KIND = StudyKind(60.0, summarise_study, study_table, nodes_per_second=10_000)
 
 #: the bars of an UNO study's figure: label and summary key
 OUTCOME_BARS = (
@@ -102,31 +78,7 @@ OUTCOME_BARS = (
 )
 
 
-def report(files: list[Stored], folder: Path | None) -> ReportPart:
-    """UNO's part of `playable report` (cli/study/report.py): the table of its
-    studies (with a ``folder``, their forced wins and losses from the deal) and a
-    table per simulation (`playable simulate uno --db`)."""
-    part, simulations = studies_part(
-        files, "UNO", "uno_studies", summarise_study, study_table, _forced_win_plot, folder
-    )
-    if simulations:
-        from playable.cli.uno import simulation_table
-        from playable.solver.uno.simulate import summarise
-
-        sims = [
-            simulation_summary(s, lambda config, rows: summarise(config["bots"], rows))
-            for s in simulations
-        ]
-        part.document["uno_simulations"] = sims
-        part.printables += [
-            simulation_table(s, f"UNO simulation {Path(s['db']).name}") for s in sims
-        ]
-    return part
-
-
-def _forced_win_plot(folder: Path, summaries: list[dict[str, Any]]) -> Path:
-    from playable.solver.core import plots
-
+def _outcome_bars(summaries: list[dict[str, Any]]) -> list[tuple[str, dict[str, Any]]]:
     bars = []
     for s in summaries:
         reshuffles = "seeded" if s["seeded_reshuffles"] else "unseeded"
@@ -136,13 +88,34 @@ def _forced_win_plot(folder: Path, summaries: list[dict[str, Any]]) -> Path:
             for label, key in OUTCOME_BARS
             if key != "open" or not s["seeded_reshuffles"]
         ]
-    return plots.rates_with_intervals(
-        "UNO, two players, from the deal, every card known:\n"
-        "the player to move forces a win / a loss (95% Wilson intervals)",
-        "deals (%)",
-        bars,
-        folder / "uno-forced-win.png",
-    )
+    return bars
+
+
+FIGURE = StudyFigure(
+    "UNO, two players, from the deal, every card known:\n"
+    "the player to move forces a win / a loss (95% Wilson intervals)",
+    "deals (%)",
+    "uno-forced-win.png",
+    _outcome_bars,
+)
+
+
+def _simulation(config: dict[str, Any], rows: list[Any]) -> dict[str, Any]:
+    from playable.solver.uno.simulate import summarise
+
+    return summarise(config["bots"], rows)
+
+
+def _table(summary: dict[str, Any]) -> Any:
+    from playable.cli.uno import simulation_table
+
+    return simulation_table(summary, f"UNO simulation {Path(summary['db']).name}")
+
+
+#: UNO's part of `playable report` (cli/study/report.py): the table of its studies
+#: (with a folder, their forced wins and losses from the deal) and a table per
+#: simulation (`playable simulate uno --db`).
+report = StudiesReport("UNO", "uno", KIND, FIGURE, _simulation, _table)
 
 
 def register(verbs: dict[str, typer.Typer]) -> None:
