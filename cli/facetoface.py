@@ -16,7 +16,8 @@ from playable.cli.budget import Memory, Nodes, Seconds, budget_from
 from playable.cli.dispatch import add_game_commands, show_position
 from playable.cli.io import fail, print_json, stdout, write_dealt
 from playable.cli.option_groups import FreshDeal, with_options
-from playable.cli.options import Workers, bot_option, renamed, seat_bots
+from playable.cli.options import MaxCard, Workers, bot_option, renamed, seat_bots
+from playable.cli.options import PileFile as FileArg
 from playable.cli.play import RecordFile, seat_name
 from playable.cli.progress import warm_up
 from playable.cli.simulate import Games, GameSeed, SimulationDb, play_one, simulate_rows
@@ -28,10 +29,6 @@ from playable.solver.facetoface.rules import State, Variant
 
 GAME = "facetoface"
 
-FileArg = Annotated[
-    str | None, typer.Argument(help="A deal or position file ('-' for stdin).", show_default=False)
-]
-MaxCard = Annotated[int, typer.Option(help="Highest card: cards 2..N, piles 1 and N+1.")]
 Seed = Annotated[int | None, typer.Option(help="Shuffle both decks with this seed.")]
 DeckA = Annotated[
     str | None, typer.Option(help="Player 1's cards, top first (FF-1), comma-separated.")

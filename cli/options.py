@@ -1,5 +1,6 @@
 """Options that mean the same in every game, declared once so that every command
-spells them alike: ``--json``, ``--bot``, ``--workers``, ``--seed``, ``--db``,
+spells them alike: ``--json``, ``--bot``, the pile games' FILE and ``--max-card``,
+``--workers``, ``--seed``, ``--db``,
 ``--scheduler``, the study's ``--deals`` and budgets (``--seconds``, ``--nodes``,
 ``--memory``, and their ``--retry-*`` forms). Each is checked when it is parsed or
 before any work (one usage line, exit code 2).
@@ -26,6 +27,12 @@ MAX_RUN = 1_000_000
 MAX_SEED = 2**62
 
 Json = Annotated[bool, typer.Option("--json", help="Print one JSON document.")]
+
+# -- the pile games (The Game, Face to Face): a deal or position file, or a deal -------
+PileFile = Annotated[
+    str | None, typer.Argument(help="A deal or position file ('-' for stdin).", show_default=False)
+]
+MaxCard = Annotated[int, typer.Option(help="Highest card: cards 2..N, piles 1 and N+1.")]
 
 T = TypeVar("T")
 

@@ -10,9 +10,9 @@ from typing import Any
 import typer
 from rich.table import Table
 
-from playable.cli.facetoface import MaxCard, variant_from
+from playable.cli.facetoface import variant_from
 from playable.cli.option_groups import with_options
-from playable.cli.options import WorkerMemory
+from playable.cli.options import MaxCard, WorkerMemory
 from playable.cli.study.report import StudiesReport, StudyFigure, retries_table
 from playable.cli.study.run import StudyKind, StudyOptions, proportion_text, run_study_command
 from playable.solver.facetoface.study import Study, summarise_study

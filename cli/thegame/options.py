@@ -10,6 +10,8 @@ import typer
 from playable.cli.io import fail
 from playable.cli.option_groups import FreshDeal
 from playable.cli.options import Json as Json  # the one --json, re-exported
+from playable.cli.options import MaxCard as MaxCard
+from playable.cli.options import PileFile
 from playable.solver.core.errors import InvalidVariant
 from playable.solver.thegame import notation
 from playable.solver.thegame.game import shuffled_deal
@@ -18,13 +20,10 @@ from playable.solver.thegame.rules import State, Variant
 GAME = "thegame"
 
 # Options shared by every command that reads a deal (deal, play, solve, analyse).
-FileArg = Annotated[
-    str | None, typer.Argument(help="A deal or position file ('-' for stdin).", show_default=False)
-]
+FileArg = PileFile
 Players = Annotated[int | None, typer.Option(help="Players 1-5 (TG-2). [default: 1]", min=1, max=5)]
 Expert = Annotated[bool, typer.Option("--expert", help="Expert minimum: 3 cards a turn (TG-5).")]
 ExpertHand = Annotated[bool, typer.Option("--expert-hand", help="One card fewer in hand (TG-6).")]
-MaxCard = Annotated[int, typer.Option(help="Highest card: cards 2..N, piles 1 and N+1.")]
 Seed = Annotated[int | None, typer.Option(help="Shuffle the deck with this seed.")]
 Deck = Annotated[
     str | None, typer.Option(help="Every card in deal order (TG-11), comma-separated.")
