@@ -9,11 +9,12 @@ moves are checked by each game's reference rules, and :func:`solve` and
 
 from __future__ import annotations
 
+import inspect
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, ParamSpec
 
 from playable.solver.core.budget import DEFAULT_MEMORY_MB, Progress
 from playable.solver.core.cardlist import sniff_game
@@ -23,6 +24,8 @@ from playable.solver.core.game import Game
 from playable.solver.core.limits import budget_problem, checked_budget
 from playable.solver.core.result import SolveResult
 from playable.solver.games import engine, game_of
+
+P = ParamSpec("P")
 
 
 @dataclass(frozen=True)
@@ -117,7 +120,7 @@ def load(path: str | Path) -> Position:
     return loads(Path(path).read_text(encoding="utf-8"), str(path))
 
 
-def solve(
+def solve_result(
     position: Position,
     *,
     seconds: float | None = None,
@@ -128,9 +131,11 @@ def solve(
     progress: Progress | None = None,
     turns: int | None = None,
     stop: Callable[[], bool] | None = None,
-) -> dict[str, Any]:
-    """Solve ``position`` for the player to move, with everything known: the document
-    of ``playable solve FILE --json`` on its position file.
+) -> SolveResult:
+    """Solve ``position`` for the player to move, with everything known, as the typed
+    record: its ``line`` is a :class:`~playable.solver.core.line.Line` whose every
+    turn carries the state after it (already replayed through the reference rules),
+    and ``to_json()`` is the document :func:`solve` returns.
 
     The Game: every card laid, or the fewest left (TG-8); Face to Face and UNO
     (two players): who wins with perfect play; Sequence: a forced win within
@@ -142,35 +147,8 @@ def solve(
     budget ran out (the command line's first Ctrl-C; the web board's Stop).
     """
     if turns is not None:
-        warnings.warn("solve(turns=...) is now solve(depth=...)", DeprecationWarning, 2)
+        warnings.warn("solve(turns=...) is now solve(depth=...)", DeprecationWarning, 3)
         depth = turns
-    return solve_result(
-        position,
-        seconds=seconds,
-        nodes=nodes,
-        memory_mb=memory_mb,
-        depth=depth,
-        seeded_reshuffles=seeded_reshuffles,
-        progress=progress,
-        stop=stop,
-    ).to_json()
-
-
-def solve_result(
-    position: Position,
-    *,
-    seconds: float | None = None,
-    nodes: int | None = None,
-    memory_mb: int = DEFAULT_MEMORY_MB,
-    depth: int = 3,
-    seeded_reshuffles: bool = False,
-    progress: Progress | None = None,
-    stop: Callable[[], bool] | None = None,
-) -> SolveResult:
-    """:func:`solve` as the typed record: its ``line`` is a
-    :class:`~playable.solver.core.line.Line` whose every turn carries the state after
-    it (already replayed through the reference rules), and ``to_json()`` is the
-    document :func:`solve` returns."""
     if problem := budget_problem(seconds, nodes, memory_mb):
         raise PlayableError(problem)
     options = SearchOptions(depth=depth, seeded_reshuffles=seeded_reshuffles, memory_mb=memory_mb)
@@ -178,6 +156,26 @@ def solve_result(
     searches.warm_up()  # before the budget is made: loading kernels is never charged
     budget = checked_budget(seconds, nodes, memory_mb, progress, stop)
     return searches.solve(position.state, budget, options)
+
+
+def _as_document(typed: Callable[P, SolveResult]) -> Callable[P, dict[str, Any]]:
+    """``typed`` answering its record's JSON document (``SolveResult.to_json``), with
+    the same parameters (written once, in ``typed``)."""
+
+    def document(*args: P.args, **kwargs: P.kwargs) -> dict[str, Any]:
+        return typed(*args, **kwargs).to_json()
+
+    document.__signature__ = inspect.signature(typed).replace(  # type: ignore[attr-defined]
+        return_annotation="dict[str, Any]"
+    )
+    return document
+
+
+solve = _as_document(solve_result)
+solve.__name__ = solve.__qualname__ = "solve"
+solve.__doc__ = """Solve ``position`` for the player to move, with everything known: the
+document of ``playable solve FILE --json`` on its position file (docs/json.md); the
+parameters and answers of :func:`solve_result`, whose ``to_json()`` it is."""
 
 
 def analyse(
