@@ -40,8 +40,8 @@ is stored.
 
 The small helpers the search runs once a turn or a node (:func:`hand_cards`,
 :func:`_visit`, :func:`_fits`, :func:`_play`, :func:`_push`, :func:`_child_row`,
-:func:`position_key`, :func:`node_keys`, :func:`probe`,
-:func:`order_score`, :func:`tops_at_least_as_good`, :func:`_wins_at_once`,
+:func:`position_key`, :func:`node_keys`, :func:`probe`, :func:`order_score`,
+:func:`tops_at_least_as_good`, :func:`_wins_at_once`, :func:`_after`, :func:`_is_turn`,
 :func:`_store`) are inlined in numba's IR (``inline="always"``): called with the
 named tuples of :mod:`playable.solver.facetoface.workspace` they cost the search a
 few per cent (benchmarks/results/facetoface_kernel_speed.md).
@@ -602,6 +602,28 @@ def _wins_at_once(
     return False
 
 
+@njit(cache=True, inline="always")
+def _after(other: int, oh: int, op: int, row: I64) -> Node:
+    """The node after the turn of the child ``row`` (:func:`gen_turns`): the opponent
+    ``other`` (hand ``oh``, draw pointer ``op``) to move, whose own piles are the
+    row's opponent piles."""
+    return (other, oh, op, row[4], row[5], row[0], row[1], row[2], row[3])
+
+
+@njit(cache=True, inline="always")
+def _is_turn(turns: I64, d: int, at: int, laid: int, row: I64) -> bool:
+    """Is the turn of the child ``row``, which laid the cards ``laid``, the turn kept
+    in ``turns[d, at:at + 5]`` (cards laid, then the four tops after it: the killer
+    turns, rule 6 of docs/solver-facetoface.md)?"""
+    return (
+        turns[d, at] == laid
+        and turns[d, at + 1] == row[2]
+        and turns[d, at + 2] == row[3]
+        and turns[d, at + 3] == row[4]
+        and turns[d, at + 4] == row[5]
+    )
+
+
 @njit(cache=True)
 def _enter(
     d: int,
@@ -671,7 +693,7 @@ def _enter(
         if found == 1:
             ctx[TURNS] += 1
             n_opp = hand_cards(oh, frames.cards)
-            after = (1 - side, oh, op, row[4], row[5], row[0], row[1], row[2], row[3])
+            after = _after(1 - side, oh, op, row)
             if _wins_at_once(after, n_opp, frames.cards, frames.scratch, deal, sv, ctx):
                 _store(d, 1, frames.keys, frames.tags, table, ctx)
                 return 1
@@ -719,7 +741,7 @@ def _expand(
     refuted = 0
     for i in range(count):
         row = out[i]
-        after = (other, oh, op, row[4], row[5], row[0], row[1], row[2], row[3])
+        after = _after(other, oh, op, row)
         if _wins_at_once(after, n_opp, frames.cards, frames.scratch, deal, sv, ctx):
             _store(d, 1, frames.keys, frames.tags, table, ctx)
             return 1
@@ -730,14 +752,7 @@ def _expand(
         known = 0
         if ctx[NO_ETC] == 0:
             known = probe(table, after, deal.suffix)
-        if (
-            lazy[d, 0] == 2
-            and lazy[d, 1] == mh & ~row[0]
-            and lazy[d, 2] == row[2]
-            and lazy[d, 3] == row[3]
-            and lazy[d, 4] == row[4]
-            and lazy[d, 5] == row[5]
-        ):
+        if lazy[d, 0] == 2 and _is_turn(lazy, d, 1, mh & ~row[0], row):
             known = 1  # the killer turn, searched first and lost
         if known == -1:
             _store(d, 1, frames.keys, frames.tags, table, ctx)
@@ -750,13 +765,7 @@ def _expand(
                 row[6] = order_score(row, ou, od)
                 # Killer turn: the turn that last won at this depth (same cards laid,
                 # same four tops) is tried first; ordering only.
-                if (
-                    killers[d, 0] == mh & ~row[0]
-                    and killers[d, 1] == row[2]
-                    and killers[d, 2] == row[3]
-                    and killers[d, 3] == row[4]
-                    and killers[d, 4] == row[5]
-                ):
+                if _is_turn(killers, d, 0, mh & ~row[0], row):
                     row[6] += 1 << 45
             elif mode == ORDER_MOBILITY:
                 plays = 0
