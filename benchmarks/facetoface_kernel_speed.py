@@ -25,9 +25,6 @@ tree's. Writes benchmarks/results/facetoface_kernel_speed.md.
 
 from __future__ import annotations
 
-import argparse
-import json
-import statistics
 import time
 from pathlib import Path
 from typing import Any
@@ -88,17 +85,6 @@ def worker(seed: int, count: int, most: int, nodes: int) -> dict[str, Any]:
     return {"records": records, "seconds": seconds}
 
 
-def run_side(side: str, solver_dir: Path | None, args: argparse.Namespace) -> dict[str, Any]:
-    """One worker process on this tree (``solver_dir`` None) or on another ``solver/``."""
-    data = revisions.run_worker(
-        __file__, revisions.worker_arguments(args, WORKER_OPTIONS), solver_dir
-    )
-    print(
-        f"{side}: {rate(data):,.0f} nodes/s, digest {revisions.digest(data['records'])}", flush=True
-    )
-    return data
-
-
 def rate(data: dict[str, Any]) -> float:
     total = sum(r[3] for r in data["records"])
     return float(total / max(data["seconds"], 1e-9))
@@ -112,21 +98,18 @@ def main() -> None:
     args = parser.parse_args()
     if args.most < FEWEST or args.positions < 1 or args.nodes < 1 or args.rounds < 1:
         parser.error(f"--most must be at least {FEWEST}; --positions, --nodes, --rounds >= 1")
-    if args.worker:
-        data = worker(args.seed, args.positions, args.most, args.nodes)
-        Path(args.worker).write_text(json.dumps(data), encoding="utf-8")
-        return
-    runs, load, end = revisions.compare(
-        args.base,
-        "facetoface_kernel_speed",
-        args.rounds,
-        lambda side, folder: run_side(side, folder, args),
+    done = revisions.work_or_compare(
+        __file__,
+        args,
+        WORKER_OPTIONS,
+        lambda: worker(args.seed, args.positions, args.most, args.nodes),
+        lambda data: f"{rate(data):,.0f} nodes/s, digest {revisions.digest(data['records'])}",
     )
-    names = list(runs)
-    first = runs[names[0]][0]["records"]
-    same = all(runs[s][0]["records"] == first for s in names)
-    rates = {s: [rate(d) for d in runs[s]] for s in names}
-    medians = [statistics.median(rates[s]) for s in names]
+    if done is None:
+        return
+    names, first = done.names, done.first
+    rates = {s: [rate(d) for d in done.runs[s]] for s in names}
+    medians = done.medians(rate)
     rows = revisions.table_head(("positions", "nodes", "decided"), names, ("change",))
     decided = sum(r[1] != "unknown" for r in first)
     cells = [str(len(first)), f"{sum(r[3] for r in first):,}", str(decided)]
@@ -135,30 +118,23 @@ def main() -> None:
         cells.append(revisions.change_cell(medians))
     rows.append("| " + " | ".join(cells) + " |")
     runs_line = "; ".join(f"{s}: " + ", ".join(f"{r:,.0f}" for r in rates[s]) for s in names)
-    if len(names) == 2:  # each round's runs were back to back: the fairest comparison
-        pairs = ", ".join(f"{b / a:.2f}" for a, b in zip(*rates.values(), strict=True))
-        runs_line += f"; this tree's share of the base round by round: {pairs}"
-    text = "\n".join(
-        [
-            "# Face to Face: nodes and speed of the numba kernels",
-            "",
-            f"{revisions.measured(load, end)} "
-            + revisions.command_line("facetoface_kernel_speed.py", args, WORKER_OPTIONS[1:]),
-            "",
-            f"{len(first)} self-play positions drawn from seed {args.seed} "
-            f"({FEWEST}-{args.most} cards left per player), {args.nodes:,} nodes a solve; "
-            f"nodes/s (per CPU second of the solve calls) is the median over "
-            f"{args.rounds} runs of each side, run in turn.",
-            "",
-            *rows,
-            "",
-            f"Runs in order (nodes/s): {runs_line}.",
-            "",
-            "Records (status, value and nodes of every position): digest "
-            f"{revisions.digest(first)}; {revisions.agreement(same, len(names))}",
-        ]
+    if len(names) == 2:
+        runs_line += f"; this tree's share of the base round by round: {done.ratios(rate)}"
+    about = (
+        f"{len(first)} self-play positions drawn from seed {args.seed} "
+        f"({FEWEST}-{args.most} cards left per player), {args.nodes:,} nodes a solve; "
+        f"nodes/s (per CPU second of the solve calls) is the median over "
+        f"{args.rounds} runs of each side, run in turn."
     )
-    revisions.write_page(text, args.out)
+    after = [
+        f"Runs in order (nodes/s): {runs_line}.",
+        "",
+        "Records (status, value and nodes of every position): digest "
+        f"{revisions.digest(first)}; {revisions.agreement(done.same, len(names))}",
+    ]
+    command = revisions.command_line("facetoface_kernel_speed.py", args, WORKER_OPTIONS[1:])
+    title = "Face to Face: nodes and speed of the numba kernels"
+    revisions.write_page(done.page(title, command, about, rows, after), args.out)
 
 
 if __name__ == "__main__":

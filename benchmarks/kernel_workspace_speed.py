@@ -27,11 +27,9 @@ process next to this tree's. Writes benchmarks/results/kernel_workspace_speed.md
 
 from __future__ import annotations
 
-import argparse
+import functools
 import hashlib
-import json
 import random
-import statistics
 import time
 from pathlib import Path
 from typing import Any
@@ -117,21 +115,6 @@ def worker(seed: int, count: int, nodes: int, engines: list[str]) -> dict[str, A
     return {"records": records, "seconds": seconds, "kernel_seconds": kernel_seconds}
 
 
-def run_side(side: str, solver_dir: Path | None, args: argparse.Namespace) -> dict[str, Any]:
-    """One worker process on this tree (``solver_dir`` None) or on another ``solver/``."""
-    data = revisions.run_worker(
-        __file__, revisions.worker_arguments(args, WORKER_OPTIONS), solver_dir
-    )
-    print(
-        f"{side}: "
-        + ", ".join(
-            f"{e} {rate(data, e):,.0f}/s ({rate(data, e, True):,.0f})" for e in args.engines
-        ),
-        flush=True,
-    )
-    return data
-
-
 def rate(data: dict[str, Any], engine: str, kernel: bool = False) -> float:
     """Nodes per CPU second of the solve calls (``kernel``: of the kernel calls alone)."""
     total = sum(r[1] for r in data["records"][engine])
@@ -142,61 +125,47 @@ def main() -> None:
     parser = revisions.comparison_parser(__doc__ or "", RESULTS)
     parser.add_argument("--positions", type=int, default=36, help="positions per engine")
     parser.add_argument("--nodes", type=int, default=200_000, help="nodes per search")
-    parser.add_argument(
-        "--engines", default=",".join(ENGINES), help="comma-separated, of " + ", ".join(ENGINES)
+    args = revisions.parse_engines(parser, ENGINES)
+    done = revisions.work_or_compare(
+        __file__,
+        args,
+        WORKER_OPTIONS,
+        lambda: worker(args.seed, args.positions, args.nodes, args.engines),
+        lambda data: ", ".join(
+            f"{e} {rate(data, e):,.0f}/s ({rate(data, e, True):,.0f})" for e in args.engines
+        ),
     )
-    args = parser.parse_args()
-    args.engines = args.engines.split(",")
-    if set(args.engines) - set(ENGINES) or not args.engines:
-        parser.error(f"--engines: choose among {', '.join(ENGINES)}")
-    if args.worker:
-        data = worker(args.seed, args.positions, args.nodes, args.engines)
-        Path(args.worker).write_text(json.dumps(data), encoding="utf-8")
+    if done is None:
         return
-    runs, load, end = revisions.compare(
-        args.base,
-        "kernel_workspace_speed",
-        args.rounds,
-        lambda side, folder: run_side(side, folder, args),
-    )
-    names = list(runs)
-    first = runs[names[0]][0]["records"]
-    same = all(runs[s][0]["records"] == first for s in names)
+    names, first = done.names, done.first
     rows = revisions.table_head(
         ("engine", "positions", "nodes"), names, ("change", "pairs (new/base)")
     )
     for e in args.engines:
         for kernel in (False, True):
-            medians = [statistics.median(rate(d, e, kernel) for d in runs[s]) for s in names]
+            of_run = functools.partial(rate, engine=e, kernel=kernel)
+            medians = done.medians(of_run)
             total = sum(r[1] for r in first[e])
             label = f"{e} ({'kernel calls' if kernel else 'solve calls'})"
             cells = [label, str(len(first[e])), f"{total:,}", *(f"{m:,.0f}" for m in medians)]
             if len(names) == 2:
                 cells.append(revisions.change_cell(medians))
-                pairs = zip(runs[names[0]], runs[names[1]], strict=True)
-                ratios = (rate(b, e, kernel) / rate(a, e, kernel) for a, b in pairs)
-                cells.append(", ".join(f"{r:.2f}" for r in ratios))
+                cells.append(done.ratios(of_run))
             rows.append("| " + " | ".join(cells) + " |")
     digests = ", ".join(f"{e} {revisions.digest(first[e])}" for e in args.engines)
-    text = "\n".join(
-        [
-            "# UNO and Sequence: nodes and speed of the numba kernels",
-            "",
-            f"{revisions.measured(load, end)} "
-            + revisions.command_line("kernel_workspace_speed.py", args, WORKER_OPTIONS[1:]),
-            "",
-            f"{args.positions} positions per engine drawn from seed {args.seed}, "
-            f"{args.nodes:,} nodes a search; nodes/s (per CPU second of the solve calls) "
-            f"is the median over {args.rounds} runs of each side, run in turn; pairs are "
-            "each round's ratio.",
-            "",
-            *rows,
-            "",
-            f"Records (nodes and result of every position): digests {digests}; "
-            + revisions.agreement(same, len(names)),
-        ]
+    about = (
+        f"{args.positions} positions per engine drawn from seed {args.seed}, "
+        f"{args.nodes:,} nodes a search; nodes/s (per CPU second of the solve calls) "
+        f"is the median over {args.rounds} runs of each side, run in turn; pairs are "
+        "each round's ratio."
     )
-    revisions.write_page(text, args.out)
+    records = (
+        f"Records (nodes and result of every position): digests {digests}; "
+        + revisions.agreement(done.same, len(names))
+    )
+    command = revisions.command_line("kernel_workspace_speed.py", args, WORKER_OPTIONS[1:])
+    title = "UNO and Sequence: nodes and speed of the numba kernels"
+    revisions.write_page(done.page(title, command, about, rows, [records]), args.out)
 
 
 if __name__ == "__main__":

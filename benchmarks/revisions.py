@@ -16,11 +16,13 @@ import hashlib
 import json
 import os
 import platform
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -108,6 +110,85 @@ def compare(
         if any(other["records"] != done[0]["records"] for other in done[1:]):
             raise SystemExit(f"{side}: two runs disagree on nodes or results")
     return runs, start, end
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """The documents of every run of each side (:func:`compare`) and the load averages
+    at the start and the end."""
+
+    runs: dict[str, list[dict[str, Any]]]
+    load: tuple[float, ...]
+    end: tuple[float, ...]
+
+    @property
+    def names(self) -> list[str]:
+        """The sides, the base first."""
+        return list(self.runs)
+
+    @property
+    def first(self) -> Any:
+        """The records of the first run (every run of a side has the same)."""
+        return self.runs[self.names[0]][0]["records"]
+
+    @property
+    def same(self) -> bool:
+        """Do the two sides agree on every record?"""
+        return all(self.runs[s][0]["records"] == self.first for s in self.names)
+
+    def medians(self, rate: Callable[[dict[str, Any]], float]) -> list[float]:
+        """Each side's median of ``rate`` over its runs."""
+        return [statistics.median(rate(d) for d in self.runs[s]) for s in self.names]
+
+    def ratios(self, rate: Callable[[dict[str, Any]], float]) -> str:
+        """This tree's ``rate`` as a share of the base's, round by round (each round's
+        runs were back to back: the fairest comparison on a loaded machine)."""
+        pairs = zip(*self.runs.values(), strict=True)
+        return ", ".join(f"{rate(b) / rate(a):.2f}" for a, b in pairs)
+
+    def page(self, title: str, command: str, about: str, rows: list[str], after: list[str]) -> str:
+        """A summary page: the title, when and how it was measured (``command``, from
+        :func:`command_line`), what the figures mean, the table and the lines after."""
+        head = [f"# {title}", "", f"{measured(self.load, self.end)} {command}", ""]
+        return "\n".join([*head, about, "", *rows, "", *after])
+
+
+def parse_engines(parser: argparse.ArgumentParser, engines: tuple[str, ...]) -> argparse.Namespace:
+    """Add ``--engines`` (comma-separated, default all of ``engines``) to the parser,
+    parse the command line and check the engines named (a list in ``args.engines``)."""
+    parser.add_argument(
+        "--engines", default=",".join(engines), help="comma-separated, of " + ", ".join(engines)
+    )
+    args = parser.parse_args()
+    args.engines = args.engines.split(",")
+    if set(args.engines) - set(engines) or not args.engines:
+        parser.error(f"--engines: choose among {', '.join(engines)}")
+    return args
+
+
+def work_or_compare(
+    script: str,
+    args: argparse.Namespace,
+    options: tuple[str, ...],
+    work: Callable[[], dict[str, Any]],
+    summary: Callable[[dict[str, Any]], str],
+) -> Comparison | None:
+    """The body of a kernel-speed benchmark ``script`` (its ``__file__``). Run as a
+    worker (``--worker OUT``): write the document of ``work()`` to OUT and return None.
+    Otherwise: :func:`compare` this tree with ``--base``, each run a worker process
+    given the options ``options`` and printed as ``side: summary(document)``; the
+    extracted revisions are kept in a folder named after the script."""
+    if args.worker:
+        Path(args.worker).write_text(json.dumps(work()), encoding="utf-8")
+        return None
+
+    def run(side: str, solver_dir: Path | None) -> dict[str, Any]:
+        data = run_worker(script, worker_arguments(args, options), solver_dir)
+        print(f"{side}: {summary(data)}", flush=True)
+        return data
+
+    runs, load, end = compare(args.base, Path(script).stem, args.rounds, run)
+    return Comparison(runs, load, end)
 
 
 def digest(records: Any) -> str:

@@ -26,11 +26,9 @@ process next to this tree's. Writes benchmarks/results/thegame_kernel_speed.md.
 
 from __future__ import annotations
 
-import argparse
 import contextlib
+import functools
 import hashlib
-import json
-import statistics
 import time
 from pathlib import Path
 from typing import Any
@@ -150,15 +148,6 @@ def worker(seed: int, deals: int, nodes: int, engines: list[str]) -> dict[str, A
     return {"records": records, "seconds": seconds}
 
 
-def run_side(side: str, solver_dir: Path | None, args: argparse.Namespace) -> dict[str, Any]:
-    """One worker process on this tree (``solver_dir`` None) or on another ``solver/``."""
-    data = revisions.run_worker(
-        __file__, revisions.worker_arguments(args, WORKER_OPTIONS), solver_dir
-    )
-    print(f"{side}: " + ", ".join(f"{e} {rate(data, e):,.0f}/s" for e in args.engines), flush=True)
-    return data
-
-
 def rate(data: dict[str, Any], engine: str) -> float:
     total = sum(r[1] for r in data["records"][engine])
     return float(total / max(data["seconds"][engine], 1e-9))
@@ -168,57 +157,40 @@ def main() -> None:
     parser = revisions.comparison_parser(__doc__ or "", RESULTS)
     parser.add_argument("--deals", type=int, default=8, help="deals per variant")
     parser.add_argument("--nodes", type=int, default=100_000, help="nodes per search")
-    parser.add_argument(
-        "--engines", default=",".join(ENGINES), help="comma-separated, of " + ", ".join(ENGINES)
+    args = revisions.parse_engines(parser, ENGINES)
+    done = revisions.work_or_compare(
+        __file__,
+        args,
+        WORKER_OPTIONS,
+        lambda: worker(args.seed, args.deals, args.nodes, args.engines),
+        lambda data: ", ".join(f"{e} {rate(data, e):,.0f}/s" for e in args.engines),
     )
-    args = parser.parse_args()
-    args.engines = args.engines.split(",")
-    if set(args.engines) - set(ENGINES) or not args.engines:
-        parser.error(f"--engines: choose among {', '.join(ENGINES)}")
-    if args.worker:
-        data = worker(args.seed, args.deals, args.nodes, args.engines)
-        Path(args.worker).write_text(json.dumps(data), encoding="utf-8")
+    if done is None:
         return
-    runs, load, end = revisions.compare(
-        args.base,
-        "thegame_kernel_speed",
-        args.rounds,
-        lambda side, folder: run_side(side, folder, args),
-    )
-    names = list(runs)
-    first = runs[names[0]][0]["records"]
-    same = all(runs[s][0]["records"] == first for s in names)
+    names, first = done.names, done.first
     rows = revisions.table_head(("engine", "positions", "nodes"), names, ("change", "pairs"))
     for e in args.engines:
-        medians = [statistics.median(rate(d, e) for d in runs[s]) for s in names]
+        medians = done.medians(functools.partial(rate, engine=e))
         total = sum(r[1] for r in first[e])
         cells = [e, str(len(first[e])), f"{total:,}", *(f"{m:,.0f}" for m in medians)]
         if len(names) == 2:
             cells.append(revisions.change_cell(medians))
-            # each round's runs were back to back: the fairest comparison on a loaded machine
-            pairs = zip(runs[names[0]], runs[names[1]], strict=True)
-            cells.append(", ".join(f"{rate(b, e) / rate(a, e):.2f}" for a, b in pairs))
+            cells.append(done.ratios(functools.partial(rate, engine=e)))
         rows.append("| " + " | ".join(cells) + " |")
-    text = "\n".join(
-        [
-            "# The Game: nodes and speed of the numba kernels",
-            "",
-            f"{revisions.measured(load, end)} "
-            + revisions.command_line("thegame_kernel_speed.py", args, WORKER_OPTIONS[1:]),
-            "",
-            f"{4 * args.deals} deals ({args.deals} each of solo, solo expert, 3 players, "
-            f"3 players expert) drawn from seed {args.seed}, {args.nodes:,} nodes a search; "
-            f"nodes/s (per CPU second of the search calls) is the median over "
-            f"{args.rounds} runs of each side, run in turn; pairs: this tree's share of the "
-            f"base in each round.",
-            "",
-            *rows,
-            "",
-            f"Records (nodes and result of every position): digest {revisions.digest(first)}; "
-            + revisions.agreement(same, len(names)),
-        ]
+    about = (
+        f"{4 * args.deals} deals ({args.deals} each of solo, solo expert, 3 players, "
+        f"3 players expert) drawn from seed {args.seed}, {args.nodes:,} nodes a search; "
+        f"nodes/s (per CPU second of the search calls) is the median over "
+        f"{args.rounds} runs of each side, run in turn; pairs: this tree's share of the "
+        f"base in each round."
     )
-    revisions.write_page(text, args.out)
+    records = (
+        f"Records (nodes and result of every position): digest {revisions.digest(first)}; "
+        + revisions.agreement(done.same, len(names))
+    )
+    command = revisions.command_line("thegame_kernel_speed.py", args, WORKER_OPTIONS[1:])
+    title = "The Game: nodes and speed of the numba kernels"
+    revisions.write_page(done.page(title, command, about, rows, [records]), args.out)
 
 
 if __name__ == "__main__":
