@@ -15,16 +15,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from playable.solver.core.budget import Budget
 from playable.solver.core.effort import effort, every_pass
 from playable.solver.core.retries import Retries, with_retries
 from playable.solver.core.stats import Proportion
+from playable.solver.core.study_budget import BudgetedStudy, stored_budget
 from playable.solver.facetoface.game import shuffled_deal
 from playable.solver.facetoface.rules import Variant
 
 
 @dataclass(frozen=True)
-class Study:
+class Study(BudgetedStudy):
     """What a study solves: the deck size, the first seed and the budget of each solve."""
 
     variant: Variant
@@ -35,15 +35,7 @@ class Study:
 
     def config(self) -> dict[str, Any]:
         """The arguments stored with the study (a resumed study must match them)."""
-        return {
-            "game": "facetoface",
-            "kind": "study",
-            "max_card": self.variant.max_card,
-            "seed": self.seed,
-            "seconds": self.seconds,
-            "nodes": self.nodes,
-            "memory_mb": self.memory_mb,
-        }
+        return self.stored("facetoface", max_card=self.variant.max_card, seed=self.seed)
 
     def solve(self, seed: int) -> dict[str, Any]:
         """Solve the deal of ``seed`` with player 1 starting, then player 2 (FF-7).
@@ -57,7 +49,7 @@ class Study:
         dealt = shuffled_deal(self.variant, seed)
         starts = []
         for first in (0, 1):
-            result = solve(dealt.start(first), Budget(self.seconds, self.nodes, self.memory_mb))
+            result = solve(dealt.start(first), self.budget())
             starts.append(
                 {
                     "first_player": first,
@@ -78,13 +70,7 @@ class Study:
 
 
 def study_from_config(config: dict[str, Any]) -> Study:
-    return Study(
-        Variant(config["max_card"]),
-        config["seed"],
-        config["seconds"],
-        config["nodes"],
-        config["memory_mb"],
-    )
+    return Study(Variant(config["max_card"]), config["seed"], *stored_budget(config))
 
 
 def summarise_study(rows: list[dict[str, Any]], retries: Retries | None = None) -> dict[str, Any]:

@@ -15,16 +15,16 @@ from collections import Counter
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from playable.solver.core.budget import Budget
 from playable.solver.core.effort import effort, every_pass
 from playable.solver.core.retries import Retries, with_retries
 from playable.solver.core.stats import Proportion
+from playable.solver.core.study_budget import BudgetedStudy, stored_budget
 from playable.solver.thegame.game import shuffled_deal
 from playable.solver.thegame.rules import Variant
 
 
 @dataclass(frozen=True)
-class Study:
+class Study(BudgetedStudy):
     """What a study solves: the variant and the budget for each deal."""
 
     variant: Variant
@@ -34,21 +34,13 @@ class Study:
 
     def config(self) -> dict[str, Any]:
         """The arguments stored with the study (a resumed study must match them)."""
-        return {
-            "game": "thegame",
-            "kind": "study",
-            "variant": asdict(self.variant),
-            "seconds": self.seconds,
-            "nodes": self.nodes,
-            "memory_mb": self.memory_mb,
-        }
+        return self.stored("thegame", variant=asdict(self.variant))
 
     def solve(self, seed: int) -> dict[str, Any]:
         """Solve the deal of ``seed``; the result as a study row (line included)."""
         from playable.solver.thegame.search import solve
 
-        budget = Budget(self.seconds, self.nodes, self.memory_mb)
-        result = solve(shuffled_deal(self.variant, seed), budget)
+        result = solve(shuffled_deal(self.variant, seed), self.budget())
         return {
             "status": result.status.value,
             "value": result.objective,
@@ -62,9 +54,7 @@ class Study:
 
 
 def study_from_config(config: dict[str, Any]) -> Study:
-    return Study(
-        Variant(**config["variant"]), config["seconds"], config["nodes"], config["memory_mb"]
-    )
+    return Study(Variant(**config["variant"]), *stored_budget(config))
 
 
 def summarise_study(rows: list[dict[str, Any]], retries: Retries | None = None) -> dict[str, Any]:

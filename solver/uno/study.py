@@ -18,10 +18,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from playable.solver.core.budget import Budget
 from playable.solver.core.effort import effort, every_pass
 from playable.solver.core.retries import Retries, with_retries
 from playable.solver.core.stats import Proportion
+from playable.solver.core.study_budget import BudgetedStudy, stored_budget
 from playable.solver.uno.game import GAME
 
 #: the outcomes of a round, as the study file stores them
@@ -29,7 +29,7 @@ OUTCOMES = ("win", "loss", "open", "budget")
 
 
 @dataclass(frozen=True)
-class Study:
+class Study(BudgetedStudy):
     """What a study solves: reshuffles followed or not, the first seed, the budget of
     each round."""
 
@@ -41,15 +41,7 @@ class Study:
 
     def config(self) -> dict[str, Any]:
         """The arguments stored with the study (a resumed study must match them)."""
-        return {
-            "game": "uno",
-            "kind": "study",
-            "seeded_reshuffles": self.seeded,
-            "seed": self.seed,
-            "seconds": self.seconds,
-            "nodes": self.nodes,
-            "memory_mb": self.memory_mb,
-        }
+        return self.stored("uno", seeded_reshuffles=self.seeded, seed=self.seed)
 
     def solve(self, seed: int) -> dict[str, Any]:
         """Solve the round of ``seed`` for the player to move.
@@ -62,9 +54,7 @@ class Study:
         from playable.solver.uno.endgame import solve_position
 
         state = GAME.deal(2, seed)
-        result = solve_position(
-            state, Budget(self.seconds, self.nodes, self.memory_mb), seeded=self.seeded
-        )
+        result = solve_position(state, self.budget(), seeded=self.seeded)
         value = result.extra["value"]
         if value in ("win", "loss"):
             outcome = value
@@ -81,13 +71,7 @@ class Study:
 
 
 def study_from_config(config: dict[str, Any]) -> Study:
-    return Study(
-        config["seeded_reshuffles"],
-        config["seed"],
-        config["seconds"],
-        config["nodes"],
-        config["memory_mb"],
-    )
+    return Study(config["seeded_reshuffles"], config["seed"], *stored_budget(config))
 
 
 def summarise_study(rows: list[dict[str, Any]], retries: Retries | None = None) -> dict[str, Any]:
