@@ -20,7 +20,7 @@ from playable.cli.options import MaxCard, Workers, bot_option, renamed, seat_bot
 from playable.cli.options import PileFile as FileArg
 from playable.cli.play import RecordFile, seat_name
 from playable.cli.progress import warm_up
-from playable.cli.simulate import Games, GameSeed, SimulationDb, play_one, simulate_rows
+from playable.cli.simulate import Games, GameSeed, SimulationDb, play_games
 from playable.solver.core.errors import InvalidVariant
 from playable.solver.core.jsonkeys import LOSS, WIN, analyse_exit_code
 from playable.solver.facetoface import notation
@@ -324,8 +324,6 @@ def simulate_command(
 ) -> None:
     """Play GAMES deals of A against B (A starts the games of even seed, B those of odd
     seed, FF-7): A's win rate with a 95% Wilson interval."""
-    from functools import partial
-
     from playable.solver.core.stats import Proportion
     from playable.solver.facetoface.players import STRATEGIES
     from playable.solver.facetoface.simulate import Simulation, store_config, summarise
@@ -333,9 +331,7 @@ def simulate_command(
     old = None if a is None and b is None else [a or "greedy", b or "greedy"]
     a, b = seat_bots(renamed("--a/--b", "--bot", old, bot) or ["greedy"], 2, STRATEGIES, "player")
     simulation = Simulation(variant_from(max_card), a, b)
-    seeds = range(seed, seed + games)
-    job = partial(play_one, simulation)
-    rows = simulate_rows(job, seeds, store_config(simulation), db, workers, "simulate", json)
+    rows = play_games(simulation, store_config(simulation), seed, games, db, workers, json)
     summary = summarise(rows)
     document = {
         "game": GAME,

@@ -19,7 +19,7 @@ from playable.cli.option_groups import with_options
 from playable.cli.options import Workers, bot_option, renamed, seat_bots
 from playable.cli.play import RecordFile
 from playable.cli.progress import warm_up
-from playable.cli.simulate import Games, GameSeed, SimulationDb, play_one, simulate_rows
+from playable.cli.simulate import Games, GameSeed, SimulationDb, play_games
 from playable.solver.core.errors import InvalidVariant
 from playable.solver.core.result import SolveResult, Status
 from playable.solver.sequence import notation
@@ -329,8 +329,6 @@ def simulate_command(
     strategies: Annotated[str | None, typer.Option("--strategies", hidden=True)] = None,
 ) -> None:
     """Play bots against each other; win rates with 95% Wilson intervals."""
-    from functools import partial
-
     from playable.solver.sequence.players import STRATEGIES
     from playable.solver.sequence.simulate import Simulation, store_config, summarise
 
@@ -341,9 +339,7 @@ def simulate_command(
     if games < 1:
         fail("--games must be 1 or more")
     simulation = Simulation(variant, tuple(names), max_turns)
-    seeds = range(seed, seed + games)
-    job = partial(play_one, simulation)
-    rows = simulate_rows(job, seeds, store_config(simulation), db, workers, "simulate", json)
+    rows = play_games(simulation, store_config(simulation), seed, games, db, workers, json)
     result = summarise(simulation, rows, seed)
     if json:
         print_json(result.to_json())

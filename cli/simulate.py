@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Annotated, Any, Protocol
 
@@ -40,6 +41,21 @@ def play_one(simulation: Simulation, seed: int) -> dict[str, Any]:
     """The game of ``seed``: a module-level function, so that worker processes can
     pickle ``partial(play_one, simulation)``."""
     return simulation.play(seed)
+
+
+def play_games(
+    simulation: Simulation,
+    config: dict[str, Any],
+    first: int,
+    games: int,
+    db: Path | None,
+    workers: int,
+    quiet: bool,
+) -> list[dict[str, Any]]:
+    """The rows of ``simulation``'s games of seeds ``first`` .. ``first + games - 1``
+    (:func:`simulate_rows` of :func:`play_one`), ``config`` kept in the ``db`` file."""
+    job = partial(play_one, simulation)
+    return simulate_rows(job, range(first, first + games), config, db, workers, "simulate", quiet)
 
 
 def simulate_rows(

@@ -18,7 +18,7 @@ from playable.cli.option_groups import with_options
 from playable.cli.options import MAX_RUN, MAX_SEED, Workers, renamed, seat_bots
 from playable.cli.play import RecordFile, seat_name
 from playable.cli.progress import warm_up
-from playable.cli.simulate import SimulationDb, play_one, simulate_rows
+from playable.cli.simulate import SimulationDb, play_games
 from playable.solver.core.budget import Budget
 from playable.solver.core.errors import InvalidVariant
 from playable.solver.core.jsonkeys import LOSS, WIN, analyse_exit_code
@@ -379,8 +379,6 @@ def simulate_command(
 
     Seats rotate between matches (the match of seed s shifts every bot s seats to the
     left), so no strategy keeps the same seat."""
-    from functools import partial
-
     from playable.solver.uno.players import STRATEGIES
     from playable.solver.uno.simulate import Simulation, store_config, summarise
 
@@ -395,9 +393,7 @@ def simulate_command(
     if not 0.0 <= forget_uno <= 1.0:
         fail("--forget-uno must be a probability 0..1")
     simulation = Simulation(tuple(names), options, forget_uno)
-    seeds = range(seed, seed + games)
-    job = partial(play_one, simulation)
-    rows = simulate_rows(job, seeds, store_config(simulation), db, workers, "simulate", json)
+    rows = play_games(simulation, store_config(simulation), seed, games, db, workers, json)
     summary = summarise(names, rows)
     if json:
         print_json(
