@@ -176,6 +176,19 @@ def fields_of(
     return found
 
 
+def numbered_keys(keys: Iterable[str], words: Iterable[str]) -> Callable[[str], bool]:
+    """The keys a file allows, as :func:`fields_of` takes them: each of ``keys``, and
+    ``WORD N`` (``N`` a number) for each of ``words`` (``hand 2``, ``discard 1``;
+    :func:`check_players` refuses an ``N`` the game has no player for)."""
+    named, numbered = frozenset(keys), frozenset(words)
+
+    def allowed(key: str) -> bool:
+        word, _, number = key.partition(" ")
+        return key in named or (word in numbered and is_number(number))
+
+    return allowed
+
+
 def required(fields: dict[str, Field], key: str, doc: Document) -> Field:
     """The field ``key``; its absence is reported at the end of the document."""
     if key not in fields:

@@ -59,7 +59,7 @@ from playable.solver.core.cardlist import (
     flag,
     format_document,
     integer,
-    is_number,
+    numbered_keys,
     optional_integer,
     parse_document,
     player,
@@ -111,21 +111,43 @@ def board_rows(chips: tuple[int, ...]) -> list[str]:
     ]
 
 
+def board_lines(chips: tuple[int, ...], sequences: tuple[Completed, ...]) -> list[str]:
+    """The public board as a position file and a view file write it: the ten rows and
+    the completed sequences, in the order made (SQ-7)."""
+    return [*board_rows(chips), "sequences: " + (" ".join(str(s) for s in sequences) or "-")]
+
+
+def discard_lines(discards: tuple[tuple[str, ...], ...]) -> list[str]:
+    """Every player's discard pile, bottom first (SQ-4: played face up, so public)."""
+    return [f"discard {p + 1}: {cards_text(d)}" for p, d in enumerate(discards)]
+
+
+def turn_lines(to_move: int, replaced: bool, seed: int) -> list[str]:
+    """The last lines of a position file and a view file: the player to move (from 1),
+    whether a dead card was already replaced this turn (SQ-6) and the reshuffle seed
+    (SQ-9)."""
+    return [f"to-move: {to_move + 1}", f"replaced: {yes_no(replaced)}", f"seed: {seed}"]
+
+
 def format_position(state: State) -> str:
     """The text of a position file."""
     v = state.variant
     lines = [f"players: {v.players}", f"sides: {v.sides}"]
-    lines += board_rows(state.chips)
-    lines.append("sequences: " + (" ".join(str(s) for s in state.sequences) or "-"))
+    lines += board_lines(state.chips, state.sequences)
     lines += [f"hand {p + 1}: {cards_text(h)}" for p, h in enumerate(state.hands)]
-    lines += [f"discard {p + 1}: {cards_text(d)}" for p, d in enumerate(state.discards)]
-    lines += [
-        f"draw: {cards_text(state.draw)}",
-        f"to-move: {state.to_move + 1}",
-        f"replaced: {yes_no(state.replaced)}",
-        f"seed: {state.seed}",
-    ]
+    lines += discard_lines(state.discards)
+    lines.append(f"draw: {cards_text(state.draw)}")
+    lines += turn_lines(state.to_move, state.replaced, state.seed)
     return format_document(GAME, "position", lines)
+
+
+def board_json(chips: tuple[int, ...], sequences: tuple[Completed, ...]) -> dict[str, Any]:
+    """The public board in the JSON of a position and of a view: ``board`` (ten rows
+    of symbols) and ``sequences`` (side 0-based and line, in the order made)."""
+    return {
+        "board": [row.split(": ", 1)[1].replace(" ", "") for row in board_rows(chips)],
+        "sequences": [{"side": s.side, "line": line_name(s.line)} for s in sequences],
+    }
 
 
 def position_to_json(state: State) -> dict[str, Any]:
@@ -136,8 +158,7 @@ def position_to_json(state: State) -> dict[str, Any]:
         "players": state.variant.players,
         "sides": state.variant.sides,
         "hand_size": state.variant.hand_size,
-        "board": [row.split(": ", 1)[1].replace(" ", "") for row in board_rows(state.chips)],
-        "sequences": [{"side": s.side, "line": line_name(s.line)} for s in state.sequences],
+        **board_json(state.chips, state.sequences),
         "hands": [list(h) for h in state.hands],
         "discards": [list(d) for d in state.discards],
         "draw": list(state.draw),
@@ -160,15 +181,9 @@ def parse_position(text: str, source: str = "<input>") -> State:
 parse = parse_position
 
 
-def _is_key(key: str) -> bool:
-    word, _, number = key.partition(" ")
-    if word == "row":
-        return is_number(number) and len(number) == 1
-    if word in ("hand", "discard"):
-        return is_number(number)
-    return key in ("players", "sides", "sequences", "draw", "to-move", "replaced", "seed")
-
-
+#: The keys of the board's rows, ``row 0`` ... ``row 9``.
+ROW_KEYS = tuple(f"row {r}" for r in range(SIZE))
+_KEYS = ("players", "sides", "sequences", "draw", "to-move", "replaced", "seed", *ROW_KEYS)
 _EXPECTED = "players, sides, row 0-9, sequences, hand N, discard N, draw, to-move, replaced, seed"
 
 
@@ -190,8 +205,9 @@ def _card_list(f: Field, seen: Counter[str], first: dict[str, Token]) -> tuple[s
     return tuple(cards)
 
 
-def _parse_position(doc: Document) -> State:
-    fields = fields_of(doc, _is_key, _EXPECTED)
+def _variant(fields: dict[str, Field], doc: Document, numbered: tuple[str, ...]) -> Variant:
+    """The players and sides of a position or view file; a field numbered by player
+    (``numbered``: ``hand N``, ``discard N``) may not name a player beyond them."""
     players_field = required(fields, "players", doc)
     players = integer(single(players_field), 2, 12, "a player count")
     sides = integer(single(required(fields, "sides", doc)), 2, 3, "a number of sides")
@@ -199,22 +215,45 @@ def _parse_position(doc: Document) -> State:
         variant = Variant(players, sides)
     except InvalidVariant as error:
         raise players_field.error(str(error)) from None
-    check_players(fields, ("hand", "discard"), players)
-    chips = _board(fields, doc, sides)
+    check_players(fields, numbered, players)
+    return variant
+
+
+def _discards(
+    fields: dict[str, Field], players: int, seen: Counter[str], first: dict[str, Token]
+) -> tuple[tuple[str, ...], ...]:
+    """Every player's discard pile (``discard N``, none when left out), its cards
+    counted in ``seen`` like every other listed card (SQ-2)."""
+    return tuple(
+        _card_list(fields[f"discard {p + 1}"], seen, first) if f"discard {p + 1}" in fields else ()
+        for p in range(players)
+    )
+
+
+def _turn(fields: dict[str, Field], doc: Document, players: int) -> tuple[int, bool, int]:
+    """The fields :func:`turn_lines` writes: the player to move (0-based), whether a
+    dead card was already replaced (SQ-6) and the reshuffle seed (SQ-9)."""
+    return (
+        player(fields, "to-move", doc, players),
+        flag(fields, "replaced", False),
+        optional_integer(fields, "seed", 0, 2**63 - 1, "a seed", 0),
+    )
+
+
+def _parse_position(doc: Document) -> State:
+    fields = fields_of(doc, numbered_keys(_KEYS, ("hand", "discard")), _EXPECTED)
+    variant = _variant(fields, doc, ("hand", "discard"))
+    players = variant.players
+    chips = _board(fields, doc, variant.sides)
     sequences = _sequences(fields, doc, chips, variant)
     seen: Counter[str] = Counter()
     first: dict[str, Token] = {}
     hands = tuple(
         _card_list(required(fields, f"hand {p + 1}", doc), seen, first) for p in range(players)
     )
-    discards = tuple(
-        _card_list(fields[f"discard {p + 1}"], seen, first) if f"discard {p + 1}" in fields else ()
-        for p in range(players)
-    )
+    discards = _discards(fields, players, seen, first)
     draw = _card_list(required(fields, "draw", doc), seen, first)
-    to_move = player(fields, "to-move", doc, players)
-    replaced = flag(fields, "replaced", False)
-    seed = optional_integer(fields, "seed", 0, 2**63 - 1, "a seed", 0)
+    to_move, replaced, seed = _turn(fields, doc, players)
     unknown = len(DECK) - sum(seen.values())
     _check_reachable(fields["sequences"], chips, sequences, variant)
     state = State(

@@ -44,29 +44,30 @@ from playable.solver.core.cardlist import (
     Field,
     Token,
     cards_text,
-    check_players,
     fields_of,
-    flag,
     format_document,
     integer,
-    is_number,
-    optional_integer,
+    numbered_keys,
     parse_document,
     player,
     required,
     single,
-    yes_no,
 )
-from playable.solver.core.errors import InvalidVariant
 from playable.solver.core.seatview import SeatViews, ViewFunctions
-from playable.solver.sequence.board import line_name
 from playable.solver.sequence.notation import (
     GAME,
+    ROW_KEYS,
     _board,
     _card_list,
     _check_reachable,
+    _discards,
     _sequences,
-    board_rows,
+    _turn,
+    _variant,
+    board_json,
+    board_lines,
+    discard_lines,
+    turn_lines,
 )
 from playable.solver.sequence.rules import DECK, Completed, State, Variant, legal_moves
 from playable.solver.sequence.rules import Move as Move
@@ -82,6 +83,7 @@ _KEYS: Final = (
     "to-move",
     "replaced",
     "seed",
+    *ROW_KEYS,
 )
 _EXPECTED: Final = (
     "players, sides, seat, row 0-9, sequences, hand, discard N, draw-count, to-move, replaced, seed"
@@ -242,16 +244,11 @@ def format_view(view: View) -> str:
     """The view file (docs/seatview.md): players and seat numbered from 1."""
     v = view.variant
     lines = [f"players: {v.players}", f"sides: {v.sides}", f"seat: {view.seat + 1}"]
-    lines += board_rows(view.chips)
-    lines.append("sequences: " + (" ".join(str(s) for s in view.sequences) or "-"))
+    lines += board_lines(view.chips, view.sequences)
     lines.append(f"hand: {cards_text(view.hand)}")
-    lines += [f"discard {p + 1}: {cards_text(d)}" for p, d in enumerate(view.discards)]
-    lines += [
-        f"draw-count: {view.draw_size}",
-        f"to-move: {view.to_move + 1}",
-        f"replaced: {yes_no(view.replaced)}",
-        f"seed: {view.seed}",
-    ]
+    lines += discard_lines(view.discards)
+    lines.append(f"draw-count: {view.draw_size}")
+    lines += turn_lines(view.to_move, view.replaced, view.seed)
     return format_document(GAME, "view", lines)
 
 
@@ -265,8 +262,7 @@ def view_to_json(view: View) -> dict[str, Any]:
         "players": view.variant.players,
         "sides": view.variant.sides,
         "seat": view.seat,
-        "board": [row.split(": ", 1)[1].replace(" ", "") for row in board_rows(view.chips)],
-        "sequences": [{"side": s.side, "line": line_name(s.line)} for s in view.sequences],
+        **board_json(view.chips, view.sequences),
         "hand": list(view.hand),
         "hand_sizes": [view.hand_size(p) for p in players],
         "discards": [list(d) for d in view.discards],
@@ -285,47 +281,21 @@ def parse_view(text: str, source: str = "<input>") -> View:
     return parse_document(text, source, GAME, {"view": _parse_view})
 
 
-def _is_key(key: str) -> bool:
-    word, _, number = key.partition(" ")
-    if word == "row":
-        return is_number(number) and len(number) == 1
-    if word == "discard":
-        return is_number(number)
-    return key in _KEYS
-
-
 def _parse_view(doc: Document) -> View:
-    fields = fields_of(doc, _is_key, _EXPECTED)
-    players_field = required(fields, "players", doc)
-    players = integer(single(players_field), 2, 12, "a player count")
-    sides = integer(single(required(fields, "sides", doc)), 2, 3, "a number of sides")
-    try:
-        variant = Variant(players, sides)
-    except InvalidVariant as error:
-        raise players_field.error(str(error)) from None
-    check_players(fields, ("discard",), players)
+    fields = fields_of(doc, numbered_keys(_KEYS, ("discard",)), _EXPECTED)
+    variant = _variant(fields, doc, ("discard",))
+    players = variant.players
     seat = player(fields, "seat", doc, players)
-    chips = _board(fields, doc, sides)
+    chips = _board(fields, doc, variant.sides)
     sequences = _sequences(fields, doc, chips, variant)
     _check_reachable(fields["sequences"], chips, sequences, variant)
     seen: Counter[str] = Counter()
     first: dict[str, Token] = {}
     hand_field = required(fields, "hand", doc)
     hand = _card_list(hand_field, seen, first)
-    discards = tuple(
-        _card_list(fields[f"discard {p + 1}"], seen, first) if f"discard {p + 1}" in fields else ()
-        for p in range(players)
-    )
+    discards = _discards(fields, players, seen, first)
     view = View(
-        variant,
-        seat,
-        chips,
-        sequences,
-        tuple(sorted(hand)),
-        discards,
-        player(fields, "to-move", doc, players),
-        flag(fields, "replaced", False),
-        optional_integer(fields, "seed", 0, 2**63 - 1, "a seed", 0),
+        variant, seat, chips, sequences, tuple(sorted(hand)), discards, *_turn(fields, doc, players)
     )
     if len(hand) != view.hand_size(seat):
         raise hand_field.error(
