@@ -53,8 +53,8 @@ from playable.solver.core.cardlist import (
     flag,
     format_document,
     integer,
-    is_number,
     naming,
+    numbered_keys,
     optional_integer,
     parse_document,
     player,
@@ -377,18 +377,21 @@ def _card_list(f: Field) -> tuple[int, ...]:
     return tuple(card_token(t) for t in f.listed())
 
 
-def _is_hand_key(key: str) -> bool:
-    return key.startswith("hand ") and is_number(key[5:])
+def _players(fields: dict[str, Field], doc: Document, numbered: tuple[str, ...]) -> int:
+    """The player count (UN-2) of a deal, position or view file; a field numbered by
+    player (``numbered``: ``hand N``, ...) may not name a player beyond it."""
+    players = integer(
+        single(required(fields, "players", doc)), MIN_PLAYERS, MAX_PLAYERS, "a player count"
+    )
+    check_players(fields, numbered, players)
+    return players
 
 
 def _common(
     doc: Document, keys: tuple[str, ...]
 ) -> tuple[dict[str, Field], int, int, int, Options]:
-    fields = fields_of(doc, lambda k: k in keys or _is_hand_key(k), ", ".join((*keys, "hand N")))
-    players = integer(
-        single(required(fields, "players", doc)), MIN_PLAYERS, MAX_PLAYERS, "a player count"
-    )
-    check_players(fields, ("hand",), players)
+    fields = fields_of(doc, numbered_keys(keys, ("hand",)), ", ".join((*keys, "hand N")))
+    players = _players(fields, doc, ("hand",))
     dealer = player(fields, "dealer", doc, players)
     seed = optional_integer(fields, "seed", 0, 2**63, "a seed", 0)
     return fields, players, dealer, seed, _options(fields)
@@ -438,12 +441,67 @@ def _parse_deal(doc: Document) -> Deal:
 
 
 def _optional_player(fields: dict[str, Field], key: str, players: int) -> int:
+    """The player (0-based) an optional field names, -1 for ``-`` or none."""
     if key not in fields:
         return -1
     token = single(fields[key])
     if token.text == "-":
         return -1
     return integer(token, 1, players, "a player") - 1
+
+
+def _colour(f: Field, top: int) -> tuple[int, Token]:
+    """The colour in force (``-`` while a Wild turned first waits for its colour,
+    UN-7: -1) and its word; on a coloured top it is the top's colour (UN-3, UN-5)."""
+    token = single(f)
+    colour = -1 if token.text == "-" else parse_colour(token.text)
+    if colour is None:
+        raise token.error(f"expected a colour or '-', got '{token.text}'")
+    if colour >= 0 and not is_wild(top) and colour != colour_of(top):
+        raise token.error(colour_message(top))
+    return colour, token
+
+
+def _direction(fields: dict[str, Field]) -> int:
+    """The direction of play (UN-3, reversed by a Reverse): 1 ``left``, -1 ``right``."""
+    if "direction" not in fields:
+        return 1
+    token = single(fields["direction"])
+    if token.text not in ("left", "right"):
+        raise token.error(f"expected 'left' or 'right', got '{token.text}'")
+    return 1 if token.text == "left" else -1
+
+
+def _phase(fields: dict[str, Field], top: int, options: Options) -> Phase:
+    """The phase (``play`` when left out), one the top card can have caused."""
+    if "phase" not in fields:
+        return Phase.PLAY
+    token = single(fields["phase"])
+    if token.text not in {p.value for p in Phase}:
+        raise token.error(
+            f"expected a phase ({', '.join(p.value for p in Phase)}), got '{token.text}'"
+        )
+    phase = Phase(token.text)
+    _check_phase(token, phase, top, options)
+    return phase
+
+
+def _pending(fields: dict[str, Field]) -> int:
+    """The penalty the next player draws unless it stacks (UN-5)."""
+    return optional_integer(fields, "pending", 0, DECK_SIZE, "a penalty", 0)
+
+
+def _reshuffles(fields: dict[str, Field]) -> int:
+    """How many times the draw pile was made anew from the discard pile (UN-9)."""
+    return optional_integer(fields, "reshuffles", 0, 10**6, "a count", 0)
+
+
+def _winner(fields: dict[str, Field], players: int, sizes: Sequence[int]) -> int:
+    """The winner (0-based, -1 for none): a player holding no card (UN-8)."""
+    winner = _optional_player(fields, "winner", players)
+    if winner >= 0 and sizes[winner]:
+        raise fields["winner"].error(f"player {winner + 1} holds cards and cannot have won")
+    return winner
 
 
 def _parse_position(doc: Document) -> State:
@@ -459,31 +517,13 @@ def _parse_position(doc: Document) -> State:
     _check_deck([*hand_fields, draw_field, discard_field], draw_field)
     top = discard[-1]
     colour_field = required(fields, "colour", doc)
-    colour_token = single(colour_field)
-    colour = -1 if colour_token.text == "-" else parse_colour(colour_token.text)
-    if colour is None:
-        raise colour_token.error(f"expected a colour or '-', got '{colour_token.text}'")
-    if colour >= 0 and not is_wild(top) and colour != colour_of(top):
-        raise colour_token.error(colour_message(top))
+    colour, colour_token = _colour(colour_field, top)
     to_move = player(fields, "to-move", doc, players)
-    direction = 1
-    if "direction" in fields:
-        token = single(fields["direction"])
-        if token.text not in ("left", "right"):
-            raise token.error(f"expected 'left' or 'right', got '{token.text}'")
-        direction = 1 if token.text == "left" else -1
-    phase = Phase.PLAY
-    if "phase" in fields:
-        token = single(fields["phase"])
-        if token.text not in {p.value for p in Phase}:
-            raise token.error(
-                f"expected a phase ({', '.join(p.value for p in Phase)}), got '{token.text}'"
-            )
-        phase = Phase(token.text)
-        _check_phase(token, phase, top, options)
+    direction = _direction(fields)
+    phase = _phase(fields, top, options)
     if (colour < 0) != (phase == Phase.COLOUR):
         raise colour_token.error("the colour is '-' exactly in phase 'colour' (UN-7)")
-    pending = optional_integer(fields, "pending", 0, 108, "a penalty", 0)
+    pending = _pending(fields)
     drawn = -1
     if "drawn" in fields:
         token = single(fields["drawn"])
@@ -507,10 +547,8 @@ def _parse_position(doc: Document) -> State:
             f"the accused is the player who laid the Wild Draw Four: player "
             f"{(to_move - direction) % players + 1}, before player {to_move + 1} (UN-6)"
         )
-    winner = _optional_player(fields, "winner", players)
-    if winner >= 0 and hands[winner]:
-        raise fields["winner"].error(f"player {winner + 1} holds cards and cannot have won")
-    reshuffles = optional_integer(fields, "reshuffles", 0, 10**6, "a count", 0)
+    winner = _winner(fields, players, [len(hand) for hand in hands])
+    reshuffles = _reshuffles(fields)
     return State(
         options,
         hands,

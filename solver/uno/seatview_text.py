@@ -42,12 +42,11 @@ from playable.solver.core.cardlist import (
     Document,
     Field,
     Token,
-    check_players,
     fields_of,
     format_document,
     integer,
     is_number,
-    optional_integer,
+    numbered_keys,
     parse_document,
     player,
     required,
@@ -59,9 +58,7 @@ from playable.solver.uno.cards import (
     DECK_SIZE,
     SYMBOLS,
     colour_name,
-    colour_of,
     first_excess,
-    is_wild,
     kind,
     matches,
     name,
@@ -72,16 +69,22 @@ from playable.solver.uno.notation import (
     _POSITION_KEYS,
     GAME,
     _card_list,
-    _check_phase,
+    _colour,
+    _direction,
+    _optional_player,
     _options,
+    _pending,
+    _phase,
+    _players,
+    _reshuffles,
+    _winner,
     card_token,
     cards_text,
-    colour_message,
     copies_message,
     option_lines,
     options_to_json,
 )
-from playable.solver.uno.rules import MAX_PLAYERS, MIN_PLAYERS, Options, Phase
+from playable.solver.uno.rules import Phase
 from playable.solver.uno.seatview_deal import undealable
 from playable.solver.uno.seatview_view import (
     HIDDEN,
@@ -215,11 +218,6 @@ def parse_view(text: str, source: str = "<input>") -> View:
     return parse_document(text, source, GAME, {KIND: _parse})
 
 
-def _is_key(key: str) -> bool:
-    word, _, number = key.partition(" ")
-    return key in _KEYS or (word in _NUMBERED and is_number(number))
-
-
 def _count(f: Field, what: str) -> int:
     """``N cards`` (or ``1 card``)."""
     words = f.tokens()
@@ -229,11 +227,10 @@ def _count(f: Field, what: str) -> int:
 
 
 def _parse(doc: Document) -> View:
-    fields = fields_of(doc, _is_key, ", ".join((*_KEYS, "hand N", "seen N", "lacks N")))
-    players = integer(
-        single(required(fields, "players", doc)), MIN_PLAYERS, MAX_PLAYERS, "a player count"
+    fields = fields_of(
+        doc, numbered_keys(_KEYS, _NUMBERED), ", ".join((*_KEYS, "hand N", "seen N", "lacks N"))
     )
-    check_players(fields, _NUMBERED, players)
+    players = _players(fields, doc, _NUMBERED)
     seat = player(fields, "seat", doc, players)
     dealer = player(fields, "dealer", doc, players)
     options = _options(fields)
@@ -260,26 +257,20 @@ def _parse(doc: Document) -> View:
             f"hold {total} cards, not the {DECK_SIZE} of the deck (UN-1)"
         )
     top = discard[-1]
-    colour_field = required(fields, "colour", doc)
-    colour_token = single(colour_field)
-    colour = -1 if colour_token.text == "-" else parse_colour(colour_token.text)
-    if colour is None:
-        raise colour_token.error(f"expected a colour or '-', got '{colour_token.text}'")
-    if colour >= 0 and not is_wild(top) and colour != colour_of(top):
-        raise colour_token.error(colour_message(top))
+    colour, colour_token = _colour(required(fields, "colour", doc), top)
     to_move = player(fields, "to-move", doc, players)
     direction = _direction(fields)
     phase = _phase(fields, top, options)
     if (colour < 0) != (phase == Phase.COLOUR):
         raise colour_token.error("the colour is '-' exactly in phase 'colour' (UN-7)")
-    pending = optional_integer(fields, "pending", 0, DECK_SIZE, "a penalty", 0)
+    pending = _pending(fields)
     drawn = _drawn(
         fields, phase, seat, to_move, hand, top, colour, counts[to_move] - len(seen[to_move])
     )
     accused = _accused(fields, phase, to_move, direction, players)
     guilty = _guilty(fields, phase, seat, accused, hand, discard)
-    winner = _winner(fields, seat, players, counts)
-    reshuffles = optional_integer(fields, "reshuffles", 0, 10**6, "a count", 0)
+    winner = _winner(fields, players, counts)
+    reshuffles = _reshuffles(fields)
     lacks = tuple(_lacks(fields, seat, players))
     view = View(
         options,
@@ -335,28 +326,6 @@ def _check_known(hand: Field, fields: dict[str, Field], discard: Field, players:
         raise words[excess[0]].error(copies_message(excess[1]))
 
 
-def _direction(fields: dict[str, Field]) -> int:
-    if "direction" not in fields:
-        return 1
-    token = single(fields["direction"])
-    if token.text not in ("left", "right"):
-        raise token.error(f"expected 'left' or 'right', got '{token.text}'")
-    return 1 if token.text == "left" else -1
-
-
-def _phase(fields: dict[str, Field], top: int, options: Options) -> Phase:
-    if "phase" not in fields:
-        return Phase.PLAY
-    token = single(fields["phase"])
-    if token.text not in {p.value for p in Phase}:
-        raise token.error(
-            f"expected a phase ({', '.join(p.value for p in Phase)}), got '{token.text}'"
-        )
-    phase = Phase(token.text)
-    _check_phase(token, phase, top, options)
-    return phase
-
-
 def _drawn(
     fields: dict[str, Field],
     phase: Phase,
@@ -398,13 +367,6 @@ def _drawn(
             f"{name(top)} with {colour_name(colour)} in force (UN-4)"
         )
     return drawn
-
-
-def _optional_player(fields: dict[str, Field], key: str, players: int) -> int:
-    if key not in fields:
-        return -1
-    token = single(fields[key])
-    return -1 if token.text == "-" else integer(token, 1, players, "a player") - 1
 
 
 def _accused(
@@ -474,13 +436,6 @@ def _guilty(
             f"no colour under the Wild Draw Four gives this hand 'guilty: {text}' (UN-6)"
         )
     return guilty
-
-
-def _winner(fields: dict[str, Field], seat: int, players: int, counts: tuple[int, ...]) -> int:
-    winner = _optional_player(fields, "winner", players)
-    if winner >= 0 and counts[winner]:
-        raise fields["winner"].error(f"player {winner + 1} holds cards and cannot have won")
-    return winner
 
 
 def _lack_kinds(token: Token) -> tuple[int, ...]:
