@@ -203,24 +203,7 @@ def _colours(hand: tuple[int, ...]) -> int:
 def _state(
     view: View, hands: list[list[int]], pile: list[int], drawn: int, guilty: bool, seed: int
 ) -> State:
-    return State(
-        view.options,
-        tuple(tuple(h) for h in hands),
-        tuple(pile),
-        view.discard,
-        view.colour,
-        view.to_move,
-        view.dealer,
-        view.direction,
-        view.phase,
-        view.pending,
-        drawn,
-        view.accused,
-        guilty,
-        view.winner,
-        seed,
-        view.reshuffles,
-    )
+    return view.position(tuple(tuple(h) for h in hands), tuple(pile), drawn, guilty, seed)
 
 
 def _draw(view: View, plan: Layout, rng: random.Random) -> State:

@@ -138,6 +138,36 @@ class View:
         slot = 1 if self.hidden_drawn and player == self.to_move else 0
         return self.counts[player] - len(self.seen[player]) - slot
 
+    def position(
+        self,
+        hands: tuple[tuple[int, ...], ...],
+        draw: tuple[int, ...],
+        drawn: int,
+        guilty: bool,
+        seed: int,
+    ) -> State:
+        """The full position of this view with what the seat cannot see filled in:
+        every hand, the draw pile, the card just drawn, the accused's guilt (UN-6)
+        and the seed of later reshuffles (UN-9); the rest is the view's."""
+        return State(
+            self.options,
+            hands,
+            draw,
+            self.discard,
+            self.colour,
+            self.to_move,
+            self.dealer,
+            self.direction,
+            self.phase,
+            self.pending,
+            drawn,
+            self.accused,
+            guilty,
+            self.winner,
+            seed,
+            self.reshuffles,
+        )
+
 
 def before_colour(discard: tuple[int, ...]) -> int:
     """The colour in force when the Wild Draw Four on top was laid (UN-6), or -1 when
@@ -238,22 +268,4 @@ def seat_moves(view: View) -> list[Move]:
     if view.to_move != view.seat or view.winner >= 0:
         return []
     hands = tuple(view.hand if p == view.seat else () for p in range(view.players))
-    state = State(
-        view.options,
-        hands,
-        (),
-        view.discard,
-        view.colour,
-        view.to_move,
-        view.dealer,
-        view.direction,
-        view.phase,
-        view.pending,
-        view.drawn,
-        view.accused,
-        bool(view.guilty),
-        view.winner,
-        0,
-        view.reshuffles,
-    )
-    return legal_moves(state)
+    return legal_moves(view.position(hands, (), view.drawn, bool(view.guilty), 0))
