@@ -109,14 +109,10 @@ def main() -> None:
         return
     names, first = done.names, done.first
     rates = {s: [rate(d) for d in done.runs[s]] for s in names}
-    medians = done.medians(rate)
     rows = revisions.table_head(("positions", "nodes", "decided"), names, ("change",))
     decided = sum(r[1] != "unknown" for r in first)
     cells = [str(len(first)), f"{sum(r[3] for r in first):,}", str(decided)]
-    cells += [f"{m:,.0f}" for m in medians]
-    if len(names) == 2:
-        cells.append(revisions.change_cell(medians))
-    rows.append("| " + " | ".join(cells) + " |")
+    rows.append(done.row(cells, rate, ratios=False))
     runs_line = "; ".join(f"{s}: " + ", ".join(f"{r:,.0f}" for r in rates[s]) for s in names)
     if len(names) == 2:
         runs_line += f"; this tree's share of the base round by round: {done.ratios(rate)}"
@@ -129,12 +125,11 @@ def main() -> None:
     after = [
         f"Runs in order (nodes/s): {runs_line}.",
         "",
-        "Records (status, value and nodes of every position): digest "
-        f"{revisions.digest(first)}; {revisions.agreement(done.same, len(names))}",
+        done.records(
+            "status, value and nodes of every position", f"digest {revisions.digest(first)}"
+        ),
     ]
-    command = revisions.command_line("facetoface_kernel_speed.py", args, WORKER_OPTIONS[1:])
-    title = "Face to Face: nodes and speed of the numba kernels"
-    revisions.write_page(done.page(title, command, about, rows, after), args.out)
+    done.write("Face to Face: nodes and speed of the numba kernels", args, about, rows, after)
 
 
 if __name__ == "__main__":

@@ -143,15 +143,10 @@ def main() -> None:
     )
     for e in args.engines:
         for kernel in (False, True):
-            of_run = functools.partial(rate, engine=e, kernel=kernel)
-            medians = done.medians(of_run)
             total = sum(r[1] for r in first[e])
             label = f"{e} ({'kernel calls' if kernel else 'solve calls'})"
-            cells = [label, str(len(first[e])), f"{total:,}", *(f"{m:,.0f}" for m in medians)]
-            if len(names) == 2:
-                cells.append(revisions.change_cell(medians))
-                cells.append(done.ratios(of_run))
-            rows.append("| " + " | ".join(cells) + " |")
+            of_run = functools.partial(rate, engine=e, kernel=kernel)
+            rows.append(done.row([label, str(len(first[e])), f"{total:,}"], of_run))
     digests = ", ".join(f"{e} {revisions.digest(first[e])}" for e in args.engines)
     about = (
         f"{args.positions} positions per engine drawn from seed {args.seed}, "
@@ -159,13 +154,9 @@ def main() -> None:
         f"is the median over {args.rounds} runs of each side, run in turn; pairs are "
         "each round's ratio."
     )
-    records = (
-        f"Records (nodes and result of every position): digests {digests}; "
-        + revisions.agreement(done.same, len(names))
-    )
-    command = revisions.command_line("kernel_workspace_speed.py", args, WORKER_OPTIONS[1:])
+    records = done.records("nodes and result of every position", f"digests {digests}")
     title = "UNO and Sequence: nodes and speed of the numba kernels"
-    revisions.write_page(done.page(title, command, about, rows, [records]), args.out)
+    done.write(title, args, about, rows, [records])
 
 
 if __name__ == "__main__":

@@ -114,12 +114,15 @@ def compare(
 
 @dataclass(frozen=True)
 class Comparison:
-    """The documents of every run of each side (:func:`compare`) and the load averages
-    at the start and the end."""
+    """The documents of every run of each side (:func:`compare`), the load averages at
+    the start and the end, and what ran: the benchmark script (its ``__file__``) and
+    the options its workers were given."""
 
     runs: dict[str, list[dict[str, Any]]]
     load: tuple[float, ...]
     end: tuple[float, ...]
+    script: str
+    options: tuple[str, ...]
 
     @property
     def names(self) -> list[str]:
@@ -146,11 +149,34 @@ class Comparison:
         pairs = zip(*self.runs.values(), strict=True)
         return ", ".join(f"{rate(b) / rate(a):.2f}" for a, b in pairs)
 
-    def page(self, title: str, command: str, about: str, rows: list[str], after: list[str]) -> str:
-        """A summary page: the title, when and how it was measured (``command``, from
-        :func:`command_line`), what the figures mean, the table and the lines after."""
+    def row(
+        self, cells: list[str], rate: Callable[[dict[str, Any]], float], ratios: bool = True
+    ) -> str:
+        """A table row: the leading ``cells``, each side's median of ``rate`` and, with
+        two sides, the change and (``ratios``) the round-by-round ratios."""
+        medians = self.medians(rate)
+        cells = [*cells, *(f"{m:,.0f}" for m in medians)]
+        if len(self.names) == 2:
+            cells.append(change_cell(medians))
+            if ratios:
+                cells.append(self.ratios(rate))
+        return "| " + " | ".join(cells) + " |"
+
+    def records(self, what: str, digests: str) -> str:
+        """The line on the records (``what`` they hold, their ``digests``): whether the
+        two sides agree."""
+        return f"Records ({what}): {digests}; {agreement(self.same, len(self.names))}"
+
+    def write(
+        self, title: str, args: argparse.Namespace, about: str, rows: list[str], after: list[str]
+    ) -> None:
+        """Write the summary page to ``args.out`` and print it: the title, when and how
+        it was measured (:func:`command_line`), what the figures mean (``about``), the
+        table and the lines after."""
+        options = tuple(name for name in self.options if name != "seed")
+        command = command_line(Path(self.script).name, args, options)
         head = [f"# {title}", "", f"{measured(self.load, self.end)} {command}", ""]
-        return "\n".join([*head, about, "", *rows, "", *after])
+        write_page("\n".join([*head, about, "", *rows, "", *after]), args.out)
 
 
 def parse_engines(parser: argparse.ArgumentParser, engines: tuple[str, ...]) -> argparse.Namespace:
@@ -188,7 +214,7 @@ def work_or_compare(
         return data
 
     runs, load, end = compare(args.base, Path(script).stem, args.rounds, run)
-    return Comparison(runs, load, end)
+    return Comparison(runs, load, end, script, options)
 
 
 def digest(records: Any) -> str:

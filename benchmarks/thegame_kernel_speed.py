@@ -170,13 +170,10 @@ def main() -> None:
     names, first = done.names, done.first
     rows = revisions.table_head(("engine", "positions", "nodes"), names, ("change", "pairs"))
     for e in args.engines:
-        medians = done.medians(functools.partial(rate, engine=e))
         total = sum(r[1] for r in first[e])
-        cells = [e, str(len(first[e])), f"{total:,}", *(f"{m:,.0f}" for m in medians)]
-        if len(names) == 2:
-            cells.append(revisions.change_cell(medians))
-            cells.append(done.ratios(functools.partial(rate, engine=e)))
-        rows.append("| " + " | ".join(cells) + " |")
+        rows.append(
+            done.row([e, str(len(first[e])), f"{total:,}"], functools.partial(rate, engine=e))
+        )
     about = (
         f"{4 * args.deals} deals ({args.deals} each of solo, solo expert, 3 players, "
         f"3 players expert) drawn from seed {args.seed}, {args.nodes:,} nodes a search; "
@@ -184,13 +181,10 @@ def main() -> None:
         f"{args.rounds} runs of each side, run in turn; pairs: this tree's share of the "
         f"base in each round."
     )
-    records = (
-        f"Records (nodes and result of every position): digest {revisions.digest(first)}; "
-        + revisions.agreement(done.same, len(names))
+    records = done.records(
+        "nodes and result of every position", f"digest {revisions.digest(first)}"
     )
-    command = revisions.command_line("thegame_kernel_speed.py", args, WORKER_OPTIONS[1:])
-    title = "The Game: nodes and speed of the numba kernels"
-    revisions.write_page(done.page(title, command, about, rows, [records]), args.out)
+    done.write("The Game: nodes and speed of the numba kernels", args, about, rows, [records])
 
 
 if __name__ == "__main__":
