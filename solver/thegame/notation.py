@@ -49,6 +49,7 @@ from playable.solver.core.cardlist import (
     is_number,
     naming,
     numbered_cards,
+    numbered_keys,
     optional_integer,
     parse_document,
     player,
@@ -92,32 +93,33 @@ class Deal:
 # --------------------------------------------------------------------- formatting
 
 
-def variant_lines(variant: Variant) -> list[str]:
-    return [
+def format_file(kind: str, variant: Variant, lines: list[str]) -> str:
+    """A file of The Game (a deal, a position, a view): the header, the variant's
+    fields (which every kind begins with), then ``lines``."""
+    variant_lines = [
         f"players: {variant.players}",
         f"expert: {yes_no(variant.expert)}",
         f"expert-hand: {yes_no(variant.expert_hand)}",
         f"max-card: {variant.max_card}",
     ]
+    return format_document(GAME, kind, [*variant_lines, *lines])
 
 
 def format_deal(d: Deal) -> str:
     """The text of a deal file."""
-    lines = [*variant_lines(d.variant), f"deck: {cards_text(d.order)}"]
-    return format_document(GAME, "deal", lines)
+    return format_file("deal", d.variant, [f"deck: {cards_text(d.order)}"])
 
 
 def format_position(state: State) -> str:
     """The text of a position file."""
-    lines = variant_lines(state.variant)
-    lines.append("piles: " + " ".join(str(t) for t in state.piles))
+    lines = ["piles: " + " ".join(str(t) for t in state.piles)]
     lines += [f"hand {p + 1}: {cards_text(hand)}" for p, hand in enumerate(state.hands)]
     lines += [
         f"draw: {cards_text(state.draw)}",
         f"to-move: {state.to_move + 1}",
         f"laid: {state.laid}",
     ]
-    return format_document(GAME, "position", lines)
+    return format_file("position", state.variant, lines)
 
 
 def line_from_json(line: Sequence[dict[str, Any]]) -> list[tuple[int, list[Play]]]:
@@ -126,20 +128,19 @@ def line_from_json(line: Sequence[dict[str, Any]]) -> list[tuple[int, list[Play]
     return turns_from_json(line, lambda card, pile: Play(card, int(pile)))
 
 
+def json_head(kind: str, variant: Variant) -> dict[str, Any]:
+    """The keys every JSON document of The Game begins with (docs/json.md): the game,
+    the kind (``deal``, ``position``, ``view``) and the variant."""
+    return {"game": GAME, "kind": kind, "variant": variant_to_json(variant)}
+
+
 def deal_to_json(d: Deal) -> dict[str, Any]:
-    return {
-        "game": GAME,
-        "kind": "deal",
-        "variant": variant_to_json(d.variant),
-        "deck": list(d.order),
-    }
+    return {**json_head("deal", d.variant), "deck": list(d.order)}
 
 
 def position_to_json(state: State) -> dict[str, Any]:
     return {
-        "game": GAME,
-        "kind": "position",
-        "variant": variant_to_json(state.variant),
+        **json_head("position", state.variant),
         "piles": list(state.piles),
         "hands": [list(h) for h in state.hands],
         "draw": list(state.draw),
@@ -235,16 +236,10 @@ def _deck(deck_field: Field, variant: Variant) -> Deal:
     return Deal(variant, order)
 
 
-def _is_position_key(key: str) -> bool:
-    return key in (*_VARIANT_KEYS, "piles", "draw", "to-move", "laid") or (
-        key.startswith("hand ") and is_number(key[5:])
-    )
-
-
 def _parse_position(doc: Document) -> State:
     fields = fields_of(
         doc,
-        _is_position_key,
+        numbered_keys((*_VARIANT_KEYS, "piles", "draw", "to-move", "laid"), ("hand",)),
         ", ".join((*_VARIANT_KEYS, "piles", "hand N", "draw", "to-move", "laid")),
     )
     variant = _variant(fields, doc)

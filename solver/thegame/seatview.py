@@ -36,15 +36,14 @@ from typing import Any
 from playable.solver.core.cardlist import (
     Document,
     Field,
-    InvalidPosition,
     Token,
     cards_text,
     check_players,
+    checked,
     fields_of,
-    format_document,
     integer,
-    is_number,
     numbered_cards,
+    numbered_keys,
     parse_document,
     player,
     required,
@@ -52,13 +51,7 @@ from playable.solver.core.cardlist import (
 )
 from playable.solver.core.errors import NotationError, PlayableError
 from playable.solver.core.seatview import SeatViews, ViewFunctions
-from playable.solver.thegame.notation import (
-    GAME,
-    _variant,
-    check_position,
-    variant_lines,
-    variant_to_json,
-)
+from playable.solver.thegame.notation import GAME, _variant, check_position, format_file, json_head
 from playable.solver.thegame.rules import ASCENDING_PILES, PILES, Move, State, Variant, legal_moves
 from playable.solver.thegame.signals import fits_well
 
@@ -220,8 +213,7 @@ def some_deal(view: View) -> State:
 
 def format_view(view: View) -> str:
     """The text of a view file (docs/seatview.md)."""
-    lines = variant_lines(view.variant)
-    lines += [
+    lines = [
         "piles: " + " ".join(str(t) for t in view.piles),
         f"seat: {view.seat + 1}",
         f"hand: {cards_text(view.hand)}",
@@ -237,15 +229,13 @@ def format_view(view: View) -> str:
             piles = [h.pile for h in view.hints if h.player == p and h.fits == fits]
             if piles:
                 lines.append(f"{key} {p + 1}: " + " ".join(str(q) for q in piles))
-    return format_document(GAME, "view", lines)
+    return format_file("view", view.variant, lines)
 
 
 def view_to_json(view: View) -> dict[str, Any]:
     """The view as JSON (docs/json.md, "Seat views"); players and seats 0-based."""
     return {
-        "game": GAME,
-        "kind": "view",
-        "variant": variant_to_json(view.variant),
+        **json_head("view", view.variant),
         "piles": list(view.piles),
         "seat": view.seat,
         "hand": list(view.hand),
@@ -264,13 +254,12 @@ def parse_view(text: str, source: str = "<input>") -> View:
     return parse_document(text, source, GAME, {"view": _parse})
 
 
-def _is_key(key: str) -> bool:
-    word, _, number = key.partition(" ")
-    return key in _KEYS or (word in ("reserve", "no-reserve") and is_number(number))
-
-
 def _parse(doc: Document) -> View:
-    fields = fields_of(doc, _is_key, ", ".join((*_KEYS, "reserve N", "no-reserve N")))
+    fields = fields_of(
+        doc,
+        numbered_keys(_KEYS, ("reserve", "no-reserve")),
+        ", ".join((*_KEYS, "reserve N", "no-reserve N")),
+    )
     variant = _variant(fields, doc)
     players = variant.players
     check_players(fields, ("reserve", "no-reserve"), players)
@@ -351,15 +340,23 @@ def _check(view: View, fields: dict[str, Field]) -> None:
     :func:`~playable.solver.thegame.notation.check_position` on one consistent
     deal: they read only the counts, tops and laid cards, so one deal stands for
     all) and its hints can all hold."""
-    where = {"piles": "played", "laid": "laid", "to-move": "to-move"}
-    try:
-        check_position(some_deal(view))
-    except InvalidPosition as error:
-        key = where.get(error.field, "hand-sizes")
-        raise fields[key].error(error.message) from None
+    checked(some_deal(view), check_position, _renamed(fields, view.variant.players))
     if view.hints and not _satisfiable(view):
         first = min((f for k, f in fields.items() if " " in k), key=lambda f: f.line)
         raise first.error("no deal satisfies these hints together (docs/seatview.md)")
+
+
+def _renamed(fields: dict[str, Field], players: int) -> dict[str, Field]:
+    """The view's fields by the names a position's checks report at: ``piles`` is
+    reported at ``played`` (the laid cards under the tops) and every ``hand N`` at
+    ``hand-sizes``; ``laid`` and ``to-move`` are the same."""
+    hands = {f"hand {p + 1}": fields["hand-sizes"] for p in range(players)}
+    return {
+        **hands,
+        "piles": fields["played"],
+        "laid": fields["laid"],
+        "to-move": fields["to-move"],
+    }
 
 
 def _satisfiable(view: View) -> bool:
