@@ -99,24 +99,30 @@ class Deal:
 # --------------------------------------------------------------------- formatting
 
 
+def format_file(kind: str, variant: Variant, lines: list[str]) -> str:
+    """A file of Face to Face (a deal, a position, a view): the header, the deck size
+    (``max-card``, which every kind begins with), then ``lines``."""
+    return format_document(GAME, kind, [f"max-card: {variant.max_card}", *lines])
+
+
+def pile_lines(piles: tuple[tuple[int, int], tuple[int, int]]) -> list[str]:
+    """Each player's two pile tops, ascending then descending (public, FF-2)."""
+    return [f"piles {p + 1}: {up} {down}" for p, (up, down) in enumerate(piles)]
+
+
 def format_deal(d: Deal) -> str:
     """The text of a deal file."""
-    lines = [
-        f"max-card: {d.variant.max_card}",
-        f"deck 1: {cards_text(d.deck_a)}",
-        f"deck 2: {cards_text(d.deck_b)}",
-    ]
-    return format_document(GAME, "deal", lines)
+    decks = [f"deck 1: {cards_text(d.deck_a)}", f"deck 2: {cards_text(d.deck_b)}"]
+    return format_file("deal", d.variant, decks)
 
 
 def format_position(state: State) -> str:
     """The text of a position file."""
-    lines = [f"max-card: {state.variant.max_card}"]
-    lines += [f"piles {p + 1}: {up} {down}" for p, (up, down) in enumerate(state.piles)]
+    lines = pile_lines(state.piles)
     lines += [f"hand {p + 1}: {cards_text(h)}" for p, h in enumerate(state.hands)]
     lines += [f"draw {p + 1}: {cards_text(d)}" for p, d in enumerate(state.draws)]
     lines += [f"to-move: {state.to_move + 1}", f"laid: {state.laid_own} {state.laid_opp}"]
-    return format_document(GAME, "position", lines)
+    return format_file("position", state.variant, lines)
 
 
 def line_from_json(document: list[dict[str, Any]]) -> list[tuple[int, list[Play]]]:
@@ -125,21 +131,25 @@ def line_from_json(document: list[dict[str, Any]]) -> list[tuple[int, list[Play]
     return turns_from_json(document, lambda card, pile: Play(card, str(pile)))
 
 
+def json_head(kind: str, variant: Variant) -> dict[str, Any]:
+    """The keys every JSON document of Face to Face begins with (docs/json.md): the
+    game, the kind (``deal``, ``position``, ``view``) and the deck size."""
+    return {"game": GAME, "kind": kind, "max_card": variant.max_card}
+
+
+def piles_json(piles: tuple[tuple[int, int], tuple[int, int]]) -> list[dict[str, int]]:
+    """Each player's two pile tops as JSON: ``up`` (ascending) and ``down``."""
+    return [{"up": up, "down": down} for up, down in piles]
+
+
 def deal_to_json(d: Deal) -> dict[str, Any]:
-    return {
-        "game": GAME,
-        "kind": "deal",
-        "max_card": d.variant.max_card,
-        "decks": [list(d.deck_a), list(d.deck_b)],
-    }
+    return {**json_head("deal", d.variant), "decks": [list(d.deck_a), list(d.deck_b)]}
 
 
 def position_to_json(state: State) -> dict[str, Any]:
     return {
-        "game": GAME,
-        "kind": "position",
-        "max_card": state.variant.max_card,
-        "piles": [{"up": up, "down": down} for up, down in state.piles],
+        **json_head("position", state.variant),
+        "piles": piles_json(state.piles),
         "hands": [list(h) for h in state.hands],
         "draws": [list(d) for d in state.draws],
         "to_move": state.to_move,
@@ -237,13 +247,20 @@ def _piles(f: Field, variant: Variant) -> tuple[int, int]:
     return up, down
 
 
-def _parse_position(doc: Document) -> State:
-    fields = fields_of(doc, _POSITION_KEYS)
-    variant = _variant(fields)
-    piles = (
+def _both_piles(
+    fields: dict[str, Field], doc: Document, variant: Variant
+) -> tuple[tuple[int, int], tuple[int, int]]:
+    """The pile tops of both players (``piles 1``, ``piles 2``), read by :func:`_piles`."""
+    return (
         _piles(required(fields, "piles 1", doc), variant),
         _piles(required(fields, "piles 2", doc), variant),
     )
+
+
+def _parse_position(doc: Document) -> State:
+    fields = fields_of(doc, _POSITION_KEYS)
+    variant = _variant(fields)
+    piles = _both_piles(fields, doc, variant)
     hands: list[tuple[int, ...]] = []
     draws: list[tuple[int, ...]] = []
     for p in (1, 2):
@@ -263,10 +280,17 @@ def _parse_position(doc: Document) -> State:
     state = State(
         variant, piles, (hands[0], hands[1]), (draws[0], draws[1]), to_move, laid_own, laid_opp
     )
-    return checked(state, check_position, fields)
+    return checked_position(state, fields)
 
 
 # --------------------------------------------------------------------- validation
+
+
+def checked_position(state: State, fields: dict[str, Field]) -> State:
+    """``state`` once :func:`check_position` accepts it; a problem is reported at the
+    field of ``fields`` it names (``hand 2``, ``piles 1``, ``laid``; a view passes its
+    own fields under those names)."""
+    return checked(state, check_position, fields)
 
 
 def check_position(state: State) -> None:

@@ -42,9 +42,7 @@ from playable.solver.core.cardlist import (
     Field,
     Token,
     cards_text,
-    checked,
     fields_of,
-    format_document,
     integer,
     parse_document,
     player,
@@ -52,7 +50,17 @@ from playable.solver.core.cardlist import (
 )
 from playable.solver.core.errors import PlayableError
 from playable.solver.core.seatview import SeatViews, ViewFunctions
-from playable.solver.facetoface.notation import GAME, _card_list, _piles, _variant, check_position
+from playable.solver.facetoface.notation import (
+    GAME,
+    _both_piles,
+    _card_list,
+    _variant,
+    checked_position,
+    format_file,
+    json_head,
+    pile_lines,
+    piles_json,
+)
 from playable.solver.facetoface.rules import (
     HAND_SIZE,
     State,
@@ -223,8 +231,7 @@ def deals(view: View) -> Iterator[State]:
 
 def format_view(view: View) -> str:
     """The view file (docs/seatview.md): players and seat numbered from 1."""
-    lines = [f"max-card: {view.variant.max_card}", f"seat: {view.seat + 1}"]
-    lines += [f"piles {p + 1}: {up} {down}" for p, (up, down) in enumerate(view.piles)]
+    lines = [f"seat: {view.seat + 1}", *pile_lines(view.piles)]
     lines += [
         f"hand: {cards_text(view.hand)}",
         f"hand-sizes: {view.hand_size(0)} {view.hand_size(1)}",
@@ -233,18 +240,16 @@ def format_view(view: View) -> str:
         f"laid: {view.laid_own} {view.laid_opp}",
     ]
     lines += [f"played {p + 1}: {cards_text(view.played[p])}" for p in (0, 1)]
-    return format_document(GAME, "view", lines)
+    return format_file("view", view.variant, lines)
 
 
 def view_to_json(view: View) -> dict[str, Any]:
     """The view as JSON (players and seat 0-based); ``unseen[p]`` lists player p's
     cards the seat cannot see."""
     return {
-        "game": GAME,
-        "kind": "view",
-        "max_card": view.variant.max_card,
+        **json_head("view", view.variant),
         "seat": view.seat,
-        "piles": [{"up": up, "down": down} for up, down in view.piles],
+        "piles": piles_json(view.piles),
         "hand": list(view.hand),
         "hand_sizes": [view.hand_size(p) for p in (0, 1)],
         "draw_counts": [view.draw_size(p) for p in (0, 1)],
@@ -267,10 +272,7 @@ def _parse_view(doc: Document) -> View:
     variant = _variant(fields)
     seat = player(fields, "seat", doc, 2)
     other = 1 - seat
-    piles = (
-        _piles(required(fields, "piles 1", doc), variant),
-        _piles(required(fields, "piles 2", doc), variant),
-    )
+    piles = _both_piles(fields, doc, variant)
     seen: dict[int, Token] = {}
     hand = _card_list(required(fields, "hand", doc), variant, seen)
     sizes = _pair(required(fields, "hand-sizes", doc), 0, HAND_SIZE, "a hand size")
@@ -313,7 +315,7 @@ def _parse_view(doc: Document) -> View:
             f"player {other + 1} is in a turn that no hand of {other_hand} of their unseen "
             "cards can complete, and a turn only starts when it can (FF-4, FF-6)"
         )
-    checked(witness, check_position, _renamed(fields, seat))
+    checked_position(witness, _renamed(fields, seat))
     return view
 
 
