@@ -80,6 +80,17 @@ def options_from(stacking: bool, no_reverse_skips: bool, scoring: str, target: i
     )
 
 
+def dealt(options: Options, players: int, seed: int, dealer: int) -> Deal:
+    """The deal of ``seed`` with ``dealer`` (1-based) dealing (UN-2), of ``deal`` and of
+    ``play`` without a FILE; a dealer or player count the rules refuse is one line."""
+    if not 1 <= dealer <= players:
+        fail(f"--dealer must be 1..{players}, got {dealer}")
+    try:
+        return random_deal(options, players, seed, dealer - 1)
+    except InvalidVariant as error:
+        fail(str(error))
+
+
 def deal_command(
     players: Annotated[int, typer.Option(help="Players 2-10.", min=2, max=10)] = 2,
     seed: Annotated[int, typer.Option(help="Shuffle with this seed (and reshuffles).")] = 0,
@@ -92,13 +103,7 @@ def deal_command(
     json: Json = False,
 ) -> None:
     """Deal a round of UNO: dealer, hands and the full draw order (UN-2)."""
-    options = options_from(stacking, no_reverse_skips, scoring, target)
-    if not 1 <= dealer <= players:
-        fail(f"--dealer must be 1..{players}, got {dealer}")
-    try:
-        d = random_deal(options, players, seed, dealer - 1)
-    except InvalidVariant as error:
-        fail(str(error))
+    d = dealt(options_from(stacking, no_reverse_skips, scoring, target), players, seed, dealer)
     write_dealt(notation.format_deal(d), notation.deal_to_json(d), output, json)
 
 
@@ -473,12 +478,7 @@ def play_command(
         state = RULES.parse(text, source)
     else:
         options = options_from(stacking, no_reverse_skips, scoring, 500)
-        if not 1 <= dealer <= players:
-            fail(f"--dealer must be 1..{players}, got {dealer}")
-        try:
-            state = random_deal(options, players, seed or 0, dealer - 1).start()
-        except InvalidVariant as error:
-            fail(str(error))
+        state = dealt(options, players, seed or 0, dealer).start()
     names = seat_bots(bot or ["heuristic"], state.players, STRATEGIES)
     played = play_out(RULES, state, SeatBots(names, seed or 0), max_turns)
     report(RULES, state, names, played, moves_json, seat_name, json, record)
