@@ -18,10 +18,13 @@ me"), read as constraints on a partner's hand at the view's pile tops:
 * ``no-reserve N: p ...``: player N holds no card that fits p very well (with
   signals on, a partner who stays silent about a pile).
 
-The dealer draws a uniform random permutation of the unseen cards and splits it
-into the partners' hands (player order) and the draw order; with hints it rejects
-permutations that break one and draws again, which keeps the result uniform among
-the consistent deals. ``parse`` refuses hints no deal can satisfy (an exact check,
+A deal is consistent with the view when every hint holds and, where another player
+is partway through a turn, that player's hand can still reach the turn's minimum
+(TG-7 decision: a turn that cannot is not played at all). The dealer draws a uniform
+random permutation of the unseen cards and splits it into the partners' hands
+(player order) and the draw order; with hints or such a turn it rejects permutations
+that are not consistent and draws again, which keeps the result uniform among the
+consistent deals. ``parse`` refuses hints no deal can satisfy (an exact check,
 :func:`_satisfiable`).
 """
 
@@ -52,7 +55,15 @@ from playable.solver.core.cardlist import (
 from playable.solver.core.errors import NotationError, PlayableError
 from playable.solver.core.seatview import SeatViews, ViewFunctions
 from playable.solver.thegame.notation import GAME, _variant, check_position, format_file, json_head
-from playable.solver.thegame.rules import ASCENDING_PILES, PILES, Move, State, Variant, legal_moves
+from playable.solver.thegame.rules import (
+    ASCENDING_PILES,
+    PILES,
+    Move,
+    State,
+    Variant,
+    can_lay,
+    legal_moves,
+)
 from playable.solver.thegame.signals import fits_well
 
 #: draws a hinted dealer makes before it gives up (parse has checked a deal exists)
@@ -127,6 +138,25 @@ class View:
         """Do ``hands`` (every player's) satisfy every hint?"""
         return all(bool(self.hint_cards(h) & set(hands[h.player])) == h.fits for h in self.hints)
 
+    @property
+    def hidden_turn(self) -> bool:
+        """Is another player partway through a turn (TG-4)? Then not every deal of the
+        unseen cards is a position of the game (:meth:`goes_on`)."""
+        return self.laid > 0 and self.to_move != self.seat
+
+    def goes_on(self, state: State) -> bool:
+        """TG-7 decision: a turn under way can still reach its minimum (a turn that
+        cannot is not played at all), so a deal that gives a hidden player to move a
+        hand that cannot is not one of the view's positions."""
+        if not self.hidden_turn or state.is_won:
+            return True
+        return can_lay(state.piles, state.hand, state.minimum - state.laid)
+
+    def consistent(self, state: State) -> bool:
+        """Is the deal ``state`` one of the view's: every hint holds and a hidden
+        turn under way can go on?"""
+        return self.honours(state.hands) and self.goes_on(state)
+
 
 # ------------------------------------------------------------------------ views
 
@@ -167,16 +197,16 @@ def _split(view: View, cards: list[int]) -> State:
 def deal(view: View, rng: random.Random) -> State:
     """A deal consistent with ``view``, uniform among all of them: a uniform
     permutation of the unseen cards split into hands and draw order, drawn again
-    while it breaks a hint (rejection keeps it uniform)."""
+    while it is not consistent (:meth:`View.consistent`; rejection keeps it uniform)."""
     cards = list(view.unseen)
-    for _ in range(MAX_DRAWS if view.hints else 1):
+    for _ in range(MAX_DRAWS if view.hints or view.hidden_turn else 1):
         rng.shuffle(cards)
         state = _split(view, cards)
-        if view.honours(state.hands):
+        if view.consistent(state):
             return state
     raise PlayableError(
-        f"no deal honouring the hints found in {MAX_DRAWS} draws: they are too unlikely "
-        "for the rejection dealer (docs/seatview.md)"
+        f"no deal consistent with the view found in {MAX_DRAWS} draws: its hints and the "
+        "turn under way are too unlikely for the rejection dealer (docs/seatview.md)"
     )
 
 
@@ -196,16 +226,30 @@ def deals(view: View) -> Iterator[State]:
             yield from hands_from(i + 1, rest, {**chosen, p: hand})
 
     for hands, rest in hands_from(0, view.unseen, {}):
-        state = _state(view, hands, ())
-        if not view.honours(state.hands):
+        state = _state(view, hands, rest)
+        if not view.consistent(state):
             continue
         for order in itertools.permutations(rest):
             yield replace(state, draw=order)
 
 
 def some_deal(view: View) -> State:
-    """One deal consistent with the counts (hints aside): the unseen cards in order."""
-    return _split(view, list(view.unseen))
+    """One deal consistent with the counts (hints aside): the unseen cards in order,
+    except that a hidden player partway through a turn gets first, where some exist,
+    unseen cards that let the turn reach its minimum (:meth:`View.goes_on`)."""
+    cards = list(view.unseen)
+    state = _split(view, cards)
+    if view.goes_on(state):
+        return state
+    need = state.minimum - state.laid
+    if need > view.hand_sizes[view.to_move]:
+        return state
+    for witness in itertools.combinations(cards, need):
+        if can_lay(state.piles, witness, need):
+            rest = [c for c in cards if c not in witness]
+            at = sum(view.hand_sizes[p] for p in view.others if p < view.to_move)
+            return _split(view, [*rest[:at], *witness, *rest[at:]])
+    return state
 
 
 # ------------------------------------------------------------------- file format
@@ -337,9 +381,10 @@ def _hints(fields: dict[str, Field], seat: int, players: int) -> tuple[Hint, ...
 
 def _check(view: View, fields: dict[str, Field]) -> None:
     """The view is one some game reaches (the position checks of
-    :func:`~playable.solver.thegame.notation.check_position` on one consistent
-    deal: they read only the counts, tops and laid cards, so one deal stands for
-    all) and its hints can all hold."""
+    :func:`~playable.solver.thegame.notation.check_position` on one deal: they read
+    the counts, tops and laid cards, which every deal shares, and the hand of the
+    player to move, which :func:`some_deal` gives a turn under way where it can) and
+    its hints can all hold."""
     checked(some_deal(view), check_position, _renamed(fields, view.variant.players))
     if view.hints and not _satisfiable(view):
         first = min((f for k, f in fields.items() if " " in k), key=lambda f: f.line)

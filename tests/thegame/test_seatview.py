@@ -20,7 +20,7 @@ from playable.solver.core.errors import NotationError
 from playable.solver.core.seat_stats import chi_square_p
 from playable.solver.thegame.game import GAME
 from playable.solver.thegame.rules import State, Variant, deal, legal_moves
-from playable.solver.thegame.seatview import VIEWS, Hint, View, _satisfiable, format_view
+from playable.solver.thegame.seatview import VIEWS, Hint, View, _satisfiable, _split, format_view
 from tests.random_play import random_position
 
 
@@ -240,3 +240,22 @@ def test_errors_name_line_and_column(change: tuple[str, str], message: str) -> N
     with pytest.raises(NotationError, match=message) as caught:
         VIEWS.parse(text, "bad.txt")
     assert str(caught.value).startswith("bad.txt:")
+
+
+def test_a_hidden_turn_under_way_is_dealt_only_hands_that_can_go_on() -> None:
+    """TG-7 decision: a turn that cannot reach its minimum is not played, so while a
+    partner is partway through a turn every deal of the view lets that turn go on,
+    and the view reads back although some deals of the unseen cards would not."""
+    state = played_position(238, 4, 44, 17)  # player 4 has laid 1 of 2 cards
+    assert state.laid == 1 and state.to_move == 3
+    view = VIEWS.view_of(state, 0)
+    assert VIEWS.parse(VIEWS.format(view)) == view
+    cards = list(view.unseen)
+    rng = random.Random(1)
+    stuck = 0
+    for _ in range(200):  # plain shuffles: some leave the turn stuck
+        rng.shuffle(cards)
+        stuck += not legal_moves(_split(view, cards))
+    assert stuck > 0
+    for seed in range(200):
+        assert legal_moves(VIEWS.deal(view, random.Random(seed)))
