@@ -15,21 +15,20 @@ from playable.cli.option_groups import with_options
 from playable.cli.options import WorkerMemory
 from playable.cli.study.report import ReportPart, Stored
 from playable.cli.study.run import StudyKind, StudyOptions, read_retries, run_study_command
-from playable.cli.thegame.options import Expert, ExpertHand, MaxCard, Players, variant_from
+from playable.cli.thegame.options import VariantOptions
 from playable.solver.core.retries import budget_text
 from playable.solver.core.stats import Proportion
 from playable.solver.thegame.simulate import summarise
 from playable.solver.thegame.study import Study, summarise_study
 
 
+@with_options("options", VariantOptions, in_place=True)
 @with_options("study", StudyOptions)
 def study_command(
     study: StudyOptions,
     memory: WorkerMemory = 256,
-    players: Players = None,
-    expert: Expert = False,
-    expert_hand: ExpertHand = False,
-    max_card: MaxCard = 99,
+    *,
+    options: VariantOptions,
 ) -> None:
     """Solve DEALS deals with the perfect-information solver, each within the budget
     (default 10 s a deal), storing each result in the --db file as it finishes.
@@ -41,7 +40,7 @@ def study_command(
     unknown are then solved again with that budget, kept apart in the same file as a
     stage of the study: the figures count a deal as decided when any budget decided
     it, and say how many each budget decided."""
-    variant = variant_from(players, expert, expert_hand, max_card)
+    variant = options.variant()
     run_study_command(study, lambda seconds, nodes: Study(variant, seconds, nodes, memory), KIND)
 
 

@@ -50,23 +50,35 @@ def deal_from_options(variant: Variant, seed: int | None, deck: str | None) -> n
 
 
 @dataclass(frozen=True)
-class DealOptions(FreshDeal[notation.Deal, State]):
-    """The options that deal a fresh game instead of reading a FILE, declared once for
-    ``deal``, ``play``, ``solve`` and ``analyse thegame`` (cli/option_groups.py)."""
-
-    either: ClassVar[str] = "give a FILE or deal options (--players, --seed, --deck, ...), not both"
+class VariantOptions:
+    """The options of a variant (players TG-2, expert minimum TG-5, expert hand TG-6,
+    cards 2..N), declared once for every command that plays, solves or studies a
+    variant (cli/option_groups.py)."""
 
     players: Players = None
     expert: Expert = False
     expert_hand: ExpertHand = False
     max_card: MaxCard = 99
+
+    def variant(self) -> Variant:
+        """The variant these options give; one usage line if the rules refuse it."""
+        return variant_from(self.players, self.expert, self.expert_hand, self.max_card)
+
+
+@dataclass(frozen=True)
+class DealOptions(VariantOptions, FreshDeal[notation.Deal, State]):
+    """The options that deal a fresh game instead of reading a FILE, declared once for
+    ``deal``, ``play``, ``solve`` and ``analyse thegame`` (cli/option_groups.py): the
+    variant's, then the deal's order by seed or deck."""
+
+    either: ClassVar[str] = "give a FILE or deal options (--players, --seed, --deck, ...), not both"
+
     seed: Seed = None
     deck: Deck = None
 
     def deal(self) -> notation.Deal:
         """The deal these options give (TG-11)."""
-        variant = variant_from(self.players, self.expert, self.expert_hand, self.max_card)
-        return deal_from_options(variant, self.seed, self.deck)
+        return deal_from_options(self.variant(), self.seed, self.deck)
 
     def parse(self, text: str, source: str) -> notation.Deal | State:
         return notation.parse(text, source)

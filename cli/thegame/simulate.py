@@ -9,9 +9,10 @@ import typer
 from rich.table import Table
 
 from playable.cli.io import fail, print_json, stdout
+from playable.cli.option_groups import with_options
 from playable.cli.options import Bots, Json, Workers, renamed, team_bot
 from playable.cli.simulate import Games, GameSeed, SimulationDb, simulate_rows
-from playable.cli.thegame.options import Expert, ExpertHand, MaxCard, Players, variant_from
+from playable.cli.thegame.options import VariantOptions
 from playable.solver.core.stats import Proportion
 from playable.solver.thegame.players import STRATEGIES
 from playable.solver.thegame.simulate import (
@@ -23,14 +24,13 @@ from playable.solver.thegame.simulate import (
 )
 
 
+@with_options("options", VariantOptions, in_place=True)
 def simulate_command(
     bot: Bots = None,
     games: Games = 100,
     seed: GameSeed = 0,
-    players: Players = None,
-    expert: Expert = False,
-    expert_hand: ExpertHand = False,
-    max_card: MaxCard = 99,
+    *,
+    options: VariantOptions,
     workers: Workers = 2,
     samples: Annotated[
         int | None,
@@ -64,8 +64,7 @@ def simulate_command(
         fail("--samples is an option of --bot sampling only")
     if signals and strategy not in SIGNALLING:
         fail(f"--signals is an option of --bot {' and '.join(SIGNALLING)} only")
-    variant = variant_from(players, expert, expert_hand, max_card)
-    simulation = Simulation(variant, strategy, samples, signals)
+    simulation = Simulation(options.variant(), strategy, samples, signals)
     seeds = range(seed, seed + games)
     job = partial(_play, simulation)
     rows = simulate_rows(
