@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -17,22 +18,16 @@ from playable.solver.games import NAMES, game
 from playable.web.deal import DealError, deal_text
 from tests.clirun import invoke
 
-#: SHA-256 of the deal files the former if-chain of web/deal.py wrote (the rules'
-#: shuffles formatted by each game's notation, before dealing moved into the games):
-#: the same seed must keep giving the same deal, byte for byte.
+DATA = Path(__file__).parent.parent / "data" / "former_deals.txt"
+
+#: The deal files the former if-chain of web/deal.py wrote, as SHA-256 digests
+#: (tests/data/former_deals.txt): the same seed must keep giving the same deal, byte
+#: for byte.
 FORMER_DEALS = [
-    ("thegame", 1, 0, "06bb43ecfd129d2e445dd1b0e53c60db1d9ceb3dd5ec951e20533385f299ffc8"),
-    ("thegame", 3, 1, "e883c333027b70eb82a195fc74654e3533726c41854f1790e925eb08c1f02dd5"),
-    ("thegame", 5, 12345, "4cef67de4e83bc0295ece43f78e04fd8148162da81565a708d669560ea90e089"),
-    ("facetoface", 2, 0, "41c0a83a10026c0fc001dec338a8706db59571b0835a905f0a2e05ef7c368b78"),
-    ("facetoface", 2, 7, "16498398ba7331ca863b6360b7ae385bf672e1a42b887399d25b221b78ea4584"),
-    ("uno", 2, 1, "99bfbf23a0b5a8f6529f5adf4b658de39b76aa14acf46b8ec7cf3616f0845fe6"),
-    ("uno", 3, 5, "fba5673f06225dcdba0758eefe63cb6b56a3bf3ff1a5b2c4f5bcc928f2c0aff7"),
-    ("uno", 10, 99, "3e8dbd54849bc793bb12b7cb6eec9a44c1ff8274e80028e76a35d6f102753e05"),
-    ("sequence", 2, 1, "e3fa37984ad3618f3406250d1c46eb59456c267a91b6e716f6e16ba0d30405fb"),
-    ("sequence", 3, 4, "75d4f159af395459694cc8a5b9cc04f81579f823c5b6fb6d3702c8785dbd0b79"),
-    ("sequence", 6, 2, "2af9a9e6044954b1c07ab988073e2e9ce3c574379a9c6fca191c9cad86e4b4e9"),
-    ("sequence", 12, 8, "ee18255cc9a783c29bc44c4d9f35a37a18361e62b85bf2befcd2558c8171d86d"),
+    (name, int(players), int(seed), digest)
+    for name, players, seed, digest in (
+        line.split() for line in DATA.read_text().splitlines() if not line.startswith("#")
+    )
 ]
 
 #: What docs/rules.md allows (TG-2, FF-1, UN-2, SQ-3).
