@@ -147,12 +147,17 @@ def sniff_game(text: str) -> str:
 
 
 def fields_of(
-    doc: Document, allowed: Callable[[str], bool] | Iterable[str], expected: str | None = None
+    doc: Document,
+    allowed: Callable[[str], bool] | Iterable[str],
+    expected: str | None = None,
+    numbered: Iterable[str] = (),
 ) -> dict[str, Field]:
     """The fields of a document by key; an unknown or repeated key is an error.
 
     ``allowed`` is a collection of keys or a predicate; ``expected`` is how the error
-    lists the keys (by default the collection, comma-separated).
+    lists the keys (by default the collection, comma-separated). A key may also be
+    ``WORD N`` (``N`` a number) for each word of ``numbered`` (``hand 2``, ``discard
+    1``; :func:`check_players` refuses a player the game does not have).
     """
     if callable(allowed):
         is_allowed = allowed
@@ -160,9 +165,11 @@ def fields_of(
         keys = tuple(allowed)
         expected = expected or ", ".join(keys)
         is_allowed = keys.__contains__
+    words = frozenset(numbered)
     found: dict[str, Field] = {}
     for f in doc.fields:
-        if not is_allowed(f.key):
+        word, _, number = f.key.partition(" ")
+        if not is_allowed(f.key) and not (word in words and is_number(number)):
             raise NotationError(
                 f"unknown field '{f.key}'; expected one of {expected}", f.line, f.key_column
             )
@@ -174,19 +181,6 @@ def fields_of(
             )
         found[f.key] = f
     return found
-
-
-def numbered_keys(keys: Iterable[str], words: Iterable[str]) -> Callable[[str], bool]:
-    """The keys a file allows, as :func:`fields_of` takes them: each of ``keys``, and
-    ``WORD N`` (``N`` a number) for each of ``words`` (``hand 2``, ``discard 1``;
-    :func:`check_players` refuses an ``N`` the game has no player for)."""
-    named, numbered = frozenset(keys), frozenset(words)
-
-    def allowed(key: str) -> bool:
-        word, _, number = key.partition(" ")
-        return key in named or (word in numbered and is_number(number))
-
-    return allowed
 
 
 def required(fields: dict[str, Field], key: str, doc: Document) -> Field:

@@ -59,7 +59,6 @@ from playable.solver.core.cardlist import (
     flag,
     format_document,
     integer,
-    numbered_keys,
     optional_integer,
     parse_document,
     player,
@@ -241,7 +240,7 @@ def _turn(fields: dict[str, Field], doc: Document, players: int) -> tuple[int, b
 
 
 def _parse_position(doc: Document) -> State:
-    fields = fields_of(doc, numbered_keys(_KEYS, ("hand", "discard")), _EXPECTED)
+    fields = fields_of(doc, _KEYS, _EXPECTED, ("hand", "discard"))
     variant = _variant(fields, doc, ("hand", "discard"))
     players = variant.players
     chips = _board(fields, doc, variant.sides)

@@ -47,7 +47,6 @@ from playable.solver.core.cardlist import (
     fields_of,
     format_document,
     integer,
-    numbered_keys,
     parse_document,
     player,
     required,
@@ -282,7 +281,7 @@ def parse_view(text: str, source: str = "<input>") -> View:
 
 
 def _parse_view(doc: Document) -> View:
-    fields = fields_of(doc, numbered_keys(_KEYS, ("discard",)), _EXPECTED)
+    fields = fields_of(doc, _KEYS, _EXPECTED, ("discard",))
     variant = _variant(fields, doc, ("discard",))
     players = variant.players
     seat = player(fields, "seat", doc, players)

@@ -49,19 +49,18 @@ from playable.solver.core.cardlist import (
     is_number,
     naming,
     numbered_cards,
-    numbered_keys,
     optional_integer,
     parse_document,
     player,
     required,
     single,
-    tokens,
     yes_no,
 )
 from playable.solver.core.errors import InvalidVariant, NotationError
 from playable.solver.core.turns import format_line as format_line
 from playable.solver.core.turns import line_from_json as turns_from_json
 from playable.solver.core.turns import line_to_json as line_to_json
+from playable.solver.core.turns import parse_plays as turn_plays
 from playable.solver.thegame.rules import (
     ASCENDING_PILES,
     PILES,
@@ -195,7 +194,7 @@ def parse_play(token: Token) -> Play:
 
 def parse_plays(text: str, line: int = 1, column: int = 1) -> list[Play]:
     """A space- or comma-separated list of ``card@pile`` moves."""
-    return [parse_play(t) for t in tokens(text, line, column)]
+    return turn_plays(text, parse_play, line, column)
 
 
 def _variant(fields: dict[str, Field], doc: Document) -> Variant:
@@ -239,8 +238,9 @@ def _deck(deck_field: Field, variant: Variant) -> Deal:
 def _parse_position(doc: Document) -> State:
     fields = fields_of(
         doc,
-        numbered_keys((*_VARIANT_KEYS, "piles", "draw", "to-move", "laid"), ("hand",)),
+        (*_VARIANT_KEYS, "piles", "draw", "to-move", "laid"),
         ", ".join((*_VARIANT_KEYS, "piles", "hand N", "draw", "to-move", "laid")),
+        ("hand",),
     )
     variant = _variant(fields, doc)
     check_players(fields, ("hand",), variant.players)

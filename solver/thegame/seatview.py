@@ -46,7 +46,6 @@ from playable.solver.core.cardlist import (
     fields_of,
     integer,
     numbered_cards,
-    numbered_keys,
     parse_document,
     player,
     required,
@@ -301,8 +300,9 @@ def parse_view(text: str, source: str = "<input>") -> View:
 def _parse(doc: Document) -> View:
     fields = fields_of(
         doc,
-        numbered_keys(_KEYS, ("reserve", "no-reserve")),
+        _KEYS,
         ", ".join((*_KEYS, "reserve N", "no-reserve N")),
+        ("reserve", "no-reserve"),
     )
     variant = _variant(fields, doc)
     players = variant.players

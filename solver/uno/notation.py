@@ -54,7 +54,6 @@ from playable.solver.core.cardlist import (
     format_document,
     integer,
     naming,
-    numbered_keys,
     optional_integer,
     parse_document,
     player,
@@ -390,7 +389,7 @@ def _players(fields: dict[str, Field], doc: Document, numbered: tuple[str, ...])
 def _common(
     doc: Document, keys: tuple[str, ...]
 ) -> tuple[dict[str, Field], int, int, int, Options]:
-    fields = fields_of(doc, numbered_keys(keys, ("hand",)), ", ".join((*keys, "hand N")))
+    fields = fields_of(doc, keys, ", ".join((*keys, "hand N")), ("hand",))
     players = _players(fields, doc, ("hand",))
     dealer = player(fields, "dealer", doc, players)
     seed = optional_integer(fields, "seed", 0, 2**63, "a seed", 0)
@@ -486,6 +485,21 @@ def _phase(fields: dict[str, Field], top: int, options: Options) -> Phase:
     return phase
 
 
+def _turn(
+    fields: dict[str, Field], doc: Document, top: int, options: Options, players: int
+) -> tuple[int, int, int, Phase, int]:
+    """The turn under way, as a position and a view file write it: the colour in
+    force, the player to move (0-based), the direction, the phase (the colour is
+    ``-`` exactly in phase ``colour``, UN-7) and the penalty pending (UN-5)."""
+    colour, colour_token = _colour(required(fields, "colour", doc), top)
+    to_move = player(fields, "to-move", doc, players)
+    direction = _direction(fields)
+    phase = _phase(fields, top, options)
+    if (colour < 0) != (phase == Phase.COLOUR):
+        raise colour_token.error("the colour is '-' exactly in phase 'colour' (UN-7)")
+    return colour, to_move, direction, phase, _pending(fields)
+
+
 def _pending(fields: dict[str, Field]) -> int:
     """The penalty the next player draws unless it stacks (UN-5)."""
     return optional_integer(fields, "pending", 0, DECK_SIZE, "a penalty", 0)
@@ -516,14 +530,8 @@ def _parse_position(doc: Document) -> State:
     hand_fields = [fields[f"hand {p + 1}"] for p in range(players)]
     _check_deck([*hand_fields, draw_field, discard_field], draw_field)
     top = discard[-1]
-    colour_field = required(fields, "colour", doc)
-    colour, colour_token = _colour(colour_field, top)
-    to_move = player(fields, "to-move", doc, players)
-    direction = _direction(fields)
-    phase = _phase(fields, top, options)
-    if (colour < 0) != (phase == Phase.COLOUR):
-        raise colour_token.error("the colour is '-' exactly in phase 'colour' (UN-7)")
-    pending = _pending(fields)
+    colour, to_move, direction, phase, pending = _turn(fields, doc, top, options, players)
+    colour_field = fields["colour"]
     drawn = -1
     if "drawn" in fields:
         token = single(fields["drawn"])

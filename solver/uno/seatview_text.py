@@ -46,7 +46,6 @@ from playable.solver.core.cardlist import (
     format_document,
     integer,
     is_number,
-    numbered_keys,
     parse_document,
     player,
     required,
@@ -69,14 +68,11 @@ from playable.solver.uno.notation import (
     _POSITION_KEYS,
     GAME,
     _card_list,
-    _colour,
-    _direction,
     _optional_player,
     _options,
-    _pending,
-    _phase,
     _players,
     _reshuffles,
+    _turn,
     _winner,
     card_token,
     cards_text,
@@ -227,9 +223,7 @@ def _count(f: Field, what: str) -> int:
 
 
 def _parse(doc: Document) -> View:
-    fields = fields_of(
-        doc, numbered_keys(_KEYS, _NUMBERED), ", ".join((*_KEYS, "hand N", "seen N", "lacks N"))
-    )
+    fields = fields_of(doc, _KEYS, ", ".join((*_KEYS, "hand N", "seen N", "lacks N")), _NUMBERED)
     players = _players(fields, doc, _NUMBERED)
     seat = player(fields, "seat", doc, players)
     dealer = player(fields, "dealer", doc, players)
@@ -257,13 +251,7 @@ def _parse(doc: Document) -> View:
             f"hold {total} cards, not the {DECK_SIZE} of the deck (UN-1)"
         )
     top = discard[-1]
-    colour, colour_token = _colour(required(fields, "colour", doc), top)
-    to_move = player(fields, "to-move", doc, players)
-    direction = _direction(fields)
-    phase = _phase(fields, top, options)
-    if (colour < 0) != (phase == Phase.COLOUR):
-        raise colour_token.error("the colour is '-' exactly in phase 'colour' (UN-7)")
-    pending = _pending(fields)
+    colour, to_move, direction, phase, pending = _turn(fields, doc, top, options, players)
     drawn = _drawn(
         fields, phase, seat, to_move, hand, top, colour, counts[to_move] - len(seen[to_move])
     )
