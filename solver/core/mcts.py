@@ -175,7 +175,7 @@ class Search:
                 best, _ = recommend(root, self.model)
                 best_move = None if best is None else best.move
                 self.budget.note(simulations=self.simulations, best=best_move, proven=root.proven)
-        if root.done and self.model.proves and root.proven and not root.terminal:
+        if root.done and root.proven and not root.terminal:
             stopped = "proven"
         return self.result(root, stopped, time.perf_counter() - began)
 

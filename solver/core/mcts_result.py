@@ -187,10 +187,11 @@ def recommend(root: Node, model: Model) -> tuple[Node | None, str | None]:
     those not proven worse than another (ties: the higher mean, then the first)."""
     if not root.children:
         return None, None
-    if model.proves:
+    if model.proves or root.proven:  # several sides prove only a root at its top
         proven = [c for c in root.children if c.proven and c.low >= root.high]
         if proven:
             return best_visited(proven), BY_PROOF
+    if model.proves:
         open_ = [
             c for c in root.children if not c.opaque and (not cut(root, c) or c.low >= root.low)
         ]

@@ -134,6 +134,12 @@ def update(node: Node, model: Model) -> bool:
                 f"inconsistent bounds {node.low}..{node.high} after {node.move}: "
                 "a leaf solver contradicts the game's returns"
             )
+    if not model.proves and node.is_root and any(c.low >= model.high for c in node.children):
+        # Several sides back up no bounds, but the root's player picks its move: a move
+        # proven to give it the top of its range is a best move whatever the others do.
+        node.low = node.high = model.high
+        node.done = True
+        return before != (node.low, node.high, node.done)
     if model.proves and node.proven and (not node.is_root or best_proven(node)):
         node.done = True
     elif node.untried:

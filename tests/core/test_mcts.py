@@ -395,12 +395,14 @@ def test_sequence_win_in_one_is_proven_and_recommended() -> None:
 )
 def test_three_sides_prove_only_finished_games(path: str, walked: int) -> None:
     """UNO with three players and Sequence with three sides: max^n estimates,
-    proofs only where the game ends."""
+    proofs only where the game ends; the root is proven only by a move that ends the
+    game at the top of the mover's range, which is then recommended (Sequence's
+    example: blue completes a sequence with AH, SQ-8)."""
     text = example(path)
     g = game_of(text)
     state = walk(g, g.parse(text), random.Random(5), walked)
     result = search(g, state, Budget(nodes=1500), seed=2)
-    assert result.mode == Mode.MULTI_SIDED.value and not result.proven
+    assert result.mode == Mode.MULTI_SIDED.value
     for report in result.moves:
         try:
             after = g.apply(state, g.parse_move(state, report.move))
@@ -408,7 +410,25 @@ def test_three_sides_prove_only_finished_games(path: str, walked: int) -> None:
             assert not report.proven and report.visits == 0
             continue
         assert report.proven == g.is_terminal(after)
-    assert result.recommended is not None and result.simulations > 0
+    assert _proven_by_a_top_move(result, Model.of(g, state).high)
+    assert result.proven == (path == "examples/threats.sequence.txt")
+    assert result.recommended is not None
+
+
+def _proven_by_a_top_move(result: MctsResult, top: float) -> bool:
+    """Several sides: the root is proven exactly when a move is proven to reach the
+    top of the range; then it is recommended by proof and the search stops there,
+    else the search simulated."""
+    winning = [r.move for r in result.moves if r.proven and r.low >= top]
+    if not winning:
+        return not result.proven and result.simulations > 0
+    return (
+        result.proven
+        and result.value == top
+        and result.recommended in winning
+        and result.recommended_by == BY_PROOF
+        and result.stopped == "proven"
+    )
 
 
 def test_moves_that_need_an_unknown_card_are_reported_unsearched() -> None:
@@ -764,16 +784,20 @@ def test_random_trees_of_three_sides(tree_seed: int, depth: int, nodes: int) -> 
     tree = RandomTree(tree_seed, False, depth, 0.0, players=3)
     root: tuple[int, ...] = ()
     result = search(tree, root, Budget(nodes=nodes), seed=1)  # type: ignore[arg-type]
-    assert result.mode == Mode.MULTI_SIDED.value and not result.proven
+    assert result.mode == Mode.MULTI_SIDED.value
     assert [m.move for m in result.moves] == [str(m) for m in tree.legal_moves(root)]
     for report in result.moves:
         after = tree.apply(root, int(report.move))
         assert report.proven == tree.is_terminal(after)
         if report.proven:
             assert report.value == tree.returns(after)[tree.to_move(root)]
-    assert result.stopped in ("budget", "exhausted")
+    top = Model.of(tree, root).high  # type: ignore[arg-type]
+    if result.proven:
+        assert _proven_by_a_top_move(result, top)
+    else:
+        assert result.stopped in ("budget", "exhausted")
     whole = search(tree, root, Budget(nodes=10**6), seed=1)  # type: ignore[arg-type]
-    assert whole.stopped == "exhausted"
+    assert whole.stopped == ("proven" if whole.proven else "exhausted")
 
 
 def test_progress_hears_the_simulations_and_the_best_move() -> None:
