@@ -42,7 +42,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from playable.solver.core.cardlist import (
     Document,
@@ -198,18 +198,62 @@ def format_deal(d: Deal) -> str:
 
 
 def _opt_player(p: int) -> str:
+    """An optional player as a file writes it: numbered from 1, ``-`` for none."""
     return "-" if p < 0 else str(p + 1)
+
+
+class TurnUnderWay(Protocol):
+    """What a position and a view of it both show of the turn under way (UN-3 ...
+    UN-7): the discard pile, the colour in force (-1 in phase ``colour``), the player
+    to move, the direction, the phase and the penalty pending."""
+
+    @property
+    def discard(self) -> tuple[int, ...]: ...
+    @property
+    def top(self) -> int: ...
+    @property
+    def colour(self) -> int: ...
+    @property
+    def to_move(self) -> int: ...
+    @property
+    def direction(self) -> int: ...
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def pending(self) -> int: ...
+
+
+def turn_lines(t: TurnUnderWay) -> list[str]:
+    """The lines of the turn under way, as a position file and a view file write
+    them (read back by :func:`_turn`)."""
+    return [
+        f"discard: {cards_text(t.discard)}",
+        f"colour: {'-' if t.colour < 0 else colour_name(t.colour)}",
+        f"to-move: {t.to_move + 1}",
+        f"direction: {'left' if t.direction == 1 else 'right'}",
+        f"phase: {t.phase.value}",
+        f"pending: {t.pending}",
+    ]
+
+
+def turn_json(t: TurnUnderWay) -> dict[str, Any]:
+    """The turn under way in the JSON of a position and of a view (docs/json.md):
+    the top card, players 0-based, no colour as null."""
+    return {
+        "discard": [name(c) for c in t.discard],
+        "top": name(t.top),
+        "colour": None if t.colour < 0 else colour_name(t.colour),
+        "to_move": t.to_move,
+        "direction": t.direction,
+        "phase": t.phase.value,
+        "pending": t.pending,
+    }
 
 
 def format_position(s: State) -> str:
     lines = [
         *_deal_lines(s),
-        f"discard: {cards_text(s.discard)}",
-        f"colour: {'-' if s.colour < 0 else colour_name(s.colour)}",
-        f"to-move: {s.to_move + 1}",
-        f"direction: {'left' if s.direction == 1 else 'right'}",
-        f"phase: {s.phase.value}",
-        f"pending: {s.pending}",
+        *turn_lines(s),
         f"drawn: {'-' if s.drawn < 0 else name(s.drawn)}",
         f"accused: {_opt_player(s.accused)}",
         f"guilty: {yes_no(s.guilty)}",
@@ -261,13 +305,7 @@ def deal_to_json(d: Deal) -> dict[str, Any]:
 def position_to_json(s: State) -> dict[str, Any]:
     return {
         **_deal_json(s, "position"),
-        "discard": [name(c) for c in s.discard],
-        "top": name(s.top),
-        "colour": None if s.colour < 0 else colour_name(s.colour),
-        "to_move": s.to_move,
-        "direction": s.direction,
-        "phase": s.phase.value,
-        "pending": s.pending,
+        **turn_json(s),
         "drawn": None if s.drawn < 0 else name(s.drawn),
         "accused": None if s.accused < 0 else s.accused,
         "guilty": s.guilty,

@@ -68,6 +68,7 @@ from playable.solver.uno.notation import (
     _POSITION_KEYS,
     GAME,
     _card_list,
+    _opt_player,
     _optional_player,
     _options,
     _players,
@@ -79,6 +80,8 @@ from playable.solver.uno.notation import (
     copies_message,
     option_lines,
     options_to_json,
+    turn_json,
+    turn_lines,
 )
 from playable.solver.uno.rules import Phase
 from playable.solver.uno.seatview_deal import undealable
@@ -104,10 +107,6 @@ _SYMBOL_WORDS: Final = (*(str(n) for n in range(10)), "skip", "reverse", "draw-t
 
 def _count_text(n: int) -> str:
     return f"{n} card" if n == 1 else f"{n} cards"
-
-
-def _opt_player(p: int) -> str:
-    return "-" if p < 0 else str(p + 1)
 
 
 def kinds_text(kinds: tuple[int, ...]) -> str:
@@ -148,12 +147,7 @@ def format_view(view: View) -> str:
         lines.append(f"hand {p + 1}: {held}")
     lines += [
         f"draw: {_count_text(view.draw)}",
-        f"discard: {cards_text(view.discard)}",
-        f"colour: {'-' if view.colour < 0 else colour_name(view.colour)}",
-        f"to-move: {view.to_move + 1}",
-        f"direction: {'left' if view.direction == 1 else 'right'}",
-        f"phase: {view.phase.value}",
-        f"pending: {view.pending}",
+        *turn_lines(view),
         f"drawn: {_drawn_text(view)}",
         f"accused: {_opt_player(view.accused)}",
         f"guilty: {'?' if view.guilty is None else yes_no(view.guilty)}",
@@ -184,13 +178,7 @@ def view_to_json(view: View) -> dict[str, Any]:
         "hand": [name(c) for c in view.hand],
         "hand_sizes": list(view.counts),
         "draw_count": view.draw,
-        "discard": [name(c) for c in view.discard],
-        "top": name(view.top),
-        "colour": None if view.colour < 0 else colour_name(view.colour),
-        "to_move": view.to_move,
-        "direction": view.direction,
-        "phase": view.phase.value,
-        "pending": view.pending,
+        **turn_json(view),
         "drawn": _drawn_text(view) if view.drawn != -1 else None,
         "accused": None if view.accused < 0 else view.accused,
         "guilty": view.guilty,
