@@ -21,7 +21,7 @@ import functools
 import numpy as np
 from numba import njit
 
-from playable.solver.core.arrays import I64
+from playable.solver.core.arrays import I64, U64
 from playable.solver.core.budget import Budget
 from playable.solver.core.result import Status
 from playable.solver.core.tt import SLOT_BYTES, new_table, tt_lookup, tt_store
@@ -117,6 +117,32 @@ def _honest_ok(k: int, prev: int, kinds: Kinds, ccount: I64) -> bool:
     return pc < 0 or pc >= ccount.shape[0] or ccount[pc] == 0
 
 
+@njit(cache=True, inline="always")
+def _take_back(
+    k: int, step: int, counts: I64, ccount: I64, scount: I64, kcol: I64, ksym: I64, kwild: I64
+) -> None:
+    """Add ``step`` copies of kind ``k`` to the hand's counts: 1 takes back a card
+    played (backtracking), -1 plays one; a wild counts in no colour and no symbol.
+    Loose arrays, not the ``Hand`` and ``Kinds`` tuples (see :func:`_fits`)."""
+    counts[k] += step
+    if kwild[k] == 0:
+        ccount[kcol[k]] += step
+        scount[ksym[k]] += step
+
+
+@njit(cache=True, inline="always")
+def _memo_key(
+    hashes: U64, d: int, prev: int, n_kinds: int, zprev1: U64, zprev2: U64
+) -> tuple[np.uint64, int]:
+    """The failed-state memo's key and check of the node at depth ``d`` whose card to
+    follow is ``prev``: the two hashes of the hand (``hashes[2d]``, ``hashes[2d + 1]``)
+    with the keys of ``prev`` (its kind, or the wild or root entries after the kinds)."""
+    p_index = n_kinds if prev == -1 else (n_kinds + 1 if prev == -2 else prev)
+    k1 = hashes[2 * d] ^ zprev1[p_index]
+    k2 = int((hashes[2 * d + 1] ^ zprev2[p_index]) & np.uint64(MASK62))
+    return k1, k2
+
+
 @njit(cache=True)
 def dfs_chunk(
     hand: Hand, kinds: Kinds, zobrist: Zobrist, table: Table, stack: Stack, chunk: int
@@ -145,19 +171,11 @@ def dfs_chunk(
                 return 1
             if done >= chunk:
                 return 2
-            h1 = hashes[2 * d]
-            h2 = hashes[2 * d + 1]
-            p_index = n_kinds if prev == -1 else (n_kinds + 1 if prev == -2 else prev)
-            k1 = h1 ^ zprev1[p_index]
-            k2 = int((h2 ^ zprev2[p_index]) & np.uint64(MASK62))
+            k1, k2 = _memo_key(hashes, d, prev, n_kinds, zprev1, zprev2)
             if d > 0 and tt_lookup(keys, values, k1) == k2:
                 stats[0] = d - 1
                 stats[2] = 1
-                last = path[d - 1]
-                counts[last] += 1
-                if kwild[last] == 0:
-                    ccount[kcol[last]] += 1
-                    scount[ksym[last]] += 1
+                _take_back(path[d - 1], 1, counts, ccount, scount, kcol, ksym, kwild)
                 continue
             done += 1
             stats[1] += 1
@@ -167,11 +185,7 @@ def dfs_chunk(
                 stats[0] = d - 1
                 stats[2] = 1
                 if d > 0:
-                    last = path[d - 1]
-                    counts[last] += 1
-                    if kwild[last] == 0:
-                        ccount[kcol[last]] += 1
-                        scount[ksym[last]] += 1
+                    _take_back(path[d - 1], 1, counts, ccount, scount, kcol, ksym, kwild)
                 continue
             m = 0
             for k in range(n_kinds):
@@ -196,10 +210,7 @@ def dfs_chunk(
             pos[d] += 1
             if not _fits(k, prev, root_pc, root_ps, kcol, ksym, kwild):
                 continue
-            counts[k] -= 1
-            if kwild[k] == 0:
-                ccount[kcol[k]] -= 1
-                scount[ksym[k]] -= 1
+            _take_back(k, -1, counts, ccount, scount, kcol, ksym, kwild)
             if honest and not _honest_ok(k, prev, kinds, ccount):
                 counts[k] += 1
                 continue
@@ -215,20 +226,9 @@ def dfs_chunk(
             continue
         # every candidate failed: remember and backtrack
         if d > 0:
-            h1 = hashes[2 * d]
-            h2 = hashes[2 * d + 1]
-            p_index = n_kinds if prev == -1 else (n_kinds + 1 if prev == -2 else prev)
-            tt_store(
-                keys,
-                values,
-                h1 ^ zprev1[p_index],
-                int((h2 ^ zprev2[p_index]) & np.uint64(MASK62)),
-            )
-            last = path[d - 1]
-            counts[last] += 1
-            if kwild[last] == 0:
-                ccount[kcol[last]] += 1
-                scount[ksym[last]] += 1
+            k1, k2 = _memo_key(hashes, d, prev, n_kinds, zprev1, zprev2)
+            tt_store(keys, values, k1, k2)
+            _take_back(path[d - 1], 1, counts, ccount, scount, kcol, ksym, kwild)
         stats[0] = d - 1
         stats[2] = 1
 
