@@ -85,15 +85,8 @@ class Variant(thegame_rules.NumberDeck):
             raise InvalidVariant(f"max-card must be {HAND_SIZE + 1}..59, got {self.max_card}")
 
 
-@dataclass(frozen=True)
-class Play:
+class Play(thegame_rules.CardOnPile[str]):
     """Lay ``card`` on ``pile`` (one of :data:`PILES`, seen by the player to move)."""
-
-    card: int
-    pile: str
-
-    def __str__(self) -> str:
-        return f"{self.card}@{self.pile}"
 
 
 #: Stop laying and draw (FF-5): the same move as The Game's end of turn (TG-4), ``/``.

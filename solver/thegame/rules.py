@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, Generic, TypeVar
 
 from playable.solver.core.errors import IllegalMove, InvalidVariant
 
@@ -104,15 +104,23 @@ class Variant(NumberDeck):
         return 3 if self.expert else 2
 
 
+PileT = TypeVar("PileT", int, str)
+
+
 @dataclass(frozen=True)
-class Play:
-    """Lay ``card`` on ``pile`` (0-1 ascending, 2-3 descending; TG-12)."""
+class CardOnPile(Generic[PileT]):
+    """A play of the pile games, The Game and Face to Face: lay ``card`` on ``pile``,
+    written ``card@pile`` (TG-4, FF-3). Each game's ``Play`` names its piles."""
 
     card: int
-    pile: int
+    pile: PileT
 
     def __str__(self) -> str:
         return f"{self.card}@{self.pile}"
+
+
+class Play(CardOnPile[int]):
+    """Lay ``card`` on ``pile`` (0-1 ascending, 2-3 descending; TG-12)."""
 
 
 @dataclass(frozen=True)
