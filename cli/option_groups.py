@@ -6,6 +6,10 @@ gives a command one parameter holding a dataclass (e.g. ``StudyOptions``) and ad
 that dataclass's fields to the signature typer sees, each with the option declared
 for it in the dataclass's annotations (cli/options.py), so the shared options are
 written, documented and checked in one place.
+
+:class:`FreshDeal` is the base of the groups that deal a fresh game instead of
+reading a FILE (The Game's and Face to Face's ``DealOptions``): one check that a
+command gets one or the other.
 """
 
 from __future__ import annotations
