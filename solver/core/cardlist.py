@@ -231,6 +231,14 @@ def integer(token: Token, low: int, high: int, what: str) -> int:
     return int(token.text)
 
 
+def required_integer(
+    fields: dict[str, Field], key: str, doc: Document, low: int, high: int, what: str
+) -> int:
+    """The number of the required field ``key`` (see :func:`integer` and
+    :func:`required`)."""
+    return integer(single(required(fields, key, doc)), low, high, what)
+
+
 def optional_integer(
     fields: dict[str, Field], key: str, low: int, high: int, what: str, default: int
 ) -> int:
@@ -240,7 +248,7 @@ def optional_integer(
 
 def player(fields: dict[str, Field], key: str, doc: Document, players: int) -> int:
     """The player a required field names, numbered from 1 in the file; 0-based."""
-    return integer(single(required(fields, key, doc)), 1, players, "a player") - 1
+    return required_integer(fields, key, doc, 1, players, "a player") - 1
 
 
 _YES_NO = {"yes": True, "no": False}

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-from playable.solver.core.cardlist import Token, naming, tokens
+from playable.solver.core.cardlist import Token, naming
 
 if TYPE_CHECKING:
     from playable.solver.core.game import Game
@@ -67,14 +67,6 @@ def line_from_json(
         (int(turn["player"]), [play(int(p["card"]), p["pile"]) for p in turn["plays"]])
         for turn in line
     ]
-
-
-def parse_plays(
-    text: str, parse_play: Callable[[Token], P], line: int = 1, column: int = 1
-) -> list[P]:
-    """A space- or comma-separated list of ``card@pile`` plays, each read by the
-    game's ``parse_play``; ``line`` and ``column`` locate ``text`` for the errors."""
-    return [parse_play(t) for t in tokens(text, line, column)]
 
 
 def parse_turn_move(text: str, source: str, end_turn: E, parse_play: Callable[[Token], P]) -> E | P:

@@ -48,13 +48,13 @@ from playable.solver.core.cardlist import (
     player,
     required,
     single,
+    tokens,
 )
 from playable.solver.core.errors import InvalidVariant
 from playable.solver.core.turns import format_line as format_line
 from playable.solver.core.turns import format_turn as format_turn
 from playable.solver.core.turns import line_from_json as turns_from_json
 from playable.solver.core.turns import line_to_json as line_to_json
-from playable.solver.core.turns import parse_plays as turn_plays
 from playable.solver.facetoface.rules import (
     DRAW_OWN_ONLY,
     HAND_SIZE,
@@ -190,7 +190,7 @@ def parse_play(token: Token) -> Play:
 
 def parse_plays(text: str, line: int = 1, column: int = 1) -> list[Play]:
     """A space- or comma-separated list of ``card@pile`` moves."""
-    return turn_plays(text, parse_play, line, column)
+    return [parse_play(t) for t in tokens(text, line, column)]
 
 
 def _variant(fields: dict[str, Field]) -> Variant:

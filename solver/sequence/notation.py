@@ -58,12 +58,11 @@ from playable.solver.core.cardlist import (
     fields_of,
     flag,
     format_document,
-    integer,
     optional_integer,
     parse_document,
     player,
     required,
-    single,
+    required_integer,
     yes_no,
 )
 from playable.solver.core.errors import IllegalMove, InvalidVariant, NotationError
@@ -207,13 +206,12 @@ def _card_list(f: Field, seen: Counter[str], first: dict[str, Token]) -> tuple[s
 def _variant(fields: dict[str, Field], doc: Document, numbered: tuple[str, ...]) -> Variant:
     """The players and sides of a position or view file; a field numbered by player
     (``numbered``: ``hand N``, ``discard N``) may not name a player beyond them."""
-    players_field = required(fields, "players", doc)
-    players = integer(single(players_field), 2, 12, "a player count")
-    sides = integer(single(required(fields, "sides", doc)), 2, 3, "a number of sides")
+    players = required_integer(fields, "players", doc, 2, 12, "a player count")
+    sides = required_integer(fields, "sides", doc, 2, 3, "a number of sides")
     try:
         variant = Variant(players, sides)
     except InvalidVariant as error:
-        raise players_field.error(str(error)) from None
+        raise fields["players"].error(str(error)) from None
     check_players(fields, numbered, players)
     return variant
 

@@ -53,14 +53,14 @@ from playable.solver.core.cardlist import (
     parse_document,
     player,
     required,
-    single,
+    required_integer,
+    tokens,
     yes_no,
 )
 from playable.solver.core.errors import InvalidVariant, NotationError
 from playable.solver.core.turns import format_line as format_line
 from playable.solver.core.turns import line_from_json as turns_from_json
 from playable.solver.core.turns import line_to_json as line_to_json
-from playable.solver.core.turns import parse_plays as turn_plays
 from playable.solver.thegame.rules import (
     ASCENDING_PILES,
     PILES,
@@ -194,11 +194,11 @@ def parse_play(token: Token) -> Play:
 
 def parse_plays(text: str, line: int = 1, column: int = 1) -> list[Play]:
     """A space- or comma-separated list of ``card@pile`` moves."""
-    return turn_plays(text, parse_play, line, column)
+    return [parse_play(t) for t in tokens(text, line, column)]
 
 
 def _variant(fields: dict[str, Field], doc: Document) -> Variant:
-    players = integer(single(required(fields, "players", doc)), 1, 5, "a player count")
+    players = required_integer(fields, "players", doc, 1, 5, "a player count")
     expert = flag(fields, "expert", False)
     expert_hand = flag(fields, "expert-hand", False)
     max_card = optional_integer(fields, "max-card", 11, 99, "a highest card", 99)
@@ -252,8 +252,9 @@ def _parse_position(doc: Document) -> State:
     draw = _card_list(required(fields, "draw", doc), variant, seen)
     piles = _piles(required(fields, "piles", doc), variant, seen)
     to_move = player(fields, "to-move", doc, variant.players)
-    laid_field = required(fields, "laid", doc)
-    laid = integer(single(laid_field), 0, variant.hand_size, "a count of cards laid this turn")
+    laid = required_integer(
+        fields, "laid", doc, 0, variant.hand_size, "a count of cards laid this turn"
+    )
     return checked(State(variant, piles, hands, draw, to_move, laid), check_position, fields)
 
 

@@ -49,7 +49,7 @@ from playable.solver.core.cardlist import (
     parse_document,
     player,
     required,
-    single,
+    required_integer,
 )
 from playable.solver.core.errors import NotationError, PlayableError
 from playable.solver.core.seatview import SeatViews, ViewFunctions
@@ -321,15 +321,16 @@ def _parse(doc: Document) -> View:
         raise sizes[seat].error(
             f"seat {seat + 1} holds {len(hand)} cards ('hand'), not {hand_sizes[seat]}"
         )
-    draw_field = required(fields, "draw-count", doc)
-    draw_count = integer(single(draw_field), 0, variant.deck_size, "a draw pile size")
+    draw_count = required_integer(
+        fields, "draw-count", doc, 0, variant.deck_size, "a draw pile size"
+    )
     to_move = player(fields, "to-move", doc, players)
-    laid = integer(single(required(fields, "laid", doc)), 0, variant.hand_size, "a count")
+    laid = required_integer(fields, "laid", doc, 0, variant.hand_size, "a count")
     hints = _hints(fields, seat, players)
     view = View(variant, piles, seat, hand, hand_sizes, draw_count, to_move, laid, played, hints)
     hidden = sum(hand_sizes) - len(hand) + draw_count
     if hidden != len(view.unseen):
-        raise draw_field.error(
+        raise fields["draw-count"].error(
             f"the other hands and the draw pile hold {hidden} cards, but {len(view.unseen)} "
             "cards are unseen (neither in 'hand' nor 'played', TG-1)"
         )

@@ -58,6 +58,7 @@ from playable.solver.core.cardlist import (
     parse_document,
     player,
     required,
+    required_integer,
     single,
     tokens,
     yes_no,
@@ -417,9 +418,7 @@ def _card_list(f: Field) -> tuple[int, ...]:
 def _players(fields: dict[str, Field], doc: Document, numbered: tuple[str, ...]) -> int:
     """The player count (UN-2) of a deal, position or view file; a field numbered by
     player (``numbered``: ``hand N``, ...) may not name a player beyond it."""
-    players = integer(
-        single(required(fields, "players", doc)), MIN_PLAYERS, MAX_PLAYERS, "a player count"
-    )
+    players = required_integer(fields, "players", doc, MIN_PLAYERS, MAX_PLAYERS, "a player count")
     check_players(fields, numbered, players)
     return players
 
