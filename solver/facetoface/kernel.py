@@ -69,6 +69,7 @@ from playable.solver.facetoface.workspace import (
     Seat,
     Survival,
     Table,
+    Work,
 )
 
 HAND_SIZE = 6
@@ -625,16 +626,7 @@ def _is_turn(turns: I64, d: int, at: int, laid: int, row: I64) -> bool:
 
 
 @njit(cache=True)
-def _enter(
-    d: int,
-    deal: Deal,
-    table: Table,
-    frames: Frames,
-    gen: Generation,
-    sv: Survival,
-    ctx: I64,
-    deadline: float,
-) -> int:
+def _enter(d: int, work: Work, deadline: float) -> int:
     """Open node ``d`` (``frames.nodes[d]``): its value if it is decided at once (1,
     -1; 0 when the budget ran out), else :data:`EXPAND` with its turns to search in
     ``frames.kids[d]``/``frames.order[d]``.
@@ -645,6 +637,7 @@ def _enter(
     node's other turns are generated only if it fails (:func:`_expand`). A node is
     won when some turn wins, so trying one legal turn before the others changes no
     value; it saves generating and checking every turn where the killer wins."""
+    deal, table, frames, _, sv, ctx = work
     ctx[NODES] += 1
     if ctx[NODES] >= ctx[NODE_LIMIT]:
         ctx[ABORTED] = 1
@@ -702,16 +695,15 @@ def _enter(
             frames.order[d, 0] = 0
             frames.counts[d] = 1
             return EXPAND
-    return _expand(d, deal, table, frames, gen, sv, ctx)
+    return _expand(d, work)
 
 
 @njit(cache=True)
-def _expand(
-    d: int, deal: Deal, table: Table, frames: Frames, gen: Generation, sv: Survival, ctx: I64
-) -> int:
+def _expand(d: int, work: Work) -> int:
     """Generate, check and order every turn of node ``d``: its value if that decides
     it (1, -1), else :data:`EXPAND`. With ``lazy[d, 0] == 2`` the killer turn in
     ``lazy[d, 1:6]`` was searched first and lost; it counts as refuted."""
+    deal, table, frames, gen, sv, ctx = work
     nodes, killers, lazy, cards = frames.nodes, frames.killers, frames.lazy, frames.cards
     side, mh, mp, mu, md = nodes[d, 0], nodes[d, 1], nodes[d, 2], nodes[d, 3], nodes[d, 4]
     oh, op, ou, od = nodes[d, 5], nodes[d, 6], nodes[d, 7], nodes[d, 8]
@@ -862,11 +854,12 @@ def search(
     of a turn; such a root is neither looked up nor stored.
     """
     _clear(frames)
+    work = Work(deal, table, frames, gen, sv, ctx)
     nodes, kids, order, counts = frames.nodes, frames.kids, frames.order, frames.counts
     nexts, unknown, killers, lazy = frames.nexts, frames.unknown, frames.killers, frames.lazy
     nodes[0, 0], nodes[0, 1], nodes[0, 2], nodes[0, 3], nodes[0, 4] = node[:5]
     nodes[0, 5], nodes[0, 6], nodes[0, 7], nodes[0, 8] = node[5:]
-    r = _enter(0, deal, table, frames, gen, sv, ctx, deadline)
+    r = _enter(0, work, deadline)
     if r != EXPAND:
         return r
     d = 0
@@ -885,7 +878,7 @@ def search(
             nodes[c, 6] = row[1]
             nodes[c, 7] = row[2]
             nodes[c, 8] = row[3]
-            r = _enter(c, deal, table, frames, gen, sv, ctx, deadline)
+            r = _enter(c, work, deadline)
             if r == EXPAND:
                 nexts[c] = 0
                 unknown[c] = 0
@@ -896,7 +889,7 @@ def search(
             if lazy[d, 0] == 1 and not unknown[d]:
                 # the killer turn lost: now every turn of node d (rule 6b)
                 lazy[d, 0] = 2
-                r = _expand(d, deal, table, frames, gen, sv, ctx)
+                r = _expand(d, work)
                 if r == EXPAND:
                     nexts[d] = 0
                     continue

@@ -86,3 +86,17 @@ class Frames(NamedTuple):
     cards: I64  # (64,): the opponent's hand's cards
     pruned: I64  # (MAX_KIDS,): the turns with dominated results
     scratch: I64  # the race verdict's (``race_kernel.SCRATCH``)
+
+
+class Work(NamedTuple):
+    """What every step of the search (``kernel._enter``, ``kernel._expand``) works on:
+    the deal, the table, the stack and its buffers, the survival verdict's table and
+    ``ctx``, the counters and switches (registers ``kernel.NODES`` and on) that
+    ``kernel.search`` is given; named once instead of in every signature."""
+
+    deal: Deal
+    table: Table
+    frames: Frames
+    gen: Generation
+    sv: Survival
+    ctx: I64
