@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Annotated, Any, ClassVar
 
 import typer
@@ -14,8 +13,9 @@ from rich.table import Table
 from playable.cli import estimates
 from playable.cli.budget import Memory, Nodes, Seconds, budget_from
 from playable.cli.dispatch import add_game_commands, show_position
-from playable.cli.io import fail, print_json, stdout, write_dealt
+from playable.cli.io import fail, print_json, stdout
 from playable.cli.option_groups import FreshDeal, with_options
+from playable.cli.option_groups import deal_command as deal_command_of
 from playable.cli.options import MaxCard, Workers, bot_option, renamed, seat_bots
 from playable.cli.options import PileFile as FileArg
 from playable.cli.play import RecordFile, seat_name
@@ -83,7 +83,7 @@ def deal_from_options(
 
 
 @dataclass(frozen=True)
-class DealOptions(FreshDeal[notation.Deal, State]):
+class DealOptions(FreshDeal[notation.Deal, State], notation=notation):
     """The options that deal a fresh game instead of reading a FILE, declared once for
     ``deal``, ``solve``, ``analyse`` and ``play facetoface`` (cli/option_groups.py)."""
 
@@ -100,9 +100,6 @@ class DealOptions(FreshDeal[notation.Deal, State]):
         """The deal these options give (FF-1)."""
         return deal_from_options(variant_from(self.max_card), self.seed, self.deck_a, self.deck_b)
 
-    def parse(self, text: str, source: str) -> notation.Deal | State:
-        return notation.parse(text, source)
-
 
 def start_of(game: notation.Deal | State, first: int | None) -> State:
     """A position: the deal started by player ``first`` (1-based, default 1, FF-7), or
@@ -114,16 +111,9 @@ def start_of(game: notation.Deal | State, first: int | None) -> State:
     return game
 
 
-@with_options("options", DealOptions, in_place=True)
-def deal_command(
-    *,
-    options: DealOptions,
-    output: Annotated[Path | None, typer.Option("-o", "--output", help="Write to FILE.")] = None,
-    json: Json = False,
-) -> None:
-    """Deal a game of Face to Face: each player's 58 cards, top first (FF-1)."""
-    d = options.deal()
-    write_dealt(notation.format_deal(d), notation.deal_to_json(d), output, json)
+deal_command = deal_command_of(
+    DealOptions, "Deal a game of Face to Face: each player's 58 cards, top first (FF-1)."
+)
 
 
 def render(state: State) -> Panel:

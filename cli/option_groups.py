@@ -20,13 +20,24 @@ import typing
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import MISSING, fields
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
-from playable.cli.io import fail, read_source
+from playable.cli.io import fail, read_source, write_dealt
+from playable.cli.options import Json, Output
 
 Command = TypeVar("Command", bound=Callable[..., None])
 DealT = TypeVar("DealT")
 PositionT = TypeVar("PositionT")
+
+
+class DealNotation(Protocol):
+    """What :class:`FreshDeal` uses of a pile game's ``notation`` module."""
+
+    def parse(self, text: str, source: str = ..., /) -> Any: ...
+
+    def format_deal(self, d: Any, /) -> str: ...
+
+    def deal_to_json(self, d: Any, /) -> dict[str, Any]: ...
 
 
 def with_options(
@@ -74,18 +85,22 @@ def with_options(
 class FreshDeal(ABC, Generic[DealT, PositionT]):
     """A game's option group that deals a fresh game instead of reading a FILE (The
     Game's and Face to Face's ``--seed``, ``--deck``, ...): a dataclass whose defaults
-    mean "no deal option given", so a command takes a FILE or deal options, not both."""
+    mean "no deal option given", so a command takes a FILE or deal options, not both.
+    A subclass names its game's notation (``class DealOptions(FreshDeal[Deal, State],
+    notation=notation)``), which reads the FILE and writes the deal."""
 
     #: the usage line when both a FILE and deal options are given
     either: ClassVar[str]
+    notation: ClassVar[DealNotation]
+
+    def __init_subclass__(cls, notation: DealNotation | None = None, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if notation is not None:
+            cls.notation = notation
 
     @abstractmethod
     def deal(self) -> DealT:
         """The deal these options give."""
-
-    @abstractmethod
-    def parse(self, text: str, source: str) -> DealT | PositionT:
-        """The deal or position a file holds."""
 
     def load(self, file: str | None) -> DealT | PositionT:
         """The deal or position a command works on: from FILE, or from these options."""
@@ -94,4 +109,17 @@ class FreshDeal(ABC, Generic[DealT, PositionT]):
         if self != type(self)():
             fail(self.either)
         text, source = read_source(file)
-        return self.parse(text, source)
+        found: DealT | PositionT = self.notation.parse(text, source)
+        return found
+
+
+def deal_command(group: type[FreshDeal[Any, Any]], help_text: str) -> Callable[..., None]:
+    """The ``playable deal GAME`` command of a game whose deal options are ``group``:
+    the deal file (``-o`` or stdout), or its JSON document with ``--json``."""
+
+    def command(*, options: FreshDeal[Any, Any], output: Output = None, json: Json = False) -> None:
+        d = options.deal()
+        write_dealt(options.notation.format_deal(d), options.notation.deal_to_json(d), output, json)
+
+    command.__doc__ = help_text
+    return with_options("options", group, in_place=True)(command)

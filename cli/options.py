@@ -27,6 +27,8 @@ MAX_RUN = 1_000_000
 MAX_SEED = 2**62
 
 Json = Annotated[bool, typer.Option("--json", help="Print one JSON document.")]
+#: ``-o`` of every ``playable deal``: the deal file goes there instead of stdout.
+Output = Annotated[Path | None, typer.Option("-o", "--output", help="Write to FILE.")]
 
 # -- the pile games (The Game, Face to Face): a deal or position file, or a deal -------
 PileFile = Annotated[

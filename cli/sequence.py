@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -16,7 +15,7 @@ from playable.cli.budget import Memory, Nodes, Seconds, budget_from
 from playable.cli.dispatch import add_game_commands, show_position
 from playable.cli.io import fail, print_json, read_source, stdout, write_dealt
 from playable.cli.option_groups import with_options
-from playable.cli.options import Workers, bot_option, renamed, seat_bots
+from playable.cli.options import Output, Workers, bot_option, renamed, seat_bots
 from playable.cli.play import RecordFile
 from playable.cli.progress import warm_up
 from playable.cli.simulate import Games, GameSeed, SimulationDb, play_games
@@ -70,7 +69,7 @@ def deal_command(
     sides: Annotated[int | None, typer.Option(help="Sides 2 or 3 (SQ-3).", min=2, max=3)] = None,
     seed: Annotated[int, typer.Option(help="Shuffle the two decks with this seed.")] = 0,
     first: Annotated[int, typer.Option(help="Player who starts (1-based).", min=1, max=12)] = 1,
-    output: Annotated[Path | None, typer.Option("-o", "--output", help="Write to FILE.")] = None,
+    output: Output = None,
     json: Json = False,
 ) -> None:
     """Deal a game of Sequence and write its starting position (SQ-2, SQ-3)."""

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -15,7 +14,7 @@ from playable.cli.budget import Nodes, Seconds, budget_from
 from playable.cli.dispatch import add_game_commands
 from playable.cli.io import fail, print_json, read_source, stdout, write_dealt
 from playable.cli.option_groups import with_options
-from playable.cli.options import MAX_RUN, MAX_SEED, Workers, renamed, seat_bots
+from playable.cli.options import MAX_RUN, MAX_SEED, Output, Workers, renamed, seat_bots
 from playable.cli.play import RecordFile, seat_name
 from playable.cli.progress import warm_up
 from playable.cli.simulate import SimulationDb, play_games
@@ -99,7 +98,7 @@ def deal_command(
     no_reverse_skips: NoReverseSkip = False,
     scoring: ScoringOpt = "standard",
     target: Target = 500,
-    output: Annotated[Path | None, typer.Option("-o", "--output", help="Write to FILE.")] = None,
+    output: Output = None,
     json: Json = False,
 ) -> None:
     """Deal a round of UNO: dealer, hands and the full draw order (UN-2)."""

@@ -66,7 +66,7 @@ class VariantOptions:
 
 
 @dataclass(frozen=True)
-class DealOptions(VariantOptions, FreshDeal[notation.Deal, State]):
+class DealOptions(VariantOptions, FreshDeal[notation.Deal, State], notation=notation):
     """The options that deal a fresh game instead of reading a FILE, declared once for
     ``deal``, ``play``, ``solve`` and ``analyse thegame`` (cli/option_groups.py): the
     variant's, then the deal's order by seed or deck."""
@@ -79,9 +79,6 @@ class DealOptions(VariantOptions, FreshDeal[notation.Deal, State]):
     def deal(self) -> notation.Deal:
         """The deal these options give (TG-11)."""
         return deal_from_options(self.variant(), self.seed, self.deck)
-
-    def parse(self, text: str, source: str) -> notation.Deal | State:
-        return notation.parse(text, source)
 
 
 def start_of(game: notation.Deal | State, first: int | None) -> State:

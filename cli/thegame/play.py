@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -11,7 +10,8 @@ from rich.panel import Panel
 from rich.table import Table
 
 from playable.cli.dispatch import add_game_commands, show_position
-from playable.cli.io import print_json, stdout, write_dealt, write_text
+from playable.cli.io import print_json, stdout, write_text
+from playable.cli.option_groups import deal_command as deal_command_of
 from playable.cli.option_groups import with_options
 from playable.cli.options import Bots, renamed, team_bot
 from playable.cli.play import RecordFile
@@ -23,17 +23,9 @@ from playable.solver.thegame.game import GAME as THE_GAME
 from playable.solver.thegame.players import STRATEGIES, play_out
 from playable.solver.thegame.rules import END_TURN, State
 
-
-@with_options("options", DealOptions, in_place=True)
-def deal_command(
-    *,
-    options: DealOptions,
-    output: Annotated[Path | None, typer.Option("-o", "--output", help="Write to FILE.")] = None,
-    json: Json = False,
-) -> None:
-    """Deal a game of The Game: the order of every card (TG-11) and the variant."""
-    d = options.deal()
-    write_dealt(notation.format_deal(d), notation.deal_to_json(d), output, json)
+deal_command = deal_command_of(
+    DealOptions, "Deal a game of The Game: the order of every card (TG-11) and the variant."
+)
 
 
 def render(state: State) -> Panel:
