@@ -133,11 +133,12 @@ class Game(Protocol[StateT, MoveT]):
 
     def deal(self, players: int, seed: int) -> StateT:
         """The starting position of a fresh deal of the game's default variant for
-        ``players``, shuffled by ``seed`` (the same seed, the same deal), player 1
-        to move: The Game with cards 2..99 and no expert rules (TG-2, TG-9, TG-11),
-        Face to Face with cards 2..59 (FF-1, FF-7), UNO's official rules with player 1
-        dealing (UN-2, UN-7; the seed also fixes every reshuffle, UN-9), Sequence in
-        three sides for 3 or 9 players and two otherwise (SQ-2, SQ-3).
+        ``players``, shuffled by ``seed`` (the same seed, the same deal): The Game
+        with cards 2..99 and no expert rules, player 1 to move (TG-2, TG-9, TG-11);
+        Face to Face with cards 2..59, player 1 to move (FF-1, FF-7); UNO's official
+        rules with player 1 dealing, its first card turned (UN-2, UN-7; the seed also
+        fixes every reshuffle, UN-9); Sequence in three sides for 3 or 9 players and
+        two otherwise, player 1 to move (SQ-2, SQ-3).
 
         It is the deal ``playable deal NAME --players PLAYERS --seed SEED`` writes.
         A player count outside :attr:`player_counts` raises
