@@ -108,3 +108,17 @@ def test_the_command_line_deals_the_same(name: str) -> None:
     document = json.loads(invoke("deal", name, *options, "--seed", "11", "--json").stdout)
     header = printed.stdout.split("\n", 1)[0].split()
     assert [document["game"], document["kind"]] == header[1:]
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(["thegame", "uno", "sequence"]), st.integers(-1, 13), st.integers(0, 99))
+def test_the_command_line_allows_the_games_counts(name: str, players: int, seed: int) -> None:
+    """``playable deal NAME --players N`` deals exactly the counts the game allows, the
+    same deal; any other count is one error line and exit code 2."""
+    rules = game(name)
+    printed = invoke("deal", name, "--players", str(players), "--seed", str(seed))
+    if players in rules.player_counts:
+        assert (printed.returncode, printed.stdout) == (0, rules.deal_text(players, seed))
+    else:
+        assert printed.returncode == 2 and printed.stdout == ""
+        assert len(printed.stderr.strip().splitlines()) == 1, printed.stderr
