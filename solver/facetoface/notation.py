@@ -131,10 +131,11 @@ def line_from_json(document: list[dict[str, Any]]) -> list[tuple[int, list[Play]
     return turns_from_json(document, lambda card, pile: Play(card, str(pile)))
 
 
-def json_head(kind: str, variant: Variant) -> dict[str, Any]:
-    """The keys every JSON document of Face to Face begins with (docs/json.md): the
-    game, the kind (``deal``, ``position``, ``view``) and the deck size."""
-    return {"game": GAME, "kind": kind, "max_card": variant.max_card}
+def json_document(kind: str, variant: Variant, fields: dict[str, Any]) -> dict[str, Any]:
+    """A JSON document of Face to Face (docs/json.md): the game, the kind (``deal``,
+    ``position``, ``view``) and the deck size, which every kind begins with, then
+    ``fields`` (the JSON counterpart of :func:`format_file`)."""
+    return {"game": GAME, "kind": kind, "max_card": variant.max_card, **fields}
 
 
 def piles_json(piles: tuple[tuple[int, int], tuple[int, int]]) -> list[dict[str, int]]:
@@ -143,12 +144,11 @@ def piles_json(piles: tuple[tuple[int, int], tuple[int, int]]) -> list[dict[str,
 
 
 def deal_to_json(d: Deal) -> dict[str, Any]:
-    return {**json_head("deal", d.variant), "decks": [list(d.deck_a), list(d.deck_b)]}
+    return json_document("deal", d.variant, {"decks": [list(d.deck_a), list(d.deck_b)]})
 
 
 def position_to_json(state: State) -> dict[str, Any]:
-    return {
-        **json_head("position", state.variant),
+    fields = {
         "piles": piles_json(state.piles),
         "hands": [list(h) for h in state.hands],
         "draws": [list(d) for d in state.draws],
@@ -158,6 +158,7 @@ def position_to_json(state: State) -> dict[str, Any]:
         "cards_left": [state.cards_left(0), state.cards_left(1)],
         "winner": winner(state),  # docs/json.md: as UNO and Sequence positions (FF-6)
     }
+    return json_document("position", state.variant, fields)
 
 
 # ------------------------------------------------------------------------ parsing

@@ -57,7 +57,7 @@ from playable.solver.facetoface.notation import (
     _variant,
     checked_position,
     format_file,
-    json_head,
+    json_document,
     pile_lines,
     piles_json,
 )
@@ -246,8 +246,7 @@ def format_view(view: View) -> str:
 def view_to_json(view: View) -> dict[str, Any]:
     """The view as JSON (players and seat 0-based); ``unseen[p]`` lists player p's
     cards the seat cannot see."""
-    return {
-        **json_head("view", view.variant),
+    fields = {
         "seat": view.seat,
         "piles": piles_json(view.piles),
         "hand": list(view.hand),
@@ -259,6 +258,7 @@ def view_to_json(view: View) -> dict[str, Any]:
         "played": [list(cards) for cards in view.played],
         "unseen": [list(view.unseen(p)) for p in (0, 1)],
     }
+    return json_document("view", view.variant, fields)
 
 
 def parse_view(text: str, source: str = "<input>") -> View:

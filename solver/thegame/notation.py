@@ -127,19 +127,19 @@ def line_from_json(line: Sequence[dict[str, Any]]) -> list[tuple[int, list[Play]
     return turns_from_json(line, lambda card, pile: Play(card, int(pile)))
 
 
-def json_head(kind: str, variant: Variant) -> dict[str, Any]:
-    """The keys every JSON document of The Game begins with (docs/json.md): the game,
-    the kind (``deal``, ``position``, ``view``) and the variant."""
-    return {"game": GAME, "kind": kind, "variant": variant_to_json(variant)}
+def json_document(kind: str, variant: Variant, fields: dict[str, Any]) -> dict[str, Any]:
+    """A JSON document of The Game (docs/json.md): the game, the kind (``deal``,
+    ``position``, ``view``) and the variant, which every kind begins with, then
+    ``fields`` (the JSON counterpart of :func:`format_file`)."""
+    return {"game": GAME, "kind": kind, "variant": variant_to_json(variant), **fields}
 
 
 def deal_to_json(d: Deal) -> dict[str, Any]:
-    return {**json_head("deal", d.variant), "deck": list(d.order)}
+    return json_document("deal", d.variant, {"deck": list(d.order)})
 
 
 def position_to_json(state: State) -> dict[str, Any]:
-    return {
-        **json_head("position", state.variant),
+    fields = {
         "piles": list(state.piles),
         "hands": [list(h) for h in state.hands],
         "draw": list(state.draw),
@@ -148,6 +148,7 @@ def position_to_json(state: State) -> dict[str, Any]:
         "minimum": state.minimum,
         "cards_left": state.cards_left,
     }
+    return json_document("position", state.variant, fields)
 
 
 def variant_to_json(variant: Variant) -> dict[str, Any]:

@@ -53,7 +53,13 @@ from playable.solver.core.cardlist import (
 )
 from playable.solver.core.errors import NotationError, PlayableError
 from playable.solver.core.seatview import SeatViews, ViewFunctions
-from playable.solver.thegame.notation import GAME, _variant, check_position, format_file, json_head
+from playable.solver.thegame.notation import (
+    GAME,
+    _variant,
+    check_position,
+    format_file,
+    json_document,
+)
 from playable.solver.thegame.rules import (
     ASCENDING_PILES,
     PILES,
@@ -277,8 +283,7 @@ def format_view(view: View) -> str:
 
 def view_to_json(view: View) -> dict[str, Any]:
     """The view as JSON (docs/json.md, "Seat views"); players and seats 0-based."""
-    return {
-        **json_head("view", view.variant),
+    fields = {
         "piles": list(view.piles),
         "seat": view.seat,
         "hand": list(view.hand),
@@ -290,6 +295,7 @@ def view_to_json(view: View) -> dict[str, Any]:
         "unseen": list(view.unseen),
         "hints": [{"player": h.player, "pile": h.pile, "fits": h.fits} for h in view.hints],
     }
+    return json_document("view", view.variant, fields)
 
 
 def parse_view(text: str, source: str = "<input>") -> View:
