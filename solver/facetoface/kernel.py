@@ -616,7 +616,7 @@ def _is_turn(turns: I64, d: int, at: int, laid: int, row: I64) -> bool:
     """Is the turn of the child ``row``, which laid the cards ``laid``, the turn kept
     in ``turns[d, at:at + 5]`` (cards laid, then the four tops after it: the killer
     turns, rule 6 of docs/solver-facetoface.md)?"""
-    return (
+    return bool(
         turns[d, at] == laid
         and turns[d, at + 1] == row[2]
         and turns[d, at + 2] == row[3]
