@@ -42,7 +42,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from playable.solver.core.cardlist import (
     Document,
@@ -102,6 +102,9 @@ from playable.solver.uno.rules import (
     State,
     legal_moves,
 )
+
+if TYPE_CHECKING:
+    from playable.solver.uno.seatview_view import View
 
 GAME = "uno"
 _OPTION_KEYS = ("reverse-skips", "stacking", "scoring", "target")
@@ -203,30 +206,10 @@ def _opt_player(p: int) -> str:
     return "-" if p < 0 else str(p + 1)
 
 
-class TurnUnderWay(Protocol):
-    """What a position and a view of it both show of the turn under way (UN-3 ...
-    UN-7): the discard pile, the colour in force (-1 in phase ``colour``), the player
-    to move, the direction, the phase and the penalty pending."""
-
-    @property
-    def discard(self) -> tuple[int, ...]: ...
-    @property
-    def top(self) -> int: ...
-    @property
-    def colour(self) -> int: ...
-    @property
-    def to_move(self) -> int: ...
-    @property
-    def direction(self) -> int: ...
-    @property
-    def phase(self) -> Phase: ...
-    @property
-    def pending(self) -> int: ...
-
-
-def turn_lines(t: TurnUnderWay) -> list[str]:
-    """The lines of the turn under way, as a position file and a view file write
-    them (read back by :func:`_turn`)."""
+def turn_lines(t: State | View) -> list[str]:
+    """The lines of the turn under way (UN-3 ... UN-7: the discard pile, the colour in
+    force, the player to move, the direction, the phase, the penalty pending), as a
+    position file and a view file both write them (read back by :func:`_turn`)."""
     return [
         f"discard: {cards_text(t.discard)}",
         f"colour: {'-' if t.colour < 0 else colour_name(t.colour)}",
@@ -237,7 +220,7 @@ def turn_lines(t: TurnUnderWay) -> list[str]:
     ]
 
 
-def turn_json(t: TurnUnderWay) -> dict[str, Any]:
+def turn_json(t: State | View) -> dict[str, Any]:
     """The turn under way in the JSON of a position and of a view (docs/json.md):
     the top card, players 0-based, no colour as null."""
     return {
