@@ -538,7 +538,7 @@ def create_app(
         Route("/api/review", board.review, methods=["POST"]),
         Route("/api/record", board.record, methods=["POST"]),
         Route("/api/line", board.line, methods=["POST"]),
-        Route("/api/jobs/{job_id}", board.job, methods=["GET", "DELETE"]),
+        Route("/api/jobs/{job_id:path}", board.job, methods=["GET", "DELETE"]),
         Route("/api/puzzles", board.puzzles),
         Route("/api/puzzles/{puzzle_id}", board.puzzle_one),
         Route("/api/puzzles/{puzzle_id}/attempt", board.attempt, methods=["POST"]),

@@ -247,7 +247,8 @@ def test_hostile_requests_to_every_endpoint(
     job_id = {"mine": sessions.my_job, "theirs": sessions.their_job, "unknown": "B" * 22}.get(
         job, job
     )
-    job_id = job_id or "x"
+    if job_id in ("", ".", ".."):  # the client resolves dot segments (RFC 3986 5.2.4)
+        job_id = "x"
     path = template.format(job=quote(job_id, safe=""))
     headers = {"host": host}
     if origin == OWN_ORIGIN:

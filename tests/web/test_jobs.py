@@ -106,9 +106,9 @@ def test_a_stopped_solve_is_unknown_with_its_counters(jobs: Jobs) -> None:
 
 
 def test_a_stopped_analysis_keeps_its_rows_labelled(jobs: Jobs) -> None:
-    """Sequence's threats prove no best move: the tree search values the moves it
-    reached, each proven or an estimate with its simulations, and recommends one."""
-    document = stopped_search(jobs, "analyse", "threats.sequence.txt", 0, "simulations")
+    """UNO with three players proves no best move: the tree search values the moves
+    it reached, each proven or an estimate with its simulations, and recommends one."""
+    document = stopped_search(jobs, "analyse", "deal-3p.uno.txt", 0, "simulations")
     rows = document["estimates"]["moves"]
     assert rows and all(isinstance(row["proven"], bool) for row in rows)
     assert any(row["samples"] > 0 for row in rows if not row["proven"])

@@ -325,11 +325,11 @@ def test_the_keyboard_stays_on_the_table_and_steps_through_a_line(
 def test_stop_keeps_the_partial_analysis(pages: dict[str, Any], server: str) -> None:
     """Stop on a long analysis: the search answers what it reached (the moves valued so
     far, each labelled proven or estimated), shown with a plain sentence, no error.
-    Sequence's exact analysis (depth 0) is quick, so the tree search runs at once."""
+    UNO with three players is left to the tree search at once (nothing is proven
+    there but finished games), which runs on until Stop."""
     page = open_page(pages, server, "desktop")
-    load(page, "threats.sequence.txt")
+    load(page, "deal-3p.uno.txt")
     page.fill("#seconds", "30")
-    page.fill("#depth", "0")
     page.click("#analyse")
     page.wait_for_function(  # the tree search runs and has reported its simulations
         "() => /^Analysing… .*simulations [1-9]/"
