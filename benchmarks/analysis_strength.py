@@ -29,10 +29,19 @@ import time
 from pathlib import Path
 from typing import Any
 
-from matches import BEST_BOT, CONTESTS, best_bot, contest, deal_seed, load, remaining, run
+from matches import (
+    BEST_BOT,
+    CONTESTS,
+    add_run_options,
+    best_bot,
+    contest,
+    deal_seed,
+    play_and_report,
+    remaining,
+    wins_by_seat,
+)
 
 from playable.solver.core.analysis_player import AnalysisPlayer
-from playable.solver.core.stats import Proportion
 
 RESULTS = Path(__file__).parent / "results"
 OPPONENTS = ("fast", "bot")
@@ -125,13 +134,7 @@ def table(rows: list[dict[str, Any]], seed: int | None) -> str:
         mine = [
             r for r in rows if (r["game"], r["budget"], r["opponent"]) == (name, label, opponent)
         ]
-        won = Proportion(sum(r["won"] for r in mine), len(mine))
-        by_seat = [
-            Proportion(
-                sum(r["won"] for r in mine if r["seat"] == s), sum(r["seat"] == s for r in mine)
-            )
-            for s in (0, 1)
-        ]
+        won, *by_seat = wins_by_seat(mine)
         unfinished = sum(bool(r.get("abandoned") or r.get("unfinished")) for r in mine)
         decisions = sum(r["decisions"] for r in mine) / len(mine)
         seconds = sum(r["seconds"] for r in mine) / len(mine)
@@ -159,11 +162,7 @@ def main() -> None:
     budget.add_argument("--nodes", type=int, default=None, help="search nodes a decision")
     parser.add_argument("--games", default=",".join(CONTESTS))
     parser.add_argument("--opponents", default=",".join(OPPONENTS))
-    parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--minutes", type=float, default=60.0)
-    parser.add_argument("--jsonl", type=Path, default=RESULTS / "analysis_strength.jsonl")
-    parser.add_argument("--report", action="store_true", help="only print the table")
-    parser.add_argument("--markdown", type=Path, default=None, help="also write the table here")
+    add_run_options(parser, RESULTS / "analysis_strength.jsonl")
     args = parser.parse_args()
     games = [g for g in args.games.split(",") if g]
     opponents = [o for o in args.opponents.split(",") if o]
@@ -178,13 +177,7 @@ def main() -> None:
         parser.error("--seconds must be > 0 and --nodes >= 10")
     label = budget_label(1.0 if args.seconds is None else args.seconds, args.nodes)
     todo = remaining(tasks(games, opponents, label, args.seed, args.deals), args.jsonl, key)
-    if not args.report:
-        print(f"{len(todo)} games to play", flush=True)
-        run(play, todo, args.jsonl, args.workers, args.minutes)
-    summary = table(load(args.jsonl), args.seed)
-    print(summary)
-    if args.markdown is not None:
-        args.markdown.write_text(HEADER.format(seed=args.seed) + summary + "\n")
+    play_and_report(args, play, todo, table, HEADER)
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@ move favours one side.
 
 from __future__ import annotations
 
+import argparse
 import json
 import random
 import time
@@ -18,6 +19,8 @@ from collections.abc import Callable, Hashable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from pathlib import Path
 from typing import Any
+
+from playable.solver.core.stats import Proportion
 
 DEAL_STRIDE = 100_000
 CONTESTS = ("facetoface", "uno", "sequence")
@@ -139,3 +142,41 @@ def remaining(todo: list[Any], path: Path, key: Callable[[dict[str, Any]], Hasha
     tuple ``key`` makes of its row)."""
     done = {key(row) for row in load(path)}
     return [task for task in todo if task not in done]
+
+
+def add_run_options(parser: argparse.ArgumentParser, jsonl: Path) -> None:
+    """The options of a resumable match run: ``--workers``, ``--minutes``, ``--jsonl``
+    (default ``jsonl``), ``--report`` (only the table) and ``--markdown``."""
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--minutes", type=float, default=60.0)
+    parser.add_argument("--jsonl", type=Path, default=jsonl)
+    parser.add_argument("--report", action="store_true", help="only print the table")
+    parser.add_argument("--markdown", type=Path, default=None, help="also write the table here")
+
+
+def play_and_report(
+    args: argparse.Namespace,
+    play: Callable[[Any], dict[str, Any]],
+    todo: list[Any],
+    table: Callable[[list[dict[str, Any]], int | None], str],
+    header: str,
+) -> None:
+    """Play ``todo`` (unless ``--report``), then print the table of every game kept for
+    the run seed and write it under ``header`` to ``--markdown`` if given."""
+    if not args.report:
+        print(f"{len(todo)} games to play", flush=True)
+        run(play, todo, args.jsonl, args.workers, args.minutes)
+    summary = table(load(args.jsonl), args.seed)
+    print(summary)
+    if args.markdown is not None:
+        args.markdown.write_text(header.format(seed=args.seed) + summary + "\n")
+
+
+def wins_by_seat(rows: list[dict[str, Any]]) -> tuple[Proportion, Proportion, Proportion]:
+    """The tested player's wins over ``rows``, then in seat 1 and in seat 2 alone."""
+    first, second = ([r for r in rows if r["seat"] == s] for s in (0, 1))
+    return _won(rows), _won(first), _won(second)
+
+
+def _won(rows: list[dict[str, Any]]) -> Proportion:
+    return Proportion(sum(r["won"] for r in rows), len(rows))

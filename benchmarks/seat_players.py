@@ -35,7 +35,16 @@ from pathlib import Path
 from statistics import mean
 from typing import Any
 
-from matches import BEST_BOT, best_bot, contest, deal_seed, load, remaining, run
+from matches import (
+    BEST_BOT,
+    add_run_options,
+    best_bot,
+    contest,
+    deal_seed,
+    play_and_report,
+    remaining,
+    wins_by_seat,
+)
 
 from playable.solver.core.seat_player import Decision, SeatPlayer
 from playable.solver.core.stats import Proportion
@@ -129,13 +138,7 @@ def table(rows: list[dict[str, Any]], seed: int | None) -> str:
         mine = [r for r in rows if r["game"] == name]
         if not mine:
             continue
-        won = Proportion(sum(r["won"] for r in mine), len(mine))
-        by_seat = [
-            Proportion(
-                sum(r["won"] for r in mine if r["seat"] == s), sum(r["seat"] == s for r in mine)
-            )
-            for s in (0, 1)
-        ]
+        won, *by_seat = wins_by_seat(mine)
         lines.append(
             f"| {name} | {OPPONENT[name]} | {len(mine)} | {won} | {by_seat[0]} | {by_seat[1]} "
             f"| {_timing(mine)} |"
@@ -201,11 +204,7 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=20, help="deals per game")
     parser.add_argument("--uno-deals", type=int, default=None, help="UNO deals (default 4x)")
     parser.add_argument("--games", default=",".join(GAMES))
-    parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--minutes", type=float, default=60.0)
-    parser.add_argument("--jsonl", type=Path, default=RESULTS / "seat_players.jsonl")
-    parser.add_argument("--report", action="store_true", help="only print the table")
-    parser.add_argument("--markdown", type=Path, default=None, help="also write the table here")
+    add_run_options(parser, RESULTS / "seat_players.jsonl")
     args = parser.parse_args()
     games = [g for g in args.games.split(",") if g]
     for name in games:
@@ -213,13 +212,7 @@ def main() -> None:
             parser.error(f"unknown game '{name}'; choose from {', '.join(GAMES)}")
     uno_deals = 4 * args.deals if args.uno_deals is None else args.uno_deals
     todo = remaining(tasks(games, args.seed, args.deals, uno_deals), args.jsonl, key)
-    if not args.report:
-        print(f"{len(todo)} games to play", flush=True)
-        run(play, todo, args.jsonl, args.workers, args.minutes)
-    summary = table(load(args.jsonl), args.seed)
-    print(summary)
-    if args.markdown is not None:
-        args.markdown.write_text(HEADER.format(seed=args.seed) + summary + "\n")
+    play_and_report(args, play, todo, table, HEADER)
 
 
 if __name__ == "__main__":
