@@ -42,7 +42,7 @@ import numpy as np
 import numpy.typing as npt
 
 from playable.solver.core.budget import Budget
-from playable.solver.core.line import Line
+from playable.solver.core.line import Line, Step
 from playable.solver.core.line import replay as replay_line
 from playable.solver.core.result import SolveResult, Status
 from playable.solver.core.tt import SLOT_BYTES, new_table
@@ -55,6 +55,7 @@ from playable.solver.thegame.notation import Deal, check_turn, line_from_json
 from playable.solver.thegame.players import GreedyPlayer, play_cost, play_out
 from playable.solver.thegame.result import cards_left_result
 from playable.solver.thegame.rules import (
+    Move,
     Play,
     State,
     Variant,
@@ -214,11 +215,22 @@ class _Run:
 
 @dataclass
 class _Line:
-    """A replayed line: the position it starts from, its turns, and the final state."""
+    """A line played through the reference rules (:class:`Line`, every state kept):
+    the result reports it as it is, without replaying it again."""
 
-    root: State
-    turns: Turns
-    final: State
+    line: Line[State, Move]
+
+    @property
+    def root(self) -> State:
+        return self.line.start
+
+    @property
+    def turns(self) -> Turns:
+        return [(step.player, [m for m in step.moves if isinstance(m, Play)]) for step in self.line]
+
+    @property
+    def final(self) -> State:
+        return self.line.final
 
     @property
     def cards_left(self) -> int:
@@ -534,7 +546,7 @@ class _Solver:
         reference rules): the dive's line is often worse."""
         for start in self.starts:
             out = play_out(start, GreedyPlayer())
-            self._offer(_Line(start, out.turns, out.final))
+            self._offer(_Line(replay_line(THE_GAME, start, out.turns)))
 
     def _result(self, status: Status) -> SolveResult:
         if status is not Status.SOLVED and not (
@@ -565,10 +577,7 @@ class _Solver:
             "nodes_win_phase": self.phase_nodes["win"],
             "nodes_optimum_phase": self.phase_nodes["optimum"],
         }
-        if best is not None:
-            line = replay_line(THE_GAME, best.root, best.turns)
-        else:
-            line = Line(THE_GAME, root)
+        line = best.line if best is not None else Line(THE_GAME, root)
         return cards_left_result(
             ENGINE,
             line,
@@ -858,10 +867,10 @@ class _Repair:
             self.queue = []
             return False
         turns = line.turns[:i] + [(s.player, list(s.moves)) for s in sub.line]
-        final = replay_line(THE_GAME, line.root, turns).final
-        if not final.is_won:
-            raise CertificateError(f"repaired line replays to {final.cards_left} cards left")
-        solver._offer(_Line(line.root, turns, final))
+        repaired = _Line(replay_line(THE_GAME, line.root, turns))
+        if not repaired.final.is_won:
+            raise CertificateError(f"repaired line replays to {repaired.cards_left} cards left")
+        solver._offer(repaired)
         return True
 
 
@@ -872,28 +881,33 @@ def replay(root: State, path: list[int], *, finish: bool) -> _Line:
     """Replay kernel moves through the reference rules (raising ``IllegalMove`` on any
     illegal one) and, with ``finish``, play on greedily until the game is over."""
     state = root
-    turns: Turns = []
+    steps: list[Step[State, Move]] = []
     plays: list[Play] = []
     mover = state.to_move
     for move in path:
         if move == K.END:
             state = end_turn(state)
-            turns.append((mover, plays))
+            steps.append(Step(mover, tuple(plays), state))
             plays = []
             mover = state.to_move
         else:
             state = lay(state, move >> 2, move & 3)
             plays.append(Play(move >> 2, move & 3))
     if finish:
-        state, plays, turns = _finish(state, plays, turns)
+        state, plays = _finish(state, plays, steps)
+        mover = state.to_move
     if plays:
-        turns.append((mover, plays))
-    return _Line(root, turns, state)
+        steps.append(Step(mover, tuple(plays), state))
+    return _Line(Line(THE_GAME, root, tuple(steps)))
 
 
-def _finish(state: State, plays: list[Play], turns: Turns) -> tuple[State, list[Play], Turns]:
+def _finish(
+    state: State, plays: list[Play], steps: list[Step[State, Move]]
+) -> tuple[State, list[Play]]:
     """Play on with the greedy rule (cheapest play; stop after the minimum unless a
-    play is a trick or leaves a gap of at most 2) until the game ends (TG-7)."""
+    play is a trick or leaves a gap of at most 2) until the game ends (TG-7); every
+    turn ended is added to ``steps``. The final state and the plays of a turn still
+    under way (the one that won the game) are returned."""
     mover = state.to_move
     while not state.is_won:
         if state.laid == 0 and is_terminal(state):
@@ -902,7 +916,7 @@ def _finish(state: State, plays: list[Play], turns: Turns) -> tuple[State, list[
         best = min(options, key=lambda m: (play_cost(state, m), m.card, m.pile), default=None)
         if state.laid >= state.minimum and (best is None or play_cost(state, best) > 2):
             state = end_turn(state)
-            turns.append((mover, plays))
+            steps.append(Step(mover, tuple(plays), state))
             plays = []
             mover = state.to_move
             continue
@@ -910,7 +924,7 @@ def _finish(state: State, plays: list[Play], turns: Turns) -> tuple[State, list[
             raise CertificateError("a turn in progress cannot reach its minimum")
         state = lay(state, best.card, best.pile)
         plays.append(best)
-    return state, plays, turns
+    return state, plays
 
 
 def certify(root: State, turns: list[dict[str, Any]]) -> State:
