@@ -2,17 +2,18 @@
 
 :mod:`.review` judges every move with everything known. A player asks something
 else after a game: "with what *I* could see, was my move right?". At each move the
-seat made, its view of the position before (``SeatViews.view_of``: its own hand and
-what is public) is analysed by sampling the hidden cards (:mod:`.seat_analysis`),
+seat made, its view of the position before (``SeatViews.views_along``: its own hand,
+what is public and what the game so far revealed) is analysed by sampling the hidden cards (:mod:`.seat_analysis`),
 and the move played is set against the move the sampling recommends with the rule
 of :func:`.review.verdict`: the drop in win share, as far as the two 95% intervals
 support it (the best move's lowest plausible share minus the played move's highest),
 and for The Game the drop in cards left the same way.
 
-A view taken from a position keeps what the position shows, not what the history
-revealed (a record has no inference lines, so e.g. UNO's "could not play on red"
-is not used): the review is that of a seat that remembers the public cards only.
-Moves of the other seats are not judged (they saw other cards).
+The views are taken along the record, so a seat remembers what the game showed it:
+in UNO the hand it saw when it challenged a Wild Draw Four and the colour an
+innocent player was shown to lack (UN-6, :mod:`playable.solver.uno.seatview_history`);
+a draw is no sign of a missing colour (UN-4). Moves of the other seats are not
+judged (they saw other cards).
 """
 
 from __future__ import annotations
@@ -118,13 +119,14 @@ def seat_review(record: Record, seat: int, assess: AssessView) -> Iterator[SeatR
     game = record.game
     seats = views(game.name)
     mine = seat_moves(record, seat)
+    history = seats.views_along([(p.before, p.move) for p in record.moves], seat)
     result = SeatReview(record, seat, complete=not mine)
     for count, (number, played) in enumerate(mine, start=1):
         result.complete = count == len(mine)
         if len(game.legal_moves(played.before)) <= 1:
             result.moves.append(SeatMoveReview(number, played, "forced", None))
         else:
-            analysis = assess(seats.view_of(played.before, seat))
+            analysis = assess(history[number - 1])
             rows = {r["move"]: r for r in analysis["moves"]}
             chosen = rows[str(played.move)]
             judged = seat_verdict(rows[analysis["recommended"]], chosen, game.cooperative)

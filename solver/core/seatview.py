@@ -18,7 +18,7 @@ brute force the sampling is tested against (chi-square, tests/<game>/test_seatvi
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Generic, Protocol, TypeVar
 
 ViewT = TypeVar("ViewT")
@@ -78,6 +78,13 @@ class SeatViews(Protocol[ViewT, StateT, MoveT]):
         arrangements of the physical cards that give it, where copies look alike)."""
         ...
 
+    def views_along(self, steps: Sequence[tuple[StateT, MoveT]], seat: int) -> list[ViewT]:
+        """The seat's view before each ``(position, move)`` step of a played game,
+        with what the steps before it revealed (UNO: the hand a challenger saw, an
+        innocent player's missing colour); :meth:`view_of` of each position where
+        the game's views keep no history."""
+        ...
+
 
 class _Seated(Protocol):
     """A view that names its seat and the player to move (0-based)."""
@@ -105,9 +112,11 @@ class ViewFunctions(Generic[SeatedT, StateT, MoveT]):
         legal_moves: Callable[[SeatedT], list[MoveT]],
         deal: Callable[[SeatedT, random.Random], StateT],
         deals: Callable[[SeatedT], Iterator[StateT]],
+        views_along: Callable[[Sequence[tuple[StateT, MoveT]], int], list[SeatedT]] | None = None,
     ) -> None:
         self._view_of, self._parse, self._format, self._to_json = view_of, parse, format, to_json
         self._legal_moves, self._deal, self._deals = legal_moves, deal, deals
+        self._views_along = views_along
 
     def view_of(self, state: StateT, seat: int) -> SeatedT:
         return self._view_of(state, seat)
@@ -135,3 +144,8 @@ class ViewFunctions(Generic[SeatedT, StateT, MoveT]):
 
     def deals(self, view: SeatedT) -> Iterator[StateT]:
         return self._deals(view)
+
+    def views_along(self, steps: Sequence[tuple[StateT, MoveT]], seat: int) -> list[SeatedT]:
+        if self._views_along is not None:
+            return self._views_along(steps, seat)
+        return [self._view_of(before, seat) for before, _ in steps]
