@@ -29,17 +29,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from matches import (
-    BEST_BOT,
-    CONTESTS,
-    add_run_options,
-    best_bot,
-    contest,
-    deal_seed,
-    play_and_report,
-    remaining,
-    wins_by_seat,
-)
+import matches
 
 from playable.solver.core.analysis_player import AnalysisPlayer
 
@@ -77,7 +67,7 @@ def play(task: Task) -> dict[str, Any]:
     """One game: the analysis player in ``seat`` against ``opponent``."""
     name, opponent, label, seed, index, seat = task
     started = time.perf_counter()
-    deal = deal_seed(seed, index)
+    deal = matches.deal_seed(seed, index)
     seconds, nodes = parse_budget(label)
     player = AnalysisPlayer(name, seconds=seconds, nodes=nodes, seed=deal)
     if opponent == "fast":
@@ -89,7 +79,7 @@ def play(task: Task) -> dict[str, Any]:
             name="analysis-fast",
         )
     else:
-        other = best_bot(name, deal)
+        other = matches.best_bot(name, deal)
     row: dict[str, Any] = {
         "game": name,
         "opponent": opponent,
@@ -98,7 +88,7 @@ def play(task: Task) -> dict[str, Any]:
         "deal": index,
         "seat": seat,
     }
-    row.update(contest(name, deal, seat, player, other))
+    row.update(matches.contest(name, deal, seat, player, other))
     row["decisions"] = player.decisions
     row["fallbacks"] = player.fallbacks
     row["seconds"] = round(time.perf_counter() - started, 2)
@@ -134,11 +124,11 @@ def table(rows: list[dict[str, Any]], seed: int | None) -> str:
         mine = [
             r for r in rows if (r["game"], r["budget"], r["opponent"]) == (name, label, opponent)
         ]
-        won, *by_seat = wins_by_seat(mine)
+        won, *by_seat = matches.wins_by_seat(mine)
         unfinished = sum(bool(r.get("abandoned") or r.get("unfinished")) for r in mine)
         decisions = sum(r["decisions"] for r in mine) / len(mine)
         seconds = sum(r["seconds"] for r in mine) / len(mine)
-        against = f"analysis at {_tenth(label)}" if opponent == "fast" else BEST_BOT[name]
+        against = f"analysis at {_tenth(label)}" if opponent == "fast" else matches.BEST_BOT[name]
         lines.append(
             f"| {name} | {label} | {against} | {len(mine)} | {won} | {by_seat[0]} "
             f"| {by_seat[1]} | {unfinished} | {decisions:.0f} | {seconds:.0f} |"
@@ -160,15 +150,15 @@ def main() -> None:
     budget = parser.add_mutually_exclusive_group()
     budget.add_argument("--seconds", type=float, default=None, help="seconds a decision (1)")
     budget.add_argument("--nodes", type=int, default=None, help="search nodes a decision")
-    parser.add_argument("--games", default=",".join(CONTESTS))
+    parser.add_argument("--games", default=",".join(matches.CONTESTS))
     parser.add_argument("--opponents", default=",".join(OPPONENTS))
-    add_run_options(parser, RESULTS / "analysis_strength.jsonl")
+    matches.add_run_options(parser, RESULTS / "analysis_strength.jsonl")
     args = parser.parse_args()
     games = [g for g in args.games.split(",") if g]
     opponents = [o for o in args.opponents.split(",") if o]
     for name in games:
-        if name not in CONTESTS:
-            parser.error(f"unknown game '{name}'; choose from {', '.join(CONTESTS)}")
+        if name not in matches.CONTESTS:
+            parser.error(f"unknown game '{name}'; choose from {', '.join(matches.CONTESTS)}")
     for opponent in opponents:
         if opponent not in OPPONENTS:
             parser.error(f"unknown opponent '{opponent}'; choose from {', '.join(OPPONENTS)}")
@@ -176,8 +166,8 @@ def main() -> None:
     if bad_seconds or (args.nodes is not None and args.nodes < 10):
         parser.error("--seconds must be > 0 and --nodes >= 10")
     label = budget_label(1.0 if args.seconds is None else args.seconds, args.nodes)
-    todo = remaining(tasks(games, opponents, label, args.seed, args.deals), args.jsonl, key)
-    play_and_report(args, play, todo, table, HEADER)
+    todo = matches.remaining(tasks(games, opponents, label, args.seed, args.deals), args.jsonl, key)
+    matches.play_and_report(args, play, todo, table, HEADER)
 
 
 if __name__ == "__main__":
