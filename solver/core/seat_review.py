@@ -3,11 +3,12 @@
 :mod:`.review` judges every move with everything known. A player asks something
 else after a game: "with what *I* could see, was my move right?". At each move the
 seat made, its view of the position before (``SeatViews.views_along``: its own hand,
-what is public and what the game so far revealed) is analysed by sampling the hidden cards (:mod:`.seat_analysis`),
-and the move played is set against the move the sampling recommends with the rule
-of :func:`.review.verdict`: the drop in win share, as far as the two 95% intervals
-support it (the best move's lowest plausible share minus the played move's highest),
-and for The Game the drop in cards left the same way.
+what is public and what the game so far revealed) is analysed by sampling the hidden
+cards (:mod:`.seat_analysis`), and the move played is set against the move the
+sampling recommends with the rule of :func:`.review.verdict`: the drop in win share,
+as far as the two 95% intervals support it (the best move's lowest plausible share
+minus the played move's highest), and for The Game the drop in cards left the same
+way.
 
 The views are taken along the record, so a seat remembers what the game showed it:
 in UNO the hand it saw when it challenged a Wild Draw Four and the colour an
