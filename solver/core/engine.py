@@ -83,6 +83,13 @@ class Engine(Protocol):
         then plays random moves)."""
         ...
 
+    def order(self, state: Any, moves: list[Any]) -> list[Any] | None:
+        """``moves`` (legal in ``state``) best first by the game's quick bot, from what
+        the player to move sees (its hand and the public cards): the player from one
+        seat values only the first few and keeps the first unless a better one is
+        proven (docs/seatview.md). None where the game has no such ordering (UNO)."""
+        ...
+
     def bounds(self, result: SolveResult, wins_only: bool) -> tuple[float, float] | None:
         """What ``result`` (a solve of some state) proves about that state's value for
         its player to move, in the tree search's terms (docs/analysis.md: the shared

@@ -18,7 +18,7 @@ Game fewest cards left, TG-8) is played. It is the analysis of
   above zero, or the two never differed on a deal (:func:`settled`);
 * a seat with one legal move plays it without analysis;
 * where there are many legal moves only the ``width`` best by a public ordering of
-  the game (:data:`ORDERINGS`, reading the view's dealt position as the quick bots
+  the game (``Engine.order``, reading the view's dealt position as the quick bots
   read theirs) are valued;
 * where the game has such an ordering its first move (the quick bot's) stands
   unless the recommended move is *proven* better on the deals (:func:`beats`: exact
@@ -44,7 +44,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -61,10 +61,6 @@ from playable.solver.games import engine, game, views
 
 #: Each deal's solves: only their values are read, so no line is built (SearchOptions.line).
 OPTIONS = SearchOptions(memory_mb=16, line=False)
-
-#: Orders a seat's legal moves best first by a quick public score of a dealt position
-#: (only what the seat sees decides the score); by game name.
-Ordering = Callable[[Any, list[Any]], list[Any]]
 
 
 @dataclass(frozen=True)
@@ -202,12 +198,13 @@ class SeatPlayer:
         values: list[list[MoveValue]] = []
         nodes = 0
         best = 0
-        guarded = settings.keep_default and self.game_name in ORDERINGS
+        guarded = False
         for index in range(settings.samples):
             rng = random.Random(sample_seed(base, index))
             state = self._views.deal(view, rng)
             if index == 0:
-                candidates, default = _narrowed(self.game_name, state, moves, settings.width)
+                candidates, default = _narrowed(self._engine, state, moves, settings.width)
+                guarded = settings.keep_default and default is not None
             row = [
                 value_move(self._rules, self._engine, state, move, seat, budget, OPTIONS, rng)
                 for move in candidates
@@ -240,53 +237,16 @@ def _recommended(
     return texts.index(recommended)
 
 
-def _narrowed(name: str, state: Any, moves: list[Any], width: int) -> tuple[list[Any], int | None]:
+def _narrowed(
+    engine: Engine, state: Any, moves: list[Any], width: int
+) -> tuple[list[Any], int | None]:
     """The ``width`` best of ``moves`` by the game's public ordering, in legal-move
     order, and the index among them of the ordering's first (the quick bot's move);
     all of them and None when the game has no ordering."""
-    ordering = ORDERINGS.get(name)
-    if ordering is None:
+    order = engine.order(state, moves)
+    if order is None:
         return moves, None
-    ordered = [str(m) for m in ordering(state, moves)]
+    ordered = [str(m) for m in order]
     kept = set(ordered[:width])
     candidates = [m for m in moves if str(m) in kept]
     return candidates, [str(m) for m in candidates].index(ordered[0])
-
-
-def _thegame_order(state: Any, moves: list[Any]) -> list[Any]:
-    """The Game: plays by the greedy player's cost (the backwards trick first, then
-    the smallest gap, TG-3), ending the turn ranked as a gap of 2 (the greedy
-    player's limit past the minimum)."""
-    from playable.solver.thegame.players import play_cost
-    from playable.solver.thegame.rules import Play
-
-    def cost(move: Any) -> tuple[float, str]:
-        return (play_cost(state, move) if isinstance(move, Play) else 2.5, str(move))
-
-    return sorted(moves, key=cost)
-
-
-def _facetoface_order(state: Any, moves: list[Any]) -> list[Any]:
-    """Face to Face: plays by the careful player's cost (FF-2, FF-3), ending the turn
-    ranked as a play that leaves no gap."""
-    from playable.solver.facetoface.players import play_cost
-    from playable.solver.facetoface.rules import Play
-
-    def cost(move: Any) -> tuple[float, str]:
-        return (play_cost(state, move, 0) if isinstance(move, Play) else 0.5, str(move))
-
-    return sorted(moves, key=cost)
-
-
-def _sequence_order(state: Any, moves: list[Any]) -> list[Any]:
-    """Sequence: moves by the greedy player's one-ply gain, best first."""
-    from playable.solver.sequence.analysis import gain
-
-    return sorted(moves, key=lambda m: (-gain(state, m), str(m)))
-
-
-ORDERINGS: dict[str, Ordering] = {
-    "thegame": _thegame_order,
-    "facetoface": _facetoface_order,
-    "sequence": _sequence_order,
-}

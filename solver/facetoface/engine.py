@@ -45,6 +45,17 @@ class FaceToFaceEngine:
         won = play_game(state, (GreedyPlayer(), GreedyPlayer()), rng).winner
         return (1.0, -1.0) if won == 0 else (-1.0, 1.0)
 
+    def order(self, state: State, moves: list[Any]) -> list[Any] | None:
+        """Face to Face: plays by the careful player's cost (FF-2, FF-3), ending the turn
+        ranked as a play that leaves no gap."""
+        from playable.solver.facetoface.players import play_cost
+        from playable.solver.facetoface.rules import Play
+
+        def cost(move: Any) -> tuple[float, str]:
+            return (play_cost(state, move, 0) if isinstance(move, Play) else 0.5, str(move))
+
+        return sorted(moves, key=cost)
+
     def bounds(self, result: SolveResult, wins_only: bool) -> tuple[float, float] | None:
         """A proven win or loss of the player to move (FF-6): a margin of +2 or -2."""
         value = result.extra.get("value")

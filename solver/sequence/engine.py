@@ -53,6 +53,12 @@ class SequenceEngine:
         every move costs about 0.6 s a game, against 12 ms for random moves)."""
         return None
 
+    def order(self, state: State, moves: list[Any]) -> list[Any] | None:
+        """Sequence: moves by the greedy player's one-ply gain, best first."""
+        from playable.solver.sequence.analysis import gain
+
+        return sorted(moves, key=lambda m: (-gain(state, m), str(m)))
+
     def bounds(self, result: SolveResult, wins_only: bool) -> tuple[float, float] | None:
         """A forced win of the mover's side within the depth (SQ-8) is a margin of
         +2; no forced win found proves nothing."""

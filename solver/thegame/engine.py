@@ -47,6 +47,18 @@ class TheGameEngine:
         left = play_out(state, GreedyPlayer()).cards_left
         return (0.0 - left,) * state.variant.players  # TG-8; never -0.0
 
+    def order(self, state: State, moves: list[Any]) -> list[Any] | None:
+        """The Game: plays by the greedy player's cost (the backwards trick first, then
+        the smallest gap, TG-3), ending the turn ranked as a gap of 2 (the greedy
+        player's limit past the minimum)."""
+        from playable.solver.thegame.players import play_cost
+        from playable.solver.thegame.rules import Play
+
+        def cost(move: Any) -> tuple[float, str]:
+            return (play_cost(state, move) if isinstance(move, Play) else 2.5, str(move))
+
+        return sorted(moves, key=cost)
+
     def bounds(self, result: SolveResult, wins_only: bool) -> tuple[float, float] | None:
         """A line leaving ``objective`` cards proves the value is at least minus that;
         a proven ``bound`` on the cards left, at most minus that (TG-8)."""

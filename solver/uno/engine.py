@@ -54,6 +54,11 @@ class UnoEngine:
         record = play_round(state, bots, rng, max_moves=2000)
         return None if record.winner < 0 else tuple(map(float, GAME.win_returns(record.final)))
 
+    def order(self, state: State, moves: list[Any]) -> list[Any] | None:
+        """None: UNO's bots choose from a seat's view, with no ordering of a full
+        position's moves."""
+        return None
+
     def bounds(self, result: SolveResult, wins_only: bool) -> tuple[float, float] | None:
         """``win``: the player to move goes out whatever the other does, a points
         margin of at least 0 (UN-10); ``loss``: the other does, at most 0. With
