@@ -80,15 +80,31 @@ def ranked(result: MctsResult, cooperative: bool) -> list[MoveReport]:
 
 
 @dataclass(frozen=True)
-class Estimating:
-    """The options of an analysis' tree search, added to every analyse command by
+class EstimateBudget:
+    """The options of the tree search a solve runs when it proves nothing, added by
     :func:`~playable.cli.option_groups.with_options`: ``--estimate-seconds`` (None:
-    the analysis' own budget), ``--estimate-seed``, ``--top``, ``--all``."""
+    the solve's own budget) and ``--estimate-seed``; the best 10 moves are shown."""
 
     estimate_seconds: EstimateSeconds = None
     estimate_seed: EstimateSeed = 0
+
+    @property
+    def shown(self) -> int | None:
+        """How many estimated moves a table shows (None: all)."""
+        return 10
+
+
+@dataclass(frozen=True)
+class Estimating(EstimateBudget):
+    """The options of an analysis' tree search, added to every analyse command: those
+    of :class:`EstimateBudget`, ``--top`` and ``--all``."""
+
     top: Top = 10
     show_all: AllMoves = False
+
+    @property
+    def shown(self) -> int | None:
+        return None if self.show_all else self.top
 
 
 def add_estimates(
@@ -105,23 +121,65 @@ def add_estimates(
     else the analysis' own (seconds, nodes) again (so a node budget keeps the answer
     repeatable), else :data:`DEFAULT_SECONDS`."""
     from playable.solver.core.anytime import add_estimates as add_to
-    from playable.solver.games import game
 
-    seconds, nodes = budget_of_analysis
     if options.estimate_seconds == 0:
         return
+    budget = _budget(options, budget_of_analysis)
+    result = add_to(name, state, document, budget, options.estimate_seed)
+    if result is not None and not json:
+        show(name, result, document["summary"], options)
+
+
+def estimate_unsolved(
+    name: str,
+    state: Any,
+    document: dict[str, Any],
+    options: EstimateBudget,
+    budget_of_solve: tuple[float | None, int | None],
+    json: bool,
+) -> None:
+    """A solve that proved nothing (``unknown``) still answers with a best move: the
+    tree search's estimates of every move of ``state``, put into the solve's
+    ``document`` (``estimates``, ``summary``, ``recommended``) and, unless ``json``,
+    printed, labelled as estimates (docs/analysis.md). Its budget is
+    ``--estimate-seconds``, else the solve's seconds again, else
+    :data:`DEFAULT_SECONDS`: a solve's node budget counts the exact search's nodes,
+    which say nothing of how long the tree search (whose leaves are solves) takes."""
+    from playable.solver.core.anytime import estimate, summary
+
+    if options.estimate_seconds == 0:
+        return
+    seconds = budget_of_solve[0]
+    budget = _budget(options, (seconds if seconds is not None else DEFAULT_SECONDS, None))
+    result = estimate(name, state, budget, options.estimate_seed)
+    document["estimates"] = result.to_json()
+    document["summary"] = summary(name, state, result)
+    document["recommended"] = result.recommended
+    if not json:
+        show(name, result, document["summary"], options)
+
+
+def _budget(options: EstimateBudget, budget_of_search: tuple[float | None, int | None]) -> Budget:
+    """``--estimate-seconds``, else the search's own (seconds, nodes) again, else
+    :data:`DEFAULT_SECONDS`; the first Ctrl-C stops it with what it has."""
+    seconds, nodes = budget_of_search
     if options.estimate_seconds is not None:
         budget = Budget(seconds=options.estimate_seconds)
     elif seconds is not None or nodes is not None:
         budget = Budget(seconds=seconds, nodes=nodes)
     else:
         budget = Budget(seconds=DEFAULT_SECONDS)
-    result = add_to(name, state, document, catch_interrupts(budget), options.estimate_seed)
-    if result is None or json:
-        return
+    return catch_interrupts(budget)
+
+
+def show(name: str, result: MctsResult, sentence: str, options: EstimateBudget) -> None:
+    """The tree search's best ``--top`` moves (or ``--all``) as a table, the sentence
+    on the position and the recommended move."""
+    from playable.solver.games import game
+
     cooperative = game(name).cooperative
     rows = ranked(result, cooperative)
-    shown = rows if options.show_all else rows[: options.top]
+    shown = rows if options.shown is None else rows[: options.shown]
     table = Table(title=f"tree search: {len(shown)} of {len(rows)} moves")
     for column in ("move", "value", "line"):
         table.add_column(column)
@@ -132,8 +190,9 @@ def add_estimates(
         )
     stdout.print(table)
     if len(shown) < len(rows):
-        stdout.print(f"[dim]{len(rows) - len(shown)} more moves: --all[/]")
-    stdout.print(f"[bold]{document['summary']}[/]")
+        more = "--all" if isinstance(options, Estimating) else "playable analyse --all"
+        stdout.print(f"[dim]{len(rows) - len(shown)} more moves: {more}[/]")
+    stdout.print(f"[bold]{sentence}[/]")
     stdout.print(
         f"recommended: {result.recommended} ({result.recommended_by}); "
         f"{result.simulations} simulations, seed {result.seed}"

@@ -174,11 +174,13 @@ def _result_lines(state: State, result: Any) -> list[str]:
 
 
 @with_options("options", DealOptions, in_place=True)
+@with_options("estimating", estimates.EstimateBudget)
 def solve_command(
     file: FileArg = None,
     first: First = None,
     *,
     options: DealOptions,
+    estimating: estimates.EstimateBudget,
     seconds: Seconds = None,
     nodes: Nodes = None,
     memory: Memory = 256,
@@ -186,6 +188,8 @@ def solve_command(
 ) -> None:
     """Who wins with perfect play (both hands and draw orders known)? A position is
     solved for the player to move; a deal for both choices of first player (FF-7).
+    Where the budget runs out the tree search still estimates every next card and
+    recommends one (labelled as estimates, docs/analysis.md).
     Exit code 0 won (deal: both decided), 1 lost, 3 budget ran out."""
     from playable.solver.core.result import Status
     from playable.solver.facetoface.search import solve, solve_starts
@@ -197,31 +201,40 @@ def solve_command(
         if first is not None:
             fail("--first applies to a deal, not a position")
         result = solve(game, budget_from(seconds, nodes, memory, json))
-        if json:
-            print_json(result.to_json())
-        else:
+        document = result.to_json()
+        if not json:
             for line in _result_lines(game, result):
                 stdout.print(line)
+        if result.status is Status.UNKNOWN:
+            estimates.estimate_unsolved(GAME, game, document, estimating, (seconds, nodes), json)
+        if json:
+            print_json(document)
         raise typer.Exit(result.status.exit_code)
     starters = [first - 1] if first is not None else [0, 1]
     states = [game.start(starter) for starter in starters]
     # One budget for the whole solve: both first players share its seconds and nodes.
     solved = solve_starts(states, budget_from(seconds, nodes, memory, json))
     results = list(zip(states, solved, strict=True))
+    documents = []
+    for state, result in results:
+        document = {"first_player": state.to_move, **result.to_json()}
+        if not json:
+            stdout.print(f"[bold]player {state.to_move + 1} starts (FF-7):[/]")
+            for line in _result_lines(state, result):
+                stdout.print("  " + line)
+        if result.status is Status.UNKNOWN:
+            estimates.estimate_unsolved(GAME, state, document, estimating, (seconds, nodes), json)
+        documents.append(document)
     if json:
+        statuses = [r.status for _, r in results]
         print_json(
             {
                 "game": GAME,
                 "kind": "deal",
-                "status": deal_status([r.status for _, r in results]).value,
-                "results": [{"first_player": s.to_move, **r.to_json()} for s, r in results],
+                "status": deal_status(statuses).value,
+                "results": documents,
             }
         )
-    else:
-        for state, result in results:
-            stdout.print(f"[bold]player {state.to_move + 1} starts (FF-7):[/]")
-            for line in _result_lines(state, result):
-                stdout.print("  " + line)
     statuses = [r.status for _, r in results]
     if Status.UNKNOWN in statuses:
         raise typer.Exit(3)

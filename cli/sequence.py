@@ -251,6 +251,7 @@ def render_proof(result: SolveResult) -> str:
     return f"[bold yellow]unknown[/]: {result.extra.get('reason', '')} {counters}"
 
 
+@with_options("estimating", estimates.EstimateBudget)
 def solve_command(
     file: FileArg,
     engine: Annotated[
@@ -265,8 +266,12 @@ def solve_command(
     memory: Memory = 64,
     json: Json = False,
     turns: Annotated[int | None, typer.Option(hidden=True, min=1, max=200)] = None,
+    *,
+    estimating: estimates.EstimateBudget,
 ) -> None:
     """Forced win within DEPTH own turns (search) or the fewest turns to win (cpsat).
+    Where the search decides nothing in its budget, the tree search still estimates
+    every move and recommends one (labelled as estimates, docs/analysis.md).
 
     Exit codes: 0 solved, 1 proven impossible within the horizon, 3 unknown.
     """
@@ -287,10 +292,13 @@ def solve_command(
         text = render_distance(result)
     else:
         fail(f"unknown engine '{engine}'; choose search or cpsat")
-    if json:
-        print_json(result.to_json())
-    else:
+    document = result.to_json()
+    if not json:
         stdout.print(text)
+    if engine == "search" and result.status is Status.UNKNOWN:
+        estimates.estimate_unsolved(GAME, state, document, estimating, (seconds, nodes), json)
+    if json:
+        print_json(document)
     raise typer.Exit(result.status.exit_code)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from dataclasses import dataclass
 from typing import Annotated, Any
 
 import typer
@@ -21,6 +22,7 @@ from playable.cli.simulate import SimulationDb, play_games
 from playable.solver.core.budget import Budget
 from playable.solver.core.errors import InvalidVariant
 from playable.solver.core.jsonkeys import LOSS, WIN, analyse_exit_code
+from playable.solver.core.result import Status
 from playable.solver.core.stats import Proportion
 from playable.solver.uno import notation
 from playable.solver.uno.cards import COLOURS, colour_of, is_wild, name
@@ -208,6 +210,7 @@ def _print_result(document: dict[str, Any], json: bool, lines: list[str]) -> Non
         stdout.print(line)
 
 
+@with_options("estimating", estimates.EstimateBudget)
 def solve_command(
     file: FileArg = None,
     hand: Annotated[str | None, typer.Option(help="Play-out hand, e.g. R1,G1,W,W4.")] = None,
@@ -232,9 +235,13 @@ def solve_command(
     memory: Annotated[int, typer.Option(help="Table memory in MiB (endgame).", min=1)] = 256,
     seeded_reshuffles: Seeded = False,
     json: Json = False,
+    *,
+    estimating: estimates.EstimateBudget,
 ) -> None:
     """Solve an UNO play-out hand (can it be laid down card after card?) or, for a
-    two-player deal or position, whether the player to move can force a win.
+    two-player deal or position, whether the player to move can force a win; where
+    that stays undecided the tree search still estimates every move and recommends
+    one (labelled as estimates, docs/analysis.md).
 
     Endgame exit codes: 0 win, 1 loss or no forced win, 3 budget ran out, 4 open
     because of a reshuffle whose order is unknown (use --seeded-reshuffles)."""
@@ -247,8 +254,15 @@ def solve_command(
                 f"{given} applies to a play-out hand only; a deal or position is solved by "
                 "the endgame search under the game's W4 challenge rule (UN-6)"
             )
-        _solve_endgame(problem, budget, json, seeded_reshuffles)
-        return
+        state = problem.start() if isinstance(problem, Deal) else problem
+        outcome = _solve_endgame(state, budget, json, seeded_reshuffles)
+        if outcome.status is Status.UNKNOWN:
+            estimates.estimate_unsolved(
+                GAME, state, outcome.document, estimating, (seconds, nodes), json
+            )
+        if json:
+            print_json(outcome.document)
+        raise typer.Exit(outcome.exit_code)
     if seeded_reshuffles:
         fail("--seeded-reshuffles applies to a deal or position, not to a play-out hand")
     if engine is not None and engine not in PLAYOUT_ENGINES:
@@ -286,14 +300,22 @@ def solve_command(
 EXIT_RESHUFFLE = 4
 
 
-def _solve_endgame(game: Deal | State, budget: Budget, json: bool, seeded: bool) -> None:
-    """Exit 0 win, 1 loss or no forced win, 3 budget, 4 open because of a reshuffle
-    whose order is not known (without --seeded-reshuffles)."""
+@dataclass(frozen=True)
+class _Endgame:
+    """A solved endgame: its document, status and exit code."""
+
+    document: dict[str, Any]
+    status: Status
+    exit_code: int
+
+
+def _solve_endgame(state: State, budget: Budget, json: bool, seeded: bool) -> _Endgame:
+    """Solve and, unless ``json``, print the verdict. Exit 0 win, 1 loss or no forced
+    win, 3 budget, 4 open because of a reshuffle whose order is not known (without
+    --seeded-reshuffles)."""
     from playable.solver.uno.endgame import solve_position
 
-    state = game.start() if isinstance(game, Deal) else game
     result = solve_position(state, budget, seeded)
-    document = result.to_json()
     value, reason = result.extra["value"], result.extra["unknown"]
     verdict = {
         "win": "can force a win",
@@ -301,15 +323,14 @@ def _solve_endgame(game: Deal | State, budget: Budget, json: bool, seeded: bool)
         "no-forced-win": "cannot force a win: an endless round, neither side can",
         "unknown": f"- undecided ({reason})",
     }[value]
-    lines = [
-        f"[bold]{result.status.value}[/]: player {state.to_move + 1} {verdict}",
-        f"nodes {result.nodes}, {result.seconds:.3f} s, table {result.tt_entries}",
-    ]
-    if result.line:
-        lines.append("line: " + " ".join(f"{s.player + 1}:{s.text}" for s in result.line))
-    _print_result(document, json, lines)
-    code = result.status.exit_code
-    raise typer.Exit(EXIT_RESHUFFLE if reason == "reshuffle" else code)
+    if not json:
+        stdout.print(f"[bold]{result.status.value}[/]: player {state.to_move + 1} {verdict}")
+        stdout.print(f"nodes {result.nodes}, {result.seconds:.3f} s, table {result.tt_entries}")
+        if result.line:
+            line = " ".join(f"{s.player + 1}:{s.text}" for s in result.line)
+            stdout.print("line: " + line)
+    code = EXIT_RESHUFFLE if reason == "reshuffle" else result.status.exit_code
+    return _Endgame(result.to_json(), result.status, code)
 
 
 @with_options("estimating", estimates.Estimating)

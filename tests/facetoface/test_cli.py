@@ -52,11 +52,24 @@ def test_solve_a_position_json_and_exit_codes() -> None:
     assert set(doc["line"][0]["plays"][0]) == {"card", "pile"}
     won = run("solve", str(WON))
     assert won.returncode == 0 and "wins with perfect play" in won.stdout
-    unknown = run("solve", "facetoface", "--seed", "1", "--nodes", "100", "--json")
+    unknown = run(
+        "solve",
+        "facetoface",
+        "--seed",
+        "1",
+        "--nodes",
+        "100",
+        "--estimate-seconds",
+        "0.3",
+        "--json",
+    )
     assert unknown.returncode == 3
     results = json.loads(unknown.stdout)["results"]
     assert [r["first_player"] for r in results] == [0, 1]
     assert all(r["status"] == "unknown" for r in results)
+    for r in results:  # no proof, yet a recommended move, labelled as an estimate
+        moves = {m["move"]: m for m in r["estimates"]["moves"]}
+        assert r["recommended"] in moves and r["summary"].startswith("no proof")
 
 
 def test_analyse_lists_every_turn_with_its_value() -> None:

@@ -39,6 +39,12 @@ def test_reshuffle_exits_4_and_seeded_decides(tmp_path: object) -> None:
 
 def test_budget_exits_3(tmp_path: object) -> None:
     s = position(["R1 G2 B3 Y4 R6", "G7 G8 B9 Y1 R2"], "R5")
-    result = run("solve", _file(tmp_path, notation.format_position(s)), "--nodes", "5", "--json")
+    path = _file(tmp_path, notation.format_position(s))
+    result = run("solve", path, "--nodes", "5", "--estimate-seconds", "0.3", "--json")
     assert result.returncode == 3, result.stderr
-    assert json.loads(result.stdout)["unknown"] == "budget"
+    document = json.loads(result.stdout)
+    assert document["unknown"] == "budget"
+    estimated = {m["move"]: m["proven"] for m in document["estimates"]["moves"]}
+    assert document["recommended"] in estimated  # undecided, yet a move is recommended
+    quiet = run("solve", path, "--nodes", "5", "--estimate-seconds", "0", "--json")
+    assert quiet.returncode == 3 and "estimates" not in json.loads(quiet.stdout)
