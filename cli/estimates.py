@@ -30,7 +30,7 @@ EstimateSeconds = Annotated[
         "--estimate-seconds",
         help="When no best move is proven: seconds of the tree search that proves or "
         "estimates every move and recommends one (docs/analysis.md); 0 turns it off. "
-        "Default: the analysis' own --seconds or --nodes, else 2 s.",
+        "Default: analyse's own --seconds or --nodes, solve's own --seconds, else 2 s.",
         callback=lambda v: v if v is None or v == 0 else check_seconds(v),
         show_default=False,
     ),
