@@ -145,16 +145,13 @@ def estimate_unsolved(
     ``--estimate-seconds``, else the solve's seconds again, else
     :data:`DEFAULT_SECONDS`: a solve's node budget counts the exact search's nodes,
     which say nothing of how long the tree search (whose leaves are solves) takes."""
-    from playable.solver.core.anytime import estimate, summary
+    from playable.solver.core.anytime import estimate_into
 
     if options.estimate_seconds == 0:
         return
     seconds = budget_of_solve[0]
     budget = _budget(options, (seconds if seconds is not None else DEFAULT_SECONDS, None))
-    result = estimate(name, state, budget, options.estimate_seed)
-    document["estimates"] = result.to_json()
-    document["summary"] = summary(name, state, result)
-    document["recommended"] = result.recommended
+    result = estimate_into(name, state, document, budget, options.estimate_seed)
     if not json:
         show(name, result, document["summary"], options)
 

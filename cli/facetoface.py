@@ -225,8 +225,8 @@ def solve_command(
         if result.status is Status.UNKNOWN:
             estimates.estimate_unsolved(GAME, state, document, estimating, (seconds, nodes), json)
         documents.append(document)
+    statuses = [r.status for _, r in results]
     if json:
-        statuses = [r.status for _, r in results]
         print_json(
             {
                 "game": GAME,
@@ -235,7 +235,6 @@ def solve_command(
                 "results": documents,
             }
         )
-    statuses = [r.status for _, r in results]
     if Status.UNKNOWN in statuses:
         raise typer.Exit(3)
     if len(statuses) == 1:

@@ -47,10 +47,19 @@ def add_estimates(
     ``analysis``; the search's result, or None when it was not needed."""
     if engine(name).best_proven(analysis):
         return None
+    return estimate_into(name, state, analysis, budget, seed)
+
+
+def estimate_into(
+    name: str, state: Any, document: dict[str, Any], budget: Budget, seed: int = 0
+) -> MctsResult:
+    """Run :func:`estimate` and add its document (``estimates``), the :func:`summary`
+    sentence and the ``recommended`` move to ``document`` (an analysis, or a solve
+    that proved nothing); the search's result."""
     result = estimate(name, state, budget, seed)
-    analysis["estimates"] = result.to_json()
-    analysis["summary"] = summary(name, state, result)
-    analysis["recommended"] = result.recommended
+    document["estimates"] = result.to_json()
+    document["summary"] = summary(name, state, result)
+    document["recommended"] = result.recommended
     return result
 
 
