@@ -110,10 +110,8 @@ def tasks(games: list[str], opponents: list[str], label: str, seed: int, deals: 
     ]
 
 
-def table(rows: list[dict[str, Any]], seed: int | None) -> str:
-    """One line per game, opponent and budget (the run ``seed`` only, unless None)."""
-    if seed is not None:
-        rows = [r for r in rows if r["seed"] == seed]
+def table(rows: list[dict[str, Any]]) -> str:
+    """One line per game, opponent and budget of ``rows`` (one run seed's games)."""
     lines = [
         "| game | budget | opponent | games | analysis wins [95% Wilson] | as seat 1 "
         "| as seat 2 | unfinished | decisions a game | s a game |",

@@ -158,7 +158,7 @@ def play_and_report(
     args: argparse.Namespace,
     play: Callable[[Any], dict[str, Any]],
     todo: list[Any],
-    table: Callable[[list[dict[str, Any]], int | None], str],
+    table: Callable[[list[dict[str, Any]]], str],
     header: str,
 ) -> None:
     """Play ``todo`` (unless ``--report``), then print the table of every game kept for
@@ -166,7 +166,7 @@ def play_and_report(
     if not args.report:
         print(f"{len(todo)} games to play", flush=True)
         run(play, todo, args.jsonl, args.workers, args.minutes)
-    summary = table(load(args.jsonl), args.seed)
+    summary = table([row for row in load(args.jsonl) if row["seed"] == args.seed])
     print(summary)
     if args.markdown is not None:
         args.markdown.write_text(header.format(seed=args.seed) + summary + "\n")

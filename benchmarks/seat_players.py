@@ -124,11 +124,9 @@ def tasks(
     return found
 
 
-def table(rows: list[dict[str, Any]], seed: int | None) -> str:
-    """The summary tables of ``rows`` (all seeds when ``seed`` is None): the three
-    contests, then The Game."""
-    if seed is not None:
-        rows = [r for r in rows if r["seed"] == seed]
+def table(rows: list[dict[str, Any]]) -> str:
+    """The summary tables of ``rows`` (one run seed's games): the three contests, then
+    The Game."""
     lines = [
         "| game | opponent | games | seat player wins [95% Wilson] | as seat 1 | as seat 2 "
         "| CPU s per seat decision (mean / max) |",
