@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.panel import Panel
@@ -254,15 +253,7 @@ def solve_command(
                 f"{given} applies to a play-out hand only; a deal or position is solved by "
                 "the endgame search under the game's W4 challenge rule (UN-6)"
             )
-        state = problem.start() if isinstance(problem, Deal) else problem
-        outcome = _solve_endgame(state, budget, json, seeded_reshuffles)
-        if outcome.status is Status.UNKNOWN:
-            estimates.estimate_unsolved(
-                GAME, state, outcome.document, estimating, (seconds, nodes), json
-            )
-        if json:
-            print_json(outcome.document)
-        raise typer.Exit(outcome.exit_code)
+        _solve_endgame(problem, budget, json, seeded_reshuffles, estimating, (seconds, nodes))
     if seeded_reshuffles:
         fail("--seeded-reshuffles applies to a deal or position, not to a play-out hand")
     if engine is not None and engine not in PLAYOUT_ENGINES:
@@ -300,22 +291,22 @@ def solve_command(
 EXIT_RESHUFFLE = 4
 
 
-@dataclass(frozen=True)
-class _Endgame:
-    """A solved endgame: its document, status and exit code."""
-
-    document: dict[str, Any]
-    status: Status
-    exit_code: int
-
-
-def _solve_endgame(state: State, budget: Budget, json: bool, seeded: bool) -> _Endgame:
-    """Solve and, unless ``json``, print the verdict. Exit 0 win, 1 loss or no forced
-    win, 3 budget, 4 open because of a reshuffle whose order is not known (without
-    --seeded-reshuffles)."""
+def _solve_endgame(
+    game: Deal | State,
+    budget: Budget,
+    json: bool,
+    seeded: bool,
+    estimating: estimates.EstimateBudget,
+    budget_of_solve: tuple[float | None, int | None],
+) -> NoReturn:
+    """Solve, with the tree search's estimates where that stays unknown. Exit 0 win,
+    1 loss or no forced win, 3 budget, 4 open because of a reshuffle whose order is
+    not known (without --seeded-reshuffles)."""
     from playable.solver.uno.endgame import solve_position
 
+    state = game.start() if isinstance(game, Deal) else game
     result = solve_position(state, budget, seeded)
+    document = result.to_json()
     value, reason = result.extra["value"], result.extra["unknown"]
     verdict = {
         "win": "can force a win",
@@ -323,14 +314,21 @@ def _solve_endgame(state: State, budget: Budget, json: bool, seeded: bool) -> _E
         "no-forced-win": "cannot force a win: an endless round, neither side can",
         "unknown": f"- undecided ({reason})",
     }[value]
+    lines = [
+        f"[bold]{result.status.value}[/]: player {state.to_move + 1} {verdict}",
+        f"nodes {result.nodes}, {result.seconds:.3f} s, table {result.tt_entries}",
+    ]
+    if result.line:
+        lines.append("line: " + " ".join(f"{s.player + 1}:{s.text}" for s in result.line))
     if not json:
-        stdout.print(f"[bold]{result.status.value}[/]: player {state.to_move + 1} {verdict}")
-        stdout.print(f"nodes {result.nodes}, {result.seconds:.3f} s, table {result.tt_entries}")
-        if result.line:
-            line = " ".join(f"{s.player + 1}:{s.text}" for s in result.line)
-            stdout.print("line: " + line)
-    code = EXIT_RESHUFFLE if reason == "reshuffle" else result.status.exit_code
-    return _Endgame(result.to_json(), result.status, code)
+        for line in lines:
+            stdout.print(line)
+    if result.status is Status.UNKNOWN:
+        estimates.estimate_unsolved(GAME, state, document, estimating, budget_of_solve, json)
+    if json:
+        print_json(document)
+    code = result.status.exit_code
+    raise typer.Exit(EXIT_RESHUFFLE if reason == "reshuffle" else code)
 
 
 @with_options("estimating", estimates.Estimating)
