@@ -1,12 +1,13 @@
-"""An exact dealer of a multiset of cards under "at most so many of these kinds"
-limits (docs/seatview.md, "UNO"): counting, not rejection.
+"""An exact dealer of a multiset of cards under "at most (and at least) so many of
+these kinds" limits (docs/seatview.md, "UNO"): counting, not rejection.
 
 The problem: the unseen *physical* cards (several copies of a kind are distinct
 cards that happen to look alike) go into some *constrained buckets* of fixed sizes
 and a *free pool* (the rest). Each :class:`Limit` says that its buckets together
-hold at most ``most`` cards of its kinds. Every way to place the physical cards that
-keeps every limit is equally likely: that is a fair shuffle conditioned on what the
-seat knows, the posterior of a seat that learnt only these facts.
+hold at most ``most`` and at least ``least`` cards of its kinds. Every way to place
+the physical cards that keeps every limit is equally likely: that is a fair shuffle
+conditioned on what the seat knows, the posterior of a seat that learnt only these
+facts.
 
 Why not sample each constrained hand from its allowed cards, then the rest? That is
 exact for one constrained bucket whose limit is "none of these" (``most`` 0): the
@@ -23,7 +24,8 @@ many cards of each cell go to each constrained bucket matters to the limits. Wit
 ``m! / (prod x_b! * (m - sum x_b)!)`` ways to choose which; the free pool takes the
 rest and is arranged in the same number of ways whatever it holds. A dynamic
 programme over the cells, whose state is what each constrained bucket still needs
-and how much of each limit is used, counts every placement exactly (Python
+and how much of each limit is used (a limit's ``least`` is checked once the cells
+under limits are all placed), counts every placement exactly (Python
 integers); the dealer then draws the counts cell by cell with probabilities
 proportional to the counts of the completions, and finally which physical cards go
 where by a uniform shuffle of each cell and of the free pool. Every placement is
@@ -45,12 +47,13 @@ from math import comb, factorial
 
 @dataclass(frozen=True)
 class Limit:
-    """The constrained buckets ``buckets`` together hold at most ``most`` cards
-    whose kind is in ``kinds``."""
+    """The constrained buckets ``buckets`` together hold at most ``most`` and at
+    least ``least`` cards whose kind is in ``kinds``."""
 
     buckets: tuple[int, ...]
     kinds: frozenset[int]
     most: int
+    least: int = 0
 
 
 @dataclass(frozen=True)
@@ -158,10 +161,12 @@ class Dealer:
         if self.budget is not None and self.states > self.budget:
             raise TooLarge(f"more than {self.budget} states")
         if i == len(self.cells):
-            return 1 if not any(needs) else 0
+            return 1 if not any(needs) and self._least_kept(used) else 0
         cell = self.cells[i]
         if not cell.limits:  # the last cell, under no limit: it fills every need
-            return _ways(cell.size, needs) if sum(needs) <= cell.size else 0
+            if sum(needs) > cell.size or not self._least_kept(used):
+                return 0
+            return _ways(cell.size, needs)
         if sum(needs) > rem + self._after[i]:
             return 0
         if b == len(needs):
@@ -170,6 +175,10 @@ class Dealer:
             ways * self.count(i, b + 1, rem - x, left, after)
             for x, ways, left, after in self._moves(i, b, rem, needs, used)
         )
+
+    def _least_kept(self, used: tuple[int, ...]) -> bool:
+        """Does every limit hold its ``least`` (the cells under limits all placed)?"""
+        return all(u >= limit.least for u, limit in zip(used, self.problem.limits, strict=True))
 
     def _next(self, i: int, needs: tuple[int, ...], used: tuple[int, ...]) -> int:
         nxt = i + 1

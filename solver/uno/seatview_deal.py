@@ -14,8 +14,8 @@ makes every placement of the *physical* cards equally likely, not every distinct
 position: a hand with two R5 is reached in half as many ways as one with R5 and
 R6. :func:`deal` draws every physical placement that keeps the constraints with
 the same probability (exactly, by counting: :mod:`.seatview_count`; past a budget of
-states the lacks of the hands likeliest to keep them are checked by rejection
-instead, which stays exact), so a position
+states the lacks and holds of the hands likeliest to keep them are checked by
+rejection instead, which stays exact), so a position
 comes up in proportion to :func:`weight`, its number of placements; :func:`deals`
 lists each distinct position once and the chi-square test of tests/uno weighs
 them so. Then:
@@ -48,11 +48,13 @@ from playable.solver.uno.rules import State
 from playable.solver.uno.seatview_count import Dealer, Limit, Problem, TooLarge
 from playable.solver.uno.seatview_view import (
     COLOUR_COUNT,
+    Holds,
     Lack,
     View,
     before_colour,
     consistent,
     holds_colour,
+    holds_need,
     lack_bound,
 )
 
@@ -71,19 +73,20 @@ class Layout:
     """Where the dealer's buckets go: ``hand_bucket`` maps a counted player to its
     bucket, ``slot`` is the bucket of the card just drawn (-1: none), ``free`` the
     other players whose unseen cards come from the free pool, in order (the draw pile
-    takes the rest of the pool), ``rejected`` the lacks the count leaves out, checked
-    on each draw instead."""
+    takes the rest of the pool), ``rejected`` the lacks and holds the count leaves
+    out, checked on each draw instead."""
 
     dealer: Dealer
     hand_bucket: dict[int, int]
     slot: int
     free: tuple[int, ...]
-    rejected: tuple[Lack, ...]
+    rejected: tuple[Lack | Holds, ...]
 
 
 def _problem(view: View, counted: list[int]) -> tuple[Problem, dict[int, int], int]:
-    """The counting problem with the lacks of the ``counted`` players (and the card
-    just drawn) as limits: the problem, each counted player's bucket, the slot."""
+    """The counting problem with the lacks and holds of the ``counted`` players (and
+    the card just drawn) as limits: the problem, each counted player's bucket, the
+    slot."""
     hand_bucket = {p: b for b, p in enumerate(sorted(counted))}
     sizes = [view.hidden_size(p) for p in sorted(counted)]
     limits: list[Limit] = []
@@ -93,31 +96,42 @@ def _problem(view: View, counted: list[int]) -> tuple[Problem, dict[int, int], i
         sizes.append(1)
         unplayable = frozenset(k for k in range(KINDS) if not matches(k, view.top, view.colour))
         limits.append(Limit((slot,), unplayable, 0))
-    for lack in view.lacks:
-        if lack.player not in hand_bucket:
+    for fact in _facts(view):
+        if fact.player not in hand_bucket:
             continue
-        buckets: tuple[int, ...] = (hand_bucket[lack.player],)
-        if slot >= 0 and lack.player == view.to_move:
+        buckets: tuple[int, ...] = (hand_bucket[fact.player],)
+        if slot >= 0 and fact.player == view.to_move:
             buckets += (slot,)
-        limits.append(Limit(buckets, frozenset(lack.kinds), lack_bound(view, lack)))
+        kinds = frozenset(fact.kinds)
+        if isinstance(fact, Lack):
+            limits.append(Limit(buckets, kinds, lack_bound(view, fact)))
+        elif holds_need(view, fact):
+            limits.append(Limit(buckets, kinds, sum(sizes[b] for b in buckets), 1))
     return Problem.of(view.unseen(), tuple(sizes), tuple(limits)), hand_bucket, slot
 
 
+def _facts(view: View) -> tuple[Lack | Holds, ...]:
+    """The view's constraints on single hands: its lacks and holds."""
+    return (*view.lacks, *view.holds)
+
+
 def _chance(view: View, player: int) -> float:
-    """How likely a uniform hand keeps the player's lacks (each by the hypergeometric
-    law, multiplied as if independent): the order in which hands are counted, the
-    least likely first, since rejection suits the likely ones."""
+    """How likely a uniform hand keeps the player's lacks and holds (each by the
+    hypergeometric law, multiplied as if independent): the order in which hands are
+    counted, the least likely first, since rejection suits the likely ones."""
     unseen = view.unseen()
     total = sum(unseen.values())
     size = max(0, view.hidden_size(player))
     chance = 1.0
-    for lack in view.lacks:
-        if lack.player != player:
+    for fact in _facts(view):
+        if fact.player != player:
             continue
-        bad = sum(n for k, n in unseen.items() if k in set(lack.kinds))
-        most = lack_bound(view, lack)
-        top = min(max(0, most), size)
-        ways = sum(comb(bad, s) * comb(total - bad, size - s) for s in range(top + 1))
+        marked = sum(n for k, n in unseen.items() if k in set(fact.kinds))
+        if isinstance(fact, Lack):
+            top = min(max(0, lack_bound(view, fact)), size)
+            ways = sum(comb(marked, s) * comb(total - marked, size - s) for s in range(top + 1))
+        else:
+            ways = comb(total, size) - comb(total - marked, size) * holds_need(view, fact)
         chance *= ways / max(1, comb(total, size))
     return chance
 
@@ -125,9 +139,10 @@ def _chance(view: View, player: int) -> float:
 @lru_cache(maxsize=64)
 def layout(view: View) -> Layout:
     """The counting problem of ``view`` (cached: a view is dealt many times): every
-    lack counted when the count stays within :data:`STATE_BUDGET` states, else the
-    lacks of the players most likely to keep them by chance left to rejection."""
-    players = sorted({lack.player for lack in view.lacks}, key=lambda p: (_chance(view, p), p))
+    lack and holds counted when the count stays within :data:`STATE_BUDGET` states,
+    else those of the players most likely to keep them by chance left to rejection."""
+    facts = _facts(view)
+    players = sorted({fact.player for fact in facts}, key=lambda p: (_chance(view, p), p))
     for k in range(len(players), -1, -1):
         problem, hand_bucket, slot = _problem(view, players[:k])
         dealer = Dealer(problem, STATE_BUDGET if k else None)
@@ -136,7 +151,7 @@ def layout(view: View) -> Layout:
         except TooLarge:
             continue
         free = tuple(p for p in view.others if p not in hand_bucket)
-        rejected = tuple(lack for lack in view.lacks if lack.player not in hand_bucket)
+        rejected = tuple(fact for fact in facts if fact.player not in hand_bucket)
         return Layout(dealer, hand_bucket, slot, free, rejected)
     raise AssertionError("the count without lacks needs no budget")  # pragma: no cover
 
@@ -144,14 +159,14 @@ def layout(view: View) -> Layout:
 def count(view: View) -> int:
     """How many placements of the unseen physical cards keep every constraint (the
     free pool's arrangements not counted; 0: none) when the count takes in every
-    lack; raises ValueError when some are left to rejection."""
+    lack and holds; raises ValueError when some are left to rejection."""
     if any(view.hidden_size(p) < 0 for p in view.others):
         return 0
     if any(lack_bound(view, lack) < 0 for lack in view.lacks):
         return 0
     plan = layout(view)
     if plan.rejected:
-        raise ValueError("the count leaves some lacks to rejection")
+        raise ValueError("the count leaves some lacks or holds to rejection")
     return plan.dealer.total()
 
 
@@ -164,24 +179,28 @@ def undealable(view: View) -> str | None:
         return "a hand was seen holding more of the kinds it lacks than it received since"
     plan = layout(view)
     unseen = sum(view.unseen().values())
-    reason = "hand sizes, seen cards, lacks, the card just drawn"
+    reason = "hand sizes, seen cards, lacks, holds, the card just drawn"
     if plan.dealer.total() == 0:
         return f"no deal of the {unseen} unseen cards is consistent with the view ({reason})"
     rng = random.Random(0)
     if plan.rejected and not any(_keeps(_draw(view, plan, rng), plan) for _ in range(MAX_DRAWS)):
-        players = ", ".join(sorted({str(lack.player + 1) for lack in plan.rejected}))
+        players = ", ".join(sorted({str(fact.player + 1) for fact in plan.rejected}))
         return (
             f"no deal of the {unseen} unseen cards consistent with the view found in "
-            f"{MAX_DRAWS} draws (the lacks of players {players} are checked by drawing)"
+            f"{MAX_DRAWS} draws (the lacks and holds of players {players} are checked by "
+            "drawing)"
         )
     return None
 
 
 def _keeps(state: State, plan: Layout) -> bool:
-    """Does ``state`` keep the lacks left to rejection?"""
-    for lack in plan.rejected:
-        kinds = set(lack.kinds)
-        if sum(1 for c in state.hands[lack.player] if c in kinds) > lack.since:
+    """Does ``state`` keep the lacks and holds left to rejection?"""
+    for fact in plan.rejected:
+        hand = state.hands[fact.player]
+        if isinstance(fact, Holds):
+            if not fact.kept(hand):
+                return False
+        elif sum(1 for c in hand if c in set(fact.kinds)) > fact.since:
             return False
     return True
 
@@ -228,7 +247,7 @@ def _draw(view: View, plan: Layout, rng: random.Random) -> State:
 def deal(view: View, rng: random.Random) -> State:
     """A full position consistent with ``view``, every placement of the unseen
     physical cards that keeps the constraints equally likely (module docstring):
-    drawn by the count, and again while a lack left to rejection is broken (still
+    drawn by the count, and again while a lack or holds left to rejection is broken (still
     uniform: the accepted draws are uniform among those that keep it). Raises
     :class:`PlayableError` when none is found (``parse`` refuses views without
     deals)."""
@@ -237,7 +256,7 @@ def deal(view: View, rng: random.Random) -> State:
         state = _draw(view, plan, rng)
         if _keeps(state, plan):
             return state
-    raise PlayableError(f"no deal keeping the lacks found in {MAX_DRAWS} draws")
+    raise PlayableError(f"no deal keeping the lacks and holds found in {MAX_DRAWS} draws")
 
 
 def weight(view: View, state: State) -> Fraction:

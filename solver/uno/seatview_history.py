@@ -9,8 +9,9 @@ views without constraints. Walking a round move by move recovers them:
 * an innocent verdict tells every seat that the accused held no card of the colour
   in force when the Wild Draw Four was laid: a :class:`~.seatview_view.Lack` of that
   colour's kinds, its ``since`` counting the cards the accused receives afterwards.
-  A guilty verdict says the accused held some card of that colour, which the views
-  cannot express (they keep no "holds one of" constraint) and so leave out;
+  A guilty verdict tells every seat that the accused held some card of that
+  colour: a :class:`~.seatview_view.Holds`, kept until the accused lays a card of
+  that colour (the card laid may be the one it held);
 * drawing reveals nothing (UN-4 lets a player draw while holding a playable card).
 
 Every view given is consistent with the position it was taken from
@@ -25,20 +26,30 @@ from dataclasses import dataclass, field, replace
 
 from playable.solver.uno.cards import WILD_DRAW_FOUR, colour_of, full_deck
 from playable.solver.uno.rules import Challenge, Move, Play, State, apply
-from playable.solver.uno.seatview_view import Lack, View, view_of
+from playable.solver.uno.seatview_view import Holds, Lack, View, view_of
 
 
 @dataclass
 class _Learnt:
-    """What one seat has learnt so far: the cards seen in each hand, and the lacks
-    (their ``since`` grows with the cards the player receives)."""
+    """What one seat has learnt so far: the cards seen in each hand, the lacks (their
+    ``since`` grows with the cards the player receives) and the holds."""
 
     seen: list[Counter[int]]
     lacks: list[Lack] = field(default_factory=list)
+    holds: list[Holds] = field(default_factory=list)
 
     def view(self, state: State, seat: int) -> View:
         seen = tuple(tuple(sorted(c.elements())) for c in self.seen)
-        return replace(view_of(state, seat), seen=seen, lacks=tuple(self.lacks))
+        return replace(
+            view_of(state, seat), seen=seen, lacks=tuple(self.lacks), holds=tuple(self.holds)
+        )
+
+    def laid(self, player: int, card: int) -> None:
+        """``player`` laid ``card``: it is no longer seen in the hand, and a holds it
+        may have kept says nothing more."""
+        if self.seen[player][card] > 0:
+            self.seen[player][card] -= 1
+        self.holds = [h for h in self.holds if h.player != player or card not in h.kinds]
 
     def received(self, player: int, count: int) -> None:
         """``player`` was given ``count`` cards: each of its lacks allows that many more."""
@@ -55,8 +66,8 @@ def colour_kinds(colour: int) -> tuple[int, ...]:
 
 def views_along(steps: Sequence[tuple[State, Move]], seat: int) -> list[View]:
     """The view of ``seat`` (0-based) before each ``(position, move)`` step of a
-    round, each with the ``seen`` cards and lacks the steps before it revealed
-    (module docstring)."""
+    round, each with the ``seen`` cards, lacks and holds the steps before it
+    revealed (module docstring)."""
     if not steps:
         return []
     players = steps[0][0].players
@@ -72,13 +83,17 @@ def views_along(steps: Sequence[tuple[State, Move]], seat: int) -> list[View]:
             accused = before.accused
             if before.to_move == seat and accused != seat:
                 learnt.seen[accused] = Counter(before.hands[accused])
-            if not before.guilty and accused != seat and in_force >= 0:
-                learnt.lacks.append(Lack(accused, colour_kinds(in_force)))
+            if accused != seat and in_force >= 0:
+                kinds = colour_kinds(in_force)
+                if before.guilty:
+                    learnt.holds.append(Holds(accused, kinds))
+                else:
+                    learnt.lacks.append(Lack(accused, kinds))
         laid = move.card if isinstance(move, Play) else None
+        if laid is not None:
+            learnt.laid(before.to_move, laid)
         for p in range(players):
             played = laid is not None and p == before.to_move
-            if laid is not None and played and learnt.seen[p][laid] > 0:
-                learnt.seen[p][laid] -= 1
             received = len(after.hands[p]) - len(before.hands[p]) + int(played)
             if received > 0:
                 learnt.received(p, received)

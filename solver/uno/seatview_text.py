@@ -24,13 +24,16 @@ in docs/notation-uno.md).
     reshuffles: 0
     seen 2: W4               # cards seen in player 2's hand, not played since
     lacks 2: red 7 W since 1 # held none of these, 1 card received since
+    holds 2: blue            # holds at least one of these
 
 The rule options (``reverse-skips``, ``stacking``, ``scoring``, ``target``) are
 optional as in a position; there is no ``seed`` (hidden, UN-9). The kinds a
 ``lacks`` line names are colours (``red``: every red card), numbers and symbols
 (``7``, ``skip``, ``reverse``, ``draw-two``: that symbol in every colour) and single
 cards (``R7``, ``W``, ``W4``); several groups may follow one another, each ending
-with ``since N`` (the last may leave it out: ``since 0``).
+with ``since N`` (the last may leave it out: ``since 0``). A ``holds`` line names
+kinds the same way; several groups are joined by ``and`` (``holds 2: blue and
+green``: at least one blue card and at least one green card).
 """
 
 from __future__ import annotations
@@ -87,6 +90,7 @@ from playable.solver.uno.rules import Phase
 from playable.solver.uno.seatview_deal import undealable
 from playable.solver.uno.seatview_view import (
     HIDDEN,
+    Holds,
     Lack,
     View,
     before_colour,
@@ -98,7 +102,7 @@ from playable.solver.uno.seatview_view import (
 KIND = "view"
 #: A position's fields without the reshuffle seed (hidden, UN-9), and the seat.
 _KEYS = ("seat", *(key for key in _POSITION_KEYS if key != "seed"))
-_NUMBERED = ("hand", "seen", "lacks")
+_NUMBERED = ("hand", "seen", "lacks", "holds")
 _SYMBOL_WORDS: Final = (*(str(n) for n in range(10)), "skip", "reverse", "draw-two")
 
 
@@ -110,7 +114,8 @@ def _count_text(n: int) -> str:
 
 
 def kinds_text(kinds: tuple[int, ...]) -> str:
-    """The kinds of a ``lacks`` group: whole colours, then whole symbols, then cards."""
+    """The kinds of a ``lacks`` or ``holds`` group: whole colours, then whole symbols,
+    then cards."""
     want = set(kinds)
     covered: set[int] = set()
     words = []
@@ -162,6 +167,9 @@ def format_view(view: View) -> str:
             if lack.player == p
         ]
         lines.append(f"lacks {p + 1}: {' '.join(groups)}")
+    for p in sorted({holds.player for holds in view.holds}):
+        groups = [kinds_text(holds.kinds) for holds in view.holds if holds.player == p]
+        lines.append(f"holds {p + 1}: {' and '.join(groups)}")
     return format_document(GAME, KIND, lines)
 
 
@@ -189,6 +197,10 @@ def view_to_json(view: View) -> dict[str, Any]:
             {"player": lack.player, "cards": [name(c) for c in lack.kinds], "since": lack.since}
             for lack in view.lacks
         ],
+        "holds": [
+            {"player": holds.player, "cards": [name(c) for c in holds.kinds]}
+            for holds in view.holds
+        ],
         "legal_moves": [str(m) for m in seat_moves(view)],
     }
 
@@ -211,7 +223,8 @@ def _count(f: Field, what: str) -> int:
 
 
 def _parse(doc: Document) -> View:
-    fields = fields_of(doc, _KEYS, ", ".join((*_KEYS, "hand N", "seen N", "lacks N")), _NUMBERED)
+    expected = ", ".join((*_KEYS, *(f"{key} N" for key in _NUMBERED)))
+    fields = fields_of(doc, _KEYS, expected, _NUMBERED)
     players = _players(fields, doc, _NUMBERED)
     seat = player(fields, "seat", doc, players)
     dealer = player(fields, "dealer", doc, players)
@@ -248,6 +261,7 @@ def _parse(doc: Document) -> View:
     winner = _winner(fields, players, counts)
     reshuffles = _reshuffles(fields)
     lacks = tuple(_lacks(fields, seat, players))
+    holds = tuple(_holds(fields, seat, players))
     view = View(
         options,
         seat,
@@ -268,6 +282,7 @@ def _parse(doc: Document) -> View:
         reshuffles,
         seen,
         lacks,
+        holds,
     )
     _check_dealable(view, fields, draw_field)
     return view
@@ -414,7 +429,7 @@ def _guilty(
     return guilty
 
 
-def _lack_kinds(token: Token) -> tuple[int, ...]:
+def _lack_kinds(token: Token, closer: str = "'since N'") -> tuple[int, ...]:
     low = token.text.lower()
     colour = parse_colour(low) if low in COLOURS else None
     if colour is not None:
@@ -426,7 +441,7 @@ def _lack_kinds(token: Token) -> tuple[int, ...]:
     if card is None:
         raise token.error(
             "expected a colour (red), a number or symbol (7, skip, reverse, draw-two), "
-            f"a card (R7, W, W4) or 'since N', got '{token.text}'"
+            f"a card (R7, W, W4) or {closer}, got '{token.text}'"
         )
     return (card,)
 
@@ -461,9 +476,32 @@ def _lacks(fields: dict[str, Field], seat: int, players: int) -> Iterator[Lack]:
             raise f.error("expected the kinds the player held none of, e.g. 'red 7 W since 1'")
 
 
+def _holds(fields: dict[str, Field], seat: int, players: int) -> Iterator[Holds]:
+    """The ``holds N`` lines: groups of kinds joined by ``and``."""
+    for p in range(players):
+        f = fields.get(f"holds {p + 1}")
+        if f is None:
+            continue
+        if p == seat:
+            raise f.error(f"seat {seat + 1} sees its own hand: 'holds' is for other players")
+        kinds: list[int] = []
+        for word in f.tokens():
+            if word.text != "and":
+                kinds += _lack_kinds(word, "'and'")
+            elif not kinds:
+                raise word.error("'and' joins groups of kinds: name the kinds first")
+            else:
+                yield Holds(p, tuple(kinds))
+                kinds = []
+        if not kinds:
+            raise f.error("expected the kinds the player holds one of, e.g. 'blue' or 'R7 W'")
+        yield Holds(p, tuple(kinds))
+
+
 def _check_dealable(view: View, fields: dict[str, Field], draw_field: Field) -> None:
     """Refuse a view no deal is consistent with (seen cards or lacks more than the
-    hand sizes allow, a drawn card no unseen card can be)."""
+    hand sizes allow, holds no unseen card can keep, a drawn card no unseen card can
+    be)."""
     for lack in view.lacks:
         kinds = set(lack.kinds)
         seen = sum(1 for c in view.seen[lack.player] if c in kinds)
@@ -474,6 +512,8 @@ def _check_dealable(view: View, fields: dict[str, Field], draw_field: Field) -> 
             )
     problem = undealable(view)
     if problem is not None:
-        first = next((fields[f"lacks {lack.player + 1}"] for lack in view.lacks), None)
+        named = [f"lacks {lack.player + 1}" for lack in view.lacks]
+        named += [f"holds {holds.player + 1}" for holds in view.holds]
+        first = next((fields[key] for key in named), None)
         where = first or fields.get("drawn") or draw_field
         raise where.error(problem)

@@ -11,7 +11,7 @@ another player just drew (only that it can be played: the engine asks for a
 decision, phase ``drawn``, only then, UN-4), nor whether an accused player is
 guilty (UN-6) unless it is that player.
 
-What the history revealed comes on top, as two kinds of constraint:
+What the history revealed comes on top, as three kinds of constraint:
 
 * ``seen``: cards the seat saw a player hold and has not seen played since. A
   challenger sees the accused's hand (the official rule for UN-6: the accused shows
@@ -23,6 +23,10 @@ What the history revealed comes on top, as two kinds of constraint:
   its player held no card of the colour then in force (``since`` counts the cards
   that player received after). Drawing reveals nothing: UN-4 lets a player draw
   while holding a playable card, so a draw is no sign of a hand without one.
+* :class:`Holds`: a player holds at least one card of some kinds. A guilty Wild
+  Draw Four (UN-6) tells every seat that its player held a card of the colour then
+  in force; that card is still in the hand until the player is seen laying a card
+  of that colour (after which nothing is known: the card laid may have been it).
 
 A reference :class:`~playable.solver.uno.rules.State` records no history, so
 :func:`view_of` gives views without constraints; they come from view files (and
@@ -59,6 +63,21 @@ class Lack:
         object.__setattr__(self, "kinds", tuple(sorted(set(self.kinds))))
 
 
+@dataclass(frozen=True, order=True)
+class Holds:
+    """``player`` (0-based) holds at least one card of ``kinds`` (sorted card kinds)."""
+
+    player: int
+    kinds: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "kinds", tuple(sorted(set(self.kinds))))
+
+    def kept(self, hand: tuple[int, ...]) -> bool:
+        kinds = set(self.kinds)
+        return any(c in kinds for c in hand)
+
+
 @dataclass(frozen=True)
 class View:
     """A round of UNO as seat ``seat`` (0-based) sees it; see the module docstring.
@@ -90,6 +109,7 @@ class View:
     reshuffles: int = 0
     seen: tuple[tuple[int, ...], ...] = ()
     lacks: tuple[Lack, ...] = ()
+    holds: tuple[Holds, ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "hand", tuple(sorted(self.hand)))
@@ -97,6 +117,7 @@ class View:
         seen += ((),) * (len(self.counts) - len(seen))
         object.__setattr__(self, "seen", seen)
         object.__setattr__(self, "lacks", tuple(sorted(self.lacks)))
+        object.__setattr__(self, "holds", tuple(sorted(self.holds)))
 
     @property
     def players(self) -> int:
@@ -211,7 +232,7 @@ def view_of(state: State, seat: int) -> View:
 def bare(view: View) -> View:
     """``view`` without its history constraints: what :func:`view_of` gives of any
     deal consistent with it."""
-    return replace(view, seen=(), lacks=())
+    return replace(view, seen=(), lacks=(), holds=())
 
 
 def lack_bound(view: View, lack: Lack) -> int:
@@ -219,6 +240,12 @@ def lack_bound(view: View, lack: Lack) -> int:
     less the cards of those kinds already seen in the hand (negative: no deal)."""
     kinds = set(lack.kinds)
     return lack.since - sum(1 for c in view.seen[lack.player] if c in kinds)
+
+
+def holds_need(view: View, holds: Holds) -> int:
+    """How many of the player's *unseen* cards must be of ``holds.kinds``: 1, or 0
+    when a card seen in the hand already is."""
+    return 0 if holds.kept(view.seen[holds.player]) else 1
 
 
 def guilt_possible(hand: tuple[int, ...], guilty: bool) -> bool:
@@ -243,6 +270,8 @@ def consistent(view: View, state: State) -> bool:
         kinds = set(lack.kinds)
         if sum(1 for c in state.hands[lack.player] if c in kinds) > lack.since:
             return False
+    if not all(holds.kept(state.hands[holds.player]) for holds in view.holds):
+        return False
     if state.phase == Phase.DRAWN:
         hand = state.hands[state.to_move]
         seen = view.seen[state.to_move]

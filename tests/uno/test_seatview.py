@@ -31,7 +31,15 @@ from playable.solver.uno.rules import Options, Phase, State, apply, legal_moves,
 from playable.solver.uno.seatview import VIEWS
 from playable.solver.uno.seatview_count import Dealer, Limit, Problem
 from playable.solver.uno.seatview_deal import count, deals, layout, undealable, weight
-from playable.solver.uno.seatview_view import HIDDEN, Lack, View, bare, consistent, view_of
+from playable.solver.uno.seatview_view import (
+    HIDDEN,
+    Holds,
+    Lack,
+    View,
+    bare,
+    consistent,
+    view_of,
+)
 from tests.cli.test_json_contract import REGISTRY
 from tests.seat_checks import read_or_located_error
 from tests.uno.helpers import cards, position
@@ -76,8 +84,16 @@ G5 = kind(2, 5)
 LATE = position(["R1 R2", "G5 G5 B7"], "R3", draw="W Y3", fill_draw=False)
 
 
-def small_view(seen: tuple[tuple[int, ...], ...] = (), lacks: tuple[Lack, ...] = ()) -> View:
-    return replace(view_of(LATE, 0), seen=seen, lacks=lacks)
+def small_view(
+    seen: tuple[tuple[int, ...], ...] = (),
+    lacks: tuple[Lack, ...] = (),
+    holds: tuple[Holds, ...] = (),
+) -> View:
+    return replace(view_of(LATE, 0), seen=seen, lacks=lacks, holds=holds)
+
+
+GREENS = tuple(range(26, 39))
+HOLDS_GREEN = Holds(1, GREENS)
 
 
 def test_the_small_views_have_few_deals() -> None:
@@ -95,6 +111,15 @@ def test_the_small_views_have_few_deals() -> None:
         ("lacks green and wilds", small_view(lacks=(Lack(1, (*range(26, 39), WILD), 2),))),
         ("seen", small_view(seen=((), tuple(cards("G5"))))),
         ("seen and lacks", small_view(seen=((), (G5,)), lacks=(Lack(1, (G5,), 1),))),
+        ("holds green", small_view(holds=(HOLDS_GREEN,))),
+        ("holds B7 Y3", small_view(holds=(Holds(1, tuple(cards("B7 Y3"))),))),
+        (
+            "holds green and blue, lacks wilds",
+            small_view(
+                holds=(HOLDS_GREEN, Holds(1, tuple(cards("B7")))),
+                lacks=(Lack(1, (WILD,), 0),),
+            ),
+        ),
     ],
 )
 def test_dealer_is_uniform_over_placements(name: str, view: View) -> None:
@@ -111,6 +136,7 @@ def test_dealer_is_uniform_for_a_hidden_drawn_card() -> None:
     assert view.drawn == HIDDEN
     assert chi_square(view, 1500, seed=3) > 0.01
     assert chi_square(replace(view, lacks=(Lack(1, tuple(cards("G5")), 1),)), 1500, seed=4) > 0.01
+    assert chi_square(replace(view, holds=(Holds(1, tuple(cards("R9 W"))),)), 1500, seed=9) > 0.01
 
 
 # Three players; seat 1 sees 6 unseen cards. Players 2 and 3 each held no red card,
@@ -127,16 +153,27 @@ def test_dealer_is_exact_with_two_overlapping_limits() -> None:
     assert chi_square(OVERLAPPING, 2000, seed=5) > 0.01
 
 
-def test_lacks_left_to_rejection_stay_uniform(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Past the budget of states a hand's lacks are checked on each draw instead of
-    counted: the accepted deals are still uniform."""
+# Player 3 held a red card (a guilty Wild Draw Four) while player 2 held none: the
+# limits share the red cards again, one of them an "at least".
+GUILTY = replace(view_of(THREE, 0), lacks=(Lack(1, REDS, 0),), holds=(Holds(2, REDS),))
+
+
+def test_dealer_is_exact_with_a_lack_and_a_holds_on_the_same_cards() -> None:
+    assert not layout(GUILTY).rejected
+    assert chi_square(GUILTY, 2000, seed=10) > 0.01
+
+
+@pytest.mark.parametrize("view", [OVERLAPPING, GUILTY], ids=["lacks", "lacks and holds"])
+def test_limits_left_to_rejection_stay_uniform(view: View, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past the budget of states a hand's lacks and holds are checked on each draw
+    instead of counted: the accepted deals are still uniform."""
     monkeypatch.setattr(seatview_deal, "STATE_BUDGET", 4)
     layout.cache_clear()
     try:
-        plan = layout(OVERLAPPING)
+        plan = layout(view)
         assert plan.rejected and len(plan.hand_bucket) < 2
-        assert undealable(OVERLAPPING) is None
-        assert chi_square(OVERLAPPING, 2000, seed=8) > 0.01
+        assert undealable(view) is None
+        assert chi_square(view, 2000, seed=8) > 0.01
     finally:
         layout.cache_clear()
 
@@ -160,6 +197,7 @@ def test_counting_matches_the_brute_force_exactly() -> None:
         small_view(),
         small_view(lacks=(Lack(1, tuple(cards("G5 G7")), 1),)),
         small_view(seen=((), (G5,)), lacks=(Lack(1, (G5,), 1),)),
+        small_view(holds=(HOLDS_GREEN, Holds(1, tuple(cards("W Y3"))))),
     ):
         physical = 1
         for n in view.unseen().values():
@@ -207,6 +245,10 @@ def test_dealer_core_counts_small_multisets() -> None:
     buckets, free = dealer.draw(random.Random(0))
     assert buckets == [[1], [0]] and free == [0]
     assert Dealer(Problem.of(Counter({0: 2}), (1,), (Limit((0,), frozenset({0}), 0),))).total() == 0
+    # Cards a b b c into a bucket of 2 holding at least one b: of the 6 pairs of the
+    # 4 physical cards, all but {a, c}.
+    at_least = Limit((0,), frozenset({1}), 2, 1)
+    assert Dealer(Problem.of(Counter({0: 1, 1: 2, 2: 1}), (2,), (at_least,))).total() == 5
 
 
 # --------------------------------------------------------- reachable positions
@@ -345,6 +387,17 @@ def test_innocent_challenge_lack_holds_in_every_deal() -> None:
         assert sum(1 for c in hand if colour_of(c) == 0) <= 1
 
 
+def test_guilty_challenge_holds_in_every_deal() -> None:
+    text = VIEWS.format(small_view(holds=(HOLDS_GREEN, Holds(1, tuple(cards("W"))))))
+    assert "holds 2: green and W" in text
+    view = VIEWS.parse(text)
+    assert view.holds == (HOLDS_GREEN, Holds(1, tuple(cards("W"))))
+    rng = random.Random(3)
+    for _ in range(50):
+        hand = VIEWS.deal(view, rng).hands[1]
+        assert any(colour_of(c) == 2 for c in hand) and WILD in hand
+
+
 def test_a_large_hand_avoiding_two_colours_is_dealt_at_once() -> None:
     # Rejection would need about 4**20 tries; counting deals it directly.
     state = reachable(3, 2, 0, False)
@@ -403,6 +456,10 @@ def edited(old: str, new: str) -> str:
         (EXAMPLE + "lacks 2: red since\n", (12, 14), "expected a count after 'since'"),
         (EXAMPLE + "seen 2: R2 R2 R4 R5\n", (12, 9), "4 cards seen, but player 2 holds 3"),
         (EXAMPLE + "seen 2: W4 W4\nlacks 2: W4 since 1\n", (13, 10), "seen holding 2"),
+        (EXAMPLE + "holds 1: red\n", (12, 10), "seat 1 sees its own hand"),
+        (EXAMPLE + "holds 2: red and\n", (12, 10), "expected the kinds the player holds"),
+        (EXAMPLE + "holds 2: and red\n", (12, 10), "'and' joins groups of kinds"),
+        (EXAMPLE + "holds 2: red since 1\n", (12, 14), "or 'and', got 'since'"),
         (EXAMPLE + "guilty: ?\n", (12, 9), "guilt is judged only in phase 'challenge'"),
         (EXAMPLE + "seed: 4\n", (12, 1), "unknown field 'seed'"),
         (CHALLENGED + "guilty: yes\n", (15, 9), "hidden from seat 1: write 'guilty: ?'"),
@@ -428,16 +485,23 @@ def test_a_view_no_deal_fits_is_refused() -> None:
     with pytest.raises(NotationError) as caught:
         VIEWS.parse(text)
     assert caught.value.line == 12 and "no deal of the 99 unseen cards" in caught.value.message
+    # Player 2 holds a Wild, but the seat holds all four.
+    text = EXAMPLE.replace("hand 1: R1 R7 G7 B2 W", "hand 1: R1 W W W W") + "holds 2: W\n"
+    with pytest.raises(NotationError) as caught:
+        VIEWS.parse(text)
+    assert caught.value.line == 12 and "no deal of the 100 unseen cards" in caught.value.message
 
 
-_LINES = (EXAMPLE + "phase: play\nseen 2: W4\nlacks 2: red 7 W since 1 blue\n").splitlines()
+_LINES = (
+    EXAMPLE + "phase: play\nseen 2: W4\nlacks 2: red 7 W since 1 blue\nholds 2: green and W\n"
+).splitlines()
 
 
 @settings(max_examples=150, deadline=None)
 @given(
     st.integers(0, len(_LINES) - 1),
     st.integers(0, 40),
-    st.text(alphabet=st.sampled_from(list("0123456789 :-?,#RGBYWrdsincelack\n")), max_size=8),
+    st.text(alphabet=st.sampled_from(list("0123456789 :-?,#RGBYWrdsincelackhon\n")), max_size=8),
     st.integers(0, 3),
 )
 def test_fuzzed_views_fail_with_one_located_error(

@@ -11,6 +11,7 @@ from playable.solver.uno.rules import (
     Challenge,
     Move,
     Options,
+    Play,
     State,
     apply,
     legal_moves,
@@ -36,7 +37,7 @@ def challenged_round(seed: int, players: int, moves: int = 120) -> list[tuple[St
 
 
 def test_views_along_a_round_agree_with_its_positions() -> None:
-    seen = lacks = 0
+    seen = lacks = holds = 0
     for seed in range(40):
         players = 2 + seed % 3
         steps = challenged_round(seed, players)
@@ -47,7 +48,8 @@ def test_views_along_a_round_agree_with_its_positions() -> None:
                 assert consistent(view, before), (seed, seat)
                 seen += any(view.seen)
                 lacks += bool(view.lacks)
-    assert seen > 0 and lacks > 0  # challenges happened, innocent and not
+                holds += bool(view.holds)
+    assert seen > 0 and lacks > 0 and holds > 0  # challenges happened, innocent and not
 
 
 def test_a_challenger_keeps_the_hand_it_saw_until_the_cards_are_played() -> None:
@@ -72,11 +74,47 @@ def test_a_challenger_keeps_the_hand_it_saw_until_the_cards_are_played() -> None
     raise AssertionError("no challenge in 200 random rounds")
 
 
+def test_a_guilty_verdict_holds_until_the_colour_is_laid() -> None:
+    """A guilty accused held a card of the colour in force (UN-6): every other seat
+    keeps that until the accused lays a card of that colour."""
+    checked = 0
+    for seed in range(300):
+        steps = challenged_round(seed, 3)
+        at = next(
+            (i for i, (s, m) in enumerate(steps) if isinstance(m, Challenge) and s.guilty), None
+        )
+        if at is None:
+            continue
+        before, _ = steps[at]
+        accused = before.accused
+        bystander = next(p for p in range(3) if p not in (accused, before.to_move))
+        views = VIEWS.views_along(steps, bystander)
+        (target,) = (h for h in views[at + 1].holds if h.player == accused)
+        kinds = set(target.kinds)
+        laid = next(
+            (
+                j
+                for j in range(at + 1, len(steps))
+                if steps[j][0].to_move == accused
+                and isinstance(steps[j][1], Play)
+                and steps[j][1].card in kinds
+            ),
+            None,
+        )
+        end = len(steps) if laid is None else laid + 1
+        assert all(target in view.holds for view in views[at + 1 : end])
+        if laid is not None and laid + 1 < len(steps):
+            assert target not in views[laid + 1].holds
+        assert not VIEWS.views_along(steps, accused)[at + 1].holds  # it knows its hand
+        checked += 1
+    assert checked >= 5
+
+
 def test_the_dealer_deals_views_with_history() -> None:
     for seed in range(30):
         steps = challenged_round(seed, 2)
         views = VIEWS.views_along(steps, 0)
         for view in views[:: max(1, len(views) // 5)]:
-            if view.seen or view.lacks:
+            if view.seen or view.lacks or view.holds:
                 dealt = deal(view, random.Random(seed))
                 assert consistent(view, dealt)
