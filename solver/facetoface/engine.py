@@ -19,9 +19,11 @@ class FaceToFaceEngine:
     leaf_nodes = 40  # a node is a whole turn, each generating all the next turns
 
     def warm_up(self) -> None:
+        from playable.solver.facetoface import playout_kernel
         from playable.solver.facetoface.search import warm_up
 
         warm_up()
+        playout_kernel.warm_up()
 
     def solve(self, state: State, budget: Budget, options: SearchOptions) -> SolveResult:
         from playable.solver.facetoface.search import solve
@@ -38,11 +40,18 @@ class FaceToFaceEngine:
         return bool(analysis["finished"]) or analysis["value"] != "unknown"
 
     def rollout(self, state: State, rng: random.Random) -> tuple[float, ...] | None:
-        """The greedy bot plays both seats to the end; 1 for the winner, -1 for the
-        loser (FF-6)."""
-        from playable.solver.facetoface.players import GreedyPlayer, play_game
+        """The greedy bot plays both seats to the end in one compiled call
+        (:mod:`~playable.solver.facetoface.playout_kernel`, the same games as
+        ``players.GreedyPlayer`` through the reference rules); 1 for the winner, -1
+        for the loser (FF-6). A position the kernel cannot play out (a hand holding
+        a card above its bitset) is played by the Python bot."""
+        from playable.solver.facetoface.playout_kernel import FAILED, winner_and_turns
 
-        won = play_game(state, (GreedyPlayer(), GreedyPlayer()), rng).winner
+        won, _ = winner_and_turns(state)
+        if won == FAILED:
+            from playable.solver.facetoface.players import GreedyPlayer, play_game
+
+            won = play_game(state, (GreedyPlayer(), GreedyPlayer()), rng).winner
         return (1.0, -1.0) if won == 0 else (-1.0, 1.0)
 
     def order(self, state: State, moves: list[Any]) -> list[Any] | None:
