@@ -10,6 +10,7 @@ how many of its nodes cost a few milliseconds (``Engine.leaf_nodes``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from playable.solver.core.budget import Budget
@@ -34,8 +35,12 @@ def engine_leaf_solver(
     found.warm_up()
     limit = nodes if nodes is not None else found.leaf_nodes
     chosen = options or SearchOptions(memory_mb=memory_mb, line=False)
+    # an engine may say where a solve of leaf size cannot prove anything (Face to Face)
+    worth: Callable[[Any], bool] = getattr(found, "leaf_worth", lambda state: True)
 
     def solve(state: Any) -> tuple[float, float] | None:
+        if not worth(state):
+            return None
         try:
             result = found.solve(state, Budget(nodes=limit, memory_mb=memory_mb), chosen)
         except InvalidVariant:  # a variant the exact solver is not for (UNO, 3+ players)

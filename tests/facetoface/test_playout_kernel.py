@@ -127,3 +127,24 @@ def test_arbitrary_positions_play_out_alike(state: State) -> None:
     assume(state.laid == 0 or can_complete(state))  # the rules never start a lost turn
     for rule, bot in RULES.values():
         assert playout_kernel.winner_and_turns(state, rule) == reference(state, bot)
+
+
+def test_leaf_solves_wait_for_the_late_game() -> None:
+    """The tree search's leaf solver is asked only below ``LEAF_CARDS`` cards left
+    (engine.LEAF_CARDS): a fresh deal gets no leaf solve, the example endgame (9
+    cards left each) is proven by one."""
+    from pathlib import Path
+
+    from playable.solver.core.mcts_leaf import engine_leaf_solver
+    from playable.solver.facetoface.engine import LEAF_CARDS
+
+    leaf = engine_leaf_solver("facetoface", wins_only=True)
+    a, b = shuffled_decks(Variant(), 9)
+    state = deal(Variant(), a, b, 0)
+    assert not ENGINE.leaf_worth(state) and leaf(state) is None
+    rng = random.Random(0)
+    while state.cards_left(0) + state.cards_left(1) >= LEAF_CARDS:
+        state = play_turn(state, CarefulPlayer().choose_turn(state, rng))
+    assert ENGINE.leaf_worth(state)
+    text = (Path(__file__).parents[2] / "examples" / "endgame.facetoface.txt").read_text()
+    assert leaf(GAME.parse(text)) is not None
