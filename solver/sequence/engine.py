@@ -5,10 +5,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import numpy as np
+
 from playable.solver.core.budget import Budget
 from playable.solver.core.engine import BudgetMaker, Engine, SearchOptions
 from playable.solver.core.result import SolveResult, Status
-from playable.solver.sequence.rules import State
+from playable.solver.sequence.rules import CORNER, State
 
 
 class SequenceEngine:
@@ -42,6 +44,16 @@ class SequenceEngine:
         if options.depth > 0 and state.winner is None:
             proof = forced_win(state, options.depth, budgets(), fastest=False)
         return analyse(state).to_json(proof)
+
+    def leaf_worth(self, state: State) -> bool:
+        """Whether a leaf solve of ``state`` (the tree search's, docs/analysis.md) can
+        prove anything: its only proof is a forced win of the side to move within
+        ``SearchOptions().depth`` own turns (SQ-8), and each own turn adds at most one
+        chip of the side, so it cannot when the side's missing sequences need more
+        chips than that (:func:`chips_short`; the distance cut of
+        solver/sequence/threats_kernel.py, weakened). Skipping such a solve changes
+        no answer, only the time it took."""
+        return chips_short(state) <= SearchOptions().depth
 
     def best_proven(self, analysis: dict[str, Any]) -> bool:
         """The game over, or a forced win proven (SQ-8); the evaluation's best move is
@@ -79,6 +91,41 @@ class SequenceEngine:
         +2; no forced win found proves nothing."""
         mover_wins = result.extra.get("winner") == result.extra.get("side")
         return (2.0, 2.0) if result.status is Status.SOLVED and mover_wins else None
+
+
+def chips_short(state: State) -> int:
+    """A lower bound on the own turns the side to move needs to win (SQ-7, SQ-8):
+    each own turn places at most one chip of the side or removes one chip of
+    another side (SQ-5), so a line it may still claim (sharing at most one space
+    with each of its sequences) costs one turn per empty space and two per chip of
+    another side (remove, then place; none can be removed from a sequence). For one
+    missing sequence the cheapest line; for two, the two cheapest less one (they may
+    share a space)."""
+    from playable.solver.sequence.playout_kernel import LINE_CELLS, SHARED
+
+    side = state.side
+    missing = state.variant.sequences_to_win - state.sequence_count(side)
+    if missing <= 0:
+        return 0
+    chips = np.array(state.chips, dtype=np.int64)
+    on_lines = chips[LINE_CELLS]
+    own = ((on_lines == side) | (on_lines == CORNER)).sum(axis=1)
+    others = (on_lines >= 0).sum(axis=1) - (on_lines == side).sum(axis=1)
+    costs = 5 - own + others
+    locked = np.zeros(len(chips), dtype=bool)  # chips of others in their sequences
+    for seq in state.sequences:
+        if seq.side == side:
+            costs[SHARED[seq.line] > 1] = IMPOSSIBLE
+        else:
+            locked[LINE_CELLS[seq.line]] = True
+    locked &= chips >= 0  # the free corners are nobody's
+    costs[locked[LINE_CELLS].any(axis=1)] = IMPOSSIBLE
+    best = np.partition(costs, 1)[:2]
+    return int(best[0]) if missing == 1 else int(best[0] + best[1] - 1)
+
+
+#: more own turns than any game lasts
+IMPOSSIBLE = 1000
 
 
 ENGINE: Engine = SequenceEngine()

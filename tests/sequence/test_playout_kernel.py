@@ -202,3 +202,26 @@ def test_random_positions(seed: int, players_sides: tuple[int, int], moves: int)
     assert got.winner == record.winner
     if record.winner is not None:
         assert got.moves == record.turns
+
+
+def test_leaf_solves_skipped_by_the_engine_prove_nothing() -> None:
+    """SequenceEngine.leaf_worth is sound: where it skips the tree search's leaf
+    solve, the solve (the forced win of the side to move within the depth) finds
+    nothing, so skipping changes no answer."""
+    from playable.solver.core.mcts_leaf import engine_leaf_solver
+    from playable.solver.sequence.engine import ENGINE
+
+    leaf = engine_leaf_solver("sequence", nodes=5_000, wins_only=True)
+    skipped = proven = 0
+    for seed in range(8):
+        rng = random.Random(seed)
+        state = deal(Variant(*VARIANTS[seed % 3]), shuffled_deck(300 + seed))
+        while not is_terminal(state):
+            bounds = leaf(state)
+            proven += bounds is not None
+            if not ENGINE.leaf_worth(state):
+                skipped += 1
+                assert bounds is None
+            moves = legal_moves(state)
+            state = apply(state, GREEDY.choose(state) if rng.random() < 0.7 else rng.choice(moves))
+    assert skipped > 30 and proven > 10
