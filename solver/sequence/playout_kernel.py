@@ -220,26 +220,23 @@ def encode(state: State) -> Position:
     """The kernel's arrays of ``state`` (module notes)."""
     players = state.variant.players
     chips = np.array(state.chips, dtype=np.int64)
-    cnt = np.zeros((NLINES, 3), dtype=np.int64)
-    for line, cells in enumerate(LINES):
-        for c in cells:
-            if chips[c] >= 0:
-                cnt[line, chips[c]] += 1
+    on_lines = chips[LINE_CELLS]
+    cnt = np.stack([(on_lines == s).sum(axis=1) for s in range(3)], axis=1)
     blocked = np.zeros((3, NLINES), dtype=np.int64)
     locked = np.zeros(CELLS, dtype=np.int64)
     seq_n = np.zeros(3, dtype=np.int64)
-    for s in state.sequences:
-        seq_n[s.side] += 1
-        blocked[s.side] += SHARED[s.line] > 1
-        for c in LINES[s.line]:
-            locked[c] = 1 - IS_CORNER[c]
+    for seq in state.sequences:
+        seq_n[seq.side] += 1
+        blocked[seq.side] += SHARED[seq.line] > 1
+        locked[LINE_CELLS[seq.line]] = 1
+    locked[IS_CORNER == 1] = 0
     hands = np.zeros((players, 52), dtype=np.int64)
-    for p, hand in enumerate(state.hands):
-        for card in hand:
-            hands[p, CODE[card]] += 1
     discards = np.zeros((players, 104), dtype=np.int64)
     disc_n = np.zeros(players, dtype=np.int64)
-    for p, pile in enumerate(state.discards):
+    for p in range(players):
+        for card in state.hands[p]:
+            hands[p, CODE[card]] += 1
+        pile = state.discards[p]
         discards[p, : len(pile)] = [CODE[c] for c in pile]
         disc_n[p] = len(pile)
     draw = np.zeros(104, dtype=np.int64)
