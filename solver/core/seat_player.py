@@ -28,7 +28,8 @@ Game fewest cards left, TG-8) is played. It is the analysis of
   the analysis takes over where the endgame proofs begin (as the Face to Face
   determinized player does).
 
-UNO has no ordering: every legal move is valued and the recommended one played.
+UNO's ordering is the heuristic bot's move first and the rest unranked, so every
+legal move is valued (a width of 108, the deck).
 
 Repeatable and honest: deal ``i`` of a decision is drawn from a generator seeded by
 the player's ``seed`` and the view's text (:func:`decision_seed`), so two full
@@ -81,7 +82,7 @@ class Settings:
 DEFAULTS: dict[str, Settings] = {
     "thegame": Settings(samples=8, block=4, nodes=300, width=6),
     "facetoface": Settings(samples=8, block=4, nodes=40, width=6),
-    "uno": Settings(samples=16, block=4, nodes=50, width=8),
+    "uno": Settings(samples=16, block=4, nodes=50, width=108),
     "sequence": Settings(samples=8, block=4, nodes=200, width=6),
 }
 

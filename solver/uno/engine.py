@@ -55,9 +55,14 @@ class UnoEngine:
         return None if record.winner < 0 else tuple(map(float, GAME.win_returns(record.final)))
 
     def order(self, state: State, moves: list[Any]) -> list[Any] | None:
-        """None: UNO's bots choose from a seat's view, with no ordering of a full
-        position's moves."""
-        return None
+        """The heuristic bot's move first, then the others in the rules' order. The bot
+        reads only what the player to move sees (its hand, the top card, the counts:
+        :func:`~playable.solver.uno.players.view_of`, with no record of missing
+        colours), so every deal of one seat view orders alike."""
+        from playable.solver.uno.players import HeuristicPlayer, view_of
+
+        first = HeuristicPlayer().choose(view_of(state))
+        return [first, *(m for m in moves if m != first)]
 
     def bounds(self, result: SolveResult, wins_only: bool) -> tuple[float, float] | None:
         """``win``: the player to move goes out whatever the other does, a points
