@@ -109,6 +109,13 @@ def _after(pile: int, u: int, d: int, ou: int, od: int, card: int) -> tuple[int,
     return u, d, ou, card
 
 
+@njit(cache=True, inline="always")
+def _laid(pile: int, lo: int, lp: int) -> tuple[int, int]:
+    """The cards laid this turn on own piles and on the opponent's after one more on
+    ``pile``."""
+    return (lo + 1, lp) if pile < OPP_UP else (lo, lp + 1)
+
+
 @njit(cache=True)
 def _completes(
     hand: int, draw_empty: bool, u: int, d: int, ou: int, od: int, lo: int, lp: int
@@ -125,8 +132,7 @@ def _completes(
             if not _fits(pile, u, d, ou, od, card):
                 continue
             u2, d2, ou2, od2 = _after(pile, u, d, ou, od, card)
-            lo2 = lo + (1 if pile < OPP_UP else 0)
-            lp2 = lp + (1 if pile >= OPP_UP else 0)
+            lo2, lp2 = _laid(pile, lo, lp)
             if _done(rest, draw_empty, lo2, lp2):
                 return True
             for card2 in range(2, MAX_CARD + 1):
@@ -135,8 +141,7 @@ def _completes(
                 for pile2 in range(4 if lp2 == 0 else 2):
                     if not _fits(pile2, u2, d2, ou2, od2, card2):
                         continue
-                    lo3 = lo2 + (1 if pile2 < OPP_UP else 0)
-                    lp3 = lp2 + (1 if pile2 >= OPP_UP else 0)
+                    lo3, lp3 = _laid(pile2, lo2, lp2)
                     if _done(rest & ~(1 << card2), draw_empty, lo3, lp3):
                         return True
     return False
@@ -181,7 +186,7 @@ def _can_win(hand: int, u: int, d: int, ou: int, od: int, lp: int, stack: I64) -
         level += 1
         stack[level, 0], stack[level, 1], stack[level, 2] = rest, u2, d2
         stack[level, 3], stack[level, 4] = ou2, od2
-        stack[level, 5], stack[level, 6] = lp + (1 if pile >= OPP_UP else 0), 2 * 4
+        stack[level, 5], stack[level, 6] = _laid(pile, 0, lp)[1], 2 * 4
     return False
 
 
@@ -241,8 +246,7 @@ def play_out(
                     ):
                         continue
                     u2, d2, ou2, od2 = _after(pile, u, d, ou, od, card)
-                    lo2 = lo + (1 if pile < OPP_UP else 0)
-                    lp2 = lp + (1 if pile >= OPP_UP else 0)
+                    lo2, lp2 = _laid(pile, lo, lp)
                     if _completes(hand & ~(1 << card), draw_empty, u2, d2, ou2, od2, lo2, lp2):
                         best_cost, best_card, best_pile = cost, card, pile
             if best_card == 0:
@@ -251,8 +255,7 @@ def play_out(
                 break
             hand &= ~(1 << best_card)
             u, d, ou, od = _after(best_pile, u, d, ou, od, best_card)
-            lo += 1 if best_pile < OPP_UP else 0
-            lp += 1 if best_pile >= OPP_UP else 0
+            lo, lp = _laid(best_pile, lo, lp)
         hands[me] = hand
         tops[2 * me], tops[2 * me + 1], tops[2 * other], tops[2 * other + 1] = u, d, ou, od
         if hand == 0 and draw_empty:
