@@ -103,11 +103,11 @@ def _key(state: State) -> tuple[object, ...]:
 def beam(args: argparse.Namespace) -> None:
     """One beam; record its best line and its frontier positions."""
     done = {
-        (r["width"], r["noise"], r["rng"], r.get("per_tops", 0))
+        (r["width"], r["noise"], r["rng"])
         for r in records(args.out)
         if r["kind"] == "beam" and r["seed"] == args.seed
     }
-    if (args.width, args.noise, args.rng, args.per_tops) in done:
+    if (args.width, args.noise, args.rng) in done:
         print("already done")
         return
     warm_up()
@@ -119,7 +119,6 @@ def beam(args: argparse.Namespace) -> None:
     reg = np.zeros(B.N_REG, dtype=np.int64)
     reg[B.R_RNG] = 0x2545F4914F6CDD1D + 7919 * args.rng
     reg[B.R_NOISE] = args.noise
-    reg[B.R_PER_TOPS] = args.per_tops
     B.start(pos, ws, reg)
     total = root.cards_left
     wanted = {total - c for c in args.frontier}
@@ -173,7 +172,6 @@ def beam(args: argparse.Namespace) -> None:
             "width": args.width,
             "noise": args.noise,
             "rng": args.rng,
-            "per_tops": args.per_tops,
             "cards_left": left,
             "nodes": int(reg[B.R_NODES]),
             "seconds": round(time.perf_counter() - began, 1),
@@ -181,6 +179,36 @@ def beam(args: argparse.Namespace) -> None:
             "path": path,
         },
     )
+
+
+def along(args: argparse.Namespace) -> None:
+    """Record the turn starts of the best line of every beam of the seed as frontier
+    positions (rank -1), those with at most ``--max-left`` cards left: the local
+    repair of a line, its prefix kept up to a turn and every continuation searched."""
+    root = start(args.seed)
+    known = {tuple(r["path"]) for r in records(args.out) if r["kind"] == "frontier"}
+    for r in list(records(args.out)):
+        if r["kind"] != "beam" or r["seed"] != args.seed:
+            continue
+        ends = [i + 1 for i, m in enumerate(r["path"]) if m == K.END]
+        for end in ends:
+            path = r["path"][:end]
+            left = replay(root, path, finish=False).final.cards_left
+            if left <= args.max_left and tuple(path) not in known:
+                known.add(tuple(path))
+                write(
+                    args.out,
+                    {
+                        "kind": "frontier",
+                        "seed": args.seed,
+                        "width": r["width"],
+                        "noise": r["noise"],
+                        "rng": r["rng"],
+                        "rank": -1,
+                        "cards_left": left,
+                        "path": path,
+                    },
+                )
 
 
 def dfs(args: argparse.Namespace) -> None:
@@ -191,9 +219,13 @@ def dfs(args: argparse.Namespace) -> None:
     }
     todo: dict[tuple[int, ...], int] = {}
     for r in records(args.out):
-        if r["kind"] == "frontier" and r["seed"] == args.seed:
+        if (
+            r["kind"] == "frontier"
+            and r["seed"] == args.seed
+            and (r["rank"] < 0 or not args.line_only)
+        ):
             key = tuple(r["path"])
-            if key not in searched and r["cards_left"] <= args.max_left:
+            if key not in searched and args.min_left <= r["cards_left"] <= args.max_left:
                 todo.setdefault(key, r["cards_left"])
     order = sorted(todo, key=lambda k: todo[k])
     print(f"{len(order)} positions to search", flush=True)
@@ -246,21 +278,22 @@ def _joined(root: State, path: list[int], sub: list[dict[str, Any]]) -> list[dic
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("step", choices=("beam", "dfs"))
+    parser.add_argument("step", choices=("beam", "along", "dfs"))
     parser.add_argument("--seed", type=int, required=True)
     parser.add_argument("--out", type=Path, default=OUT)
     parser.add_argument("--width", type=int, default=100_000)
     parser.add_argument("--noise", type=int, default=0)
     parser.add_argument("--rng", type=int, default=1)
-    parser.add_argument("--per-tops", type=int, default=0)
     parser.add_argument("--frontier", type=lambda s: [int(c) for c in s.split(",")], default=[])
     parser.add_argument("--keep", type=int, default=200)
     parser.add_argument("--nodes", type=int, default=20_000_000)
     parser.add_argument("--memory", type=int, default=64)
+    parser.add_argument("--min-left", type=int, default=0)
+    parser.add_argument("--line-only", action="store_true", help="only positions of lines")
     parser.add_argument("--max-left", type=int, default=98)
     parser.add_argument("--pilots", action="store_true")
     args = parser.parse_args()
-    {"beam": beam, "dfs": dfs}[args.step](args)
+    {"beam": beam, "along": along, "dfs": dfs}[args.step](args)
 
 
 if __name__ == "__main__":

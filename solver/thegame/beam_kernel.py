@@ -13,10 +13,7 @@ laid that the play jumps over, tricks first), leaving out
   state; at a turn start the two piles of a pair may be swapped, P1; compared by a
   64-bit hash, so a collision can only drop a line), and
 * positions with a dead card (P5): no pile can ever take it, so no line from there
-  wins, and
-* with ``reg[R_PER_TOPS] > 0``, positions beyond that many on the level with the same
-  four pile tops (pairs unordered, P1): an option that spreads a level over pile
-  states, measured on the hardest deals by benchmarks/thegame_hard_deals.py.
+  wins.
 
 A position whose every card is laid is a win. The pilot (:mod:`.pilot`) decides one
 position at a time from the end of rollouts; the beam keeps thousands of partial lines
@@ -78,8 +75,7 @@ R_RNG = 4  # xorshift state (pilot._xorshift keeps it at pilot.R_RNG == 4)
 R_NOISE = 5  # > 0: a seeded amount in [0, noise) is added to every move's cost
 R_TOTAL = 6  # cards not laid at the root
 R_SIDE = 7  # which half of the double-buffered arrays holds the current level
-R_PER_TOPS = 8  # > 0: at most this many positions a level with the same four pile tops
-N_REG = 9
+N_REG = 8
 
 
 class Workspace(NamedTuple):
@@ -96,16 +92,14 @@ class Workspace(NamedTuple):
     owners: npt.NDArray[np.int32]  # (width * FANOUT,) successor parents
     seen: U64  # hash set of the positions kept on the level
     stamps: I64  # the level that wrote each slot of ``seen``
-    tops: U64  # hash map of the pile tops kept on the level (R_PER_TOPS) ...
-    tops_count: I64  # ... to ``level << 32 | positions kept with them``
 
 
 def bytes_per_width(players: int, levels: int) -> int:
     """Memory of a workspace per unit of width (for the memory budget): two levels
     of positions, the line history, the successors (with the partition's copy of
-    their keys) and the two hash tables (at most 8 slots a position each)."""
+    their keys) and the hash set (at most 8 slots a position)."""
     position = NS * 8 + players * 16 + 16 + 8
-    return 2 * position + levels * 6 + FANOUT * 22 + 2 * 8 * 16
+    return 2 * position + levels * 6 + FANOUT * 22 + 8 * 16
 
 
 def workspace(width: int, players: int, levels: int) -> Workspace:
@@ -126,8 +120,6 @@ def workspace(width: int, players: int, levels: int) -> Workspace:
         np.zeros(width * FANOUT, dtype=np.int64),
         np.zeros(width * FANOUT, dtype=np.int16),
         np.zeros(width * FANOUT, dtype=np.int32),
-        np.zeros(slots, dtype=np.uint64),
-        np.full(slots, -1, dtype=np.int64),
         np.zeros(slots, dtype=np.uint64),
         np.full(slots, -1, dtype=np.int64),
     )
@@ -162,7 +154,6 @@ def start(root: Position, ws: Workspace, reg: I64) -> None:
     ws.avail[0, 0] = avail
     ws.cost[0, 0] = 0
     ws.stamps[:] = -1
-    ws.tops_count[:] = -1
     reg[R_LEVEL] = 0
     reg[R_SIZE] = 1
     reg[R_NODES] = 0
@@ -251,8 +242,6 @@ def _keep(
         if seen[slot] == h:
             return kept
         slot = (slot + 1) & mask
-    if reg[R_PER_TOPS] > 0 and not _count_tops(ws, st, level, reg[R_PER_TOPS]):
-        return kept
     stamps[slot] = level
     seen[slot] = h
     ws.st[nxt, kept] = st[:NS]
@@ -262,28 +251,6 @@ def _keep(
     ws.parent[level, kept] = i
     ws.step[level, kept] = s
     return kept + 1
-
-
-@njit(cache=True)
-def _count_tops(ws: Workspace, st: I64, level: int, cap: int) -> bool:
-    """Count one more position with the pile tops of ``st`` on ``level`` unless
-    ``cap`` are kept already (then False). Pairs are sorted (P1), so the cap spreads
-    the level over different pile states: a beam whose cheapest lines all share
-    their tops runs into the same dead cards together."""
-    a0, a1, d0, d1 = st[0], st[1], st[2], st[3]
-    key = mix64(np.uint64(min(a0, a1) | max(a0, a1) << 8 | min(d0, d1) << 16 | max(d0, d1) << 24))
-    mask = ws.tops.shape[0] - 1
-    slot = np.int64(key & np.uint64(mask))
-    while (ws.tops_count[slot] >> 32) == level:
-        if ws.tops[slot] == key:
-            if (ws.tops_count[slot] & 0xFFFFFFFF) >= cap:
-                return False
-            ws.tops_count[slot] += 1
-            return True
-        slot = (slot + 1) & mask
-    ws.tops[slot] = key
-    ws.tops_count[slot] = level << 32 | 1
-    return True
 
 
 @njit(cache=True)
