@@ -24,10 +24,11 @@ lists each state once; the chi-square test weighs them by :func:`deal_weight`.
 Every split of the unseen cards is a position the notation accepts (hand sizes are
 fixed and the board is public), so every deal is consistent with the view.
 
-What a view leaves out: after a reshuffle (SQ-9) a player knows which cards went into
-the new draw pile; a position does not record whether one happened, so a view does
-not either, and its deals spread the unseen cards over the hands and the draw pile as
-if none had. Before the first reshuffle the view holds everything the seat knows.
+After a reshuffle (SQ-9) a player knows which cards went into the new draw pile: a
+view may carry that (:class:`~.seatview_reshuffle.Reshuffle`, the ``reshuffled``
+lines), and its dealer then keeps it (:mod:`.seatview_reshuffle`). A position does
+not record whether a reshuffle happened, so :func:`view_of` gives none; the views
+along a played game (:func:`views_along`) do.
 """
 
 from __future__ import annotations
@@ -35,8 +36,8 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from playable.solver.core.cardlist import (
@@ -52,6 +53,7 @@ from playable.solver.core.cardlist import (
     required,
     single,
 )
+from playable.solver.core.multisets import orders, sub_multisets
 from playable.solver.core.seatview import SeatViews, ViewFunctions
 from playable.solver.sequence.notation import (
     GAME,
@@ -70,6 +72,14 @@ from playable.solver.sequence.notation import (
 )
 from playable.solver.sequence.rules import DECK, Completed, State, Variant, legal_moves
 from playable.solver.sequence.rules import Move as Move
+from playable.solver.sequence.seatview_reshuffle import (
+    Inconsistent,
+    Posterior,
+    Reshuffle,
+    Seen,
+    along,
+    posterior,
+)
 
 _DECK_COUNT: Final = Counter(DECK)
 _KEYS: Final = (
@@ -82,17 +92,23 @@ _KEYS: Final = (
     "to-move",
     "replaced",
     "seed",
+    "reshuffled",
+    "reshuffled-by",
+    "drawn",
     *ROW_KEYS,
 )
 _EXPECTED: Final = (
-    "players, sides, seat, row 0-9, sequences, hand, discard N, draw-count, to-move, replaced, seed"
+    "players, sides, seat, row 0-9, sequences, hand, discard N, draw-count, to-move, replaced, "
+    "seed, reshuffled, reshuffled-by, drawn"
 )
+_RESHUFFLE_KEYS: Final = ("reshuffled", "reshuffled-by", "drawn")
 
 
 @dataclass(frozen=True)
 class View:
     """A Sequence position as player ``seat`` (0-based) sees it: the public fields of
-    :class:`State`, and ``hand``, the seat's own hand (sorted)."""
+    :class:`State`, ``hand``, the seat's own hand (sorted), and what it saw of the last
+    reshuffle (SQ-9; None: none, or not kept)."""
 
     variant: Variant
     seat: int
@@ -103,9 +119,18 @@ class View:
     to_move: int
     replaced: bool = False
     seed: int = 0
+    reshuffle: Reshuffle | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "hand", tuple(sorted(self.hand)))
+
+    def posterior(self) -> Posterior:
+        """The dealer of a view with a reshuffle (:mod:`.seatview_reshuffle`)."""
+        assert self.reshuffle is not None
+        winner_moved = self.to_move if self.winner is not None else -1
+        sizes = tuple(self.hand_size(p) for p in range(self.variant.players))
+        seen = Seen(self.seat, self.hand, self.discards, sizes, winner_moved)
+        return posterior(seen, self.reshuffle)
 
     @property
     def winner(self) -> int | None:
@@ -151,24 +176,15 @@ def view_of(state: State, seat: int) -> View:
     )
 
 
-def _arrange(view: View, order: list[str]) -> State:
-    """The deal of ``order`` (the unseen cards): the other players' hands in seat
-    order, then the draw pile, next card first."""
-    hands: list[tuple[str, ...]] = []
-    start = 0
-    for p in range(view.variant.players):
-        if p == view.seat:
-            hands.append(view.hand)
-        else:
-            hands.append(tuple(order[start : start + view.hand_size(p)]))
-            start += view.hand_size(p)
+def _position(view: View, hands: dict[int, tuple[str, ...]], draw: tuple[str, ...]) -> State:
+    """The full position of ``view`` with the other players' ``hands`` and ``draw``."""
     return State(
         view.variant,
         view.chips,
         view.sequences,
-        tuple(hands),
+        tuple(view.hand if p == view.seat else hands[p] for p in range(view.variant.players)),
         view.discards,
-        tuple(order[start:]),
+        draw,
         0,
         view.to_move,
         view.replaced,
@@ -176,8 +192,22 @@ def _arrange(view: View, order: list[str]) -> State:
     )
 
 
+def _arrange(view: View, order: list[str]) -> State:
+    """The deal of ``order`` (the unseen cards): the other players' hands in seat
+    order, then the draw pile, next card first."""
+    hands: dict[int, tuple[str, ...]] = {}
+    start = 0
+    for p in view.others:
+        hands[p] = tuple(order[start : start + view.hand_size(p)])
+        start += view.hand_size(p)
+    return _position(view, hands, tuple(order[start:]))
+
+
 def deal(view: View, rng: random.Random) -> State:
-    """A fair shuffle of the unseen cards, dealt (module docstring)."""
+    """A fair shuffle of the unseen cards, dealt (module docstring); after a reshuffle
+    the shuffles of :mod:`.seatview_reshuffle`."""
+    if view.reshuffle is not None:
+        return _position(view, *view.posterior().deal(rng))
     order = list(view.unseen())
     rng.shuffle(order)
     return _arrange(view, order)
@@ -187,7 +217,10 @@ def deal_weight(view: View, state: State) -> int:
     """How many orders of the unseen cards deal ``state`` (each hidden hand's
     arrangements; the draw order is fixed): :meth:`SeatViews.deal` returns ``state``
     with probability ``deal_weight / (n! / prod(m_c!))`` for ``n`` unseen cards of
-    which ``m_c`` are ``c``."""
+    which ``m_c`` are ``c``. For a view without a reshuffle (with one, the weights are
+    counted by the tests' brute force)."""
+    if view.reshuffle is not None:
+        raise ValueError("deal_weight is for views without a reshuffle")
     weight = 1
     for p in view.others:
         counts = Counter(state.hands[p]).values()
@@ -195,45 +228,23 @@ def deal_weight(view: View, state: State) -> int:
     return weight
 
 
-def _hands(pool: Counter[str], size: int) -> Iterator[tuple[str, ...]]:
-    """Every distinct multiset of ``size`` cards from ``pool`` (sorted)."""
-    cards = sorted(pool)
-
-    def pick(i: int, left: int) -> Iterator[tuple[str, ...]]:
-        if left == 0:
-            yield ()
-            return
-        if i == len(cards):
-            return
-        for n in range(min(pool[cards[i]], left), -1, -1):
-            for rest in pick(i + 1, left - n):
-                yield (cards[i],) * n + rest
-
-    return pick(0, size)
-
-
-def _orders(pool: Counter[str]) -> Iterator[tuple[str, ...]]:
-    """Every distinct order of the multiset ``pool``."""
-    if not +pool:
-        yield ()
-        return
-    for card in sorted(+pool):
-        for rest in _orders(pool - Counter([card])):
-            yield (card, *rest)
-
-
 def deals(view: View) -> Iterator[State]:
-    """Each deal once: every hand of each other player, every order of the rest."""
+    """Each deal once: every hand of each other player, every order of the rest (after
+    a reshuffle, those :mod:`.seatview_reshuffle` lists)."""
+    if view.reshuffle is not None:
+        for hands, draw in view.posterior().deals():
+            yield _position(view, hands, draw)
+        return
 
     def fill(i: int, pool: Counter[str], dealt: list[str]) -> Iterator[State]:
         if i == len(view.others):
-            for draw in _orders(pool):
+            for draw in orders(pool):
                 yield _arrange(view, [*dealt, *draw])
             return
-        for hand in _hands(pool, view.hand_size(view.others[i])):
+        for hand in sub_multisets(pool, view.hand_size(view.others[i])):
             yield from fill(i + 1, pool - Counter(hand), [*dealt, *hand])
 
-    return fill(0, Counter(view.unseen()), [])
+    yield from fill(0, Counter(view.unseen()), [])
 
 
 # --------------------------------------------------------------------- the file
@@ -248,6 +259,13 @@ def format_view(view: View) -> str:
     lines += discard_lines(view.discards)
     lines.append(f"draw-count: {view.draw_size}")
     lines += turn_lines(view.to_move, view.replaced, view.seed)
+    if view.reshuffle is not None:
+        r = view.reshuffle
+        lines += [
+            f"reshuffled: {cards_text(r.cards)}",
+            f"reshuffled-by: {r.by + 1}",
+            f"drawn: {cards_text(r.drawn)}",
+        ]
     return format_document(GAME, "view", lines)
 
 
@@ -271,6 +289,13 @@ def view_to_json(view: View) -> dict[str, Any]:
         "replaced": view.replaced,
         "seed": view.seed,
         "winner": view.winner,
+        "reshuffle": None
+        if view.reshuffle is None
+        else {
+            "cards": list(view.reshuffle.cards),
+            "by": view.reshuffle.by,
+            "drawn": list(view.reshuffle.drawn),
+        },
     }
 
 
@@ -301,7 +326,36 @@ def _parse_view(doc: Document) -> View:
             f"seat {seat + 1}'s hand must hold {view.hand_size(seat)} cards with {players} "
             f"players (SQ-3), got {len(hand)}"
         )
-    _check_draw_size(view, required(fields, "draw-count", doc))
+    draw_field = required(fields, "draw-count", doc)
+    _check_draw_size(view, draw_field)
+    return _with_reshuffle(view, fields, doc, draw_field)
+
+
+def _with_reshuffle(view: View, fields: dict[str, Field], doc: Document, draw: Field) -> View:
+    """The view with its ``reshuffled`` lines (all three or none), refused when they do
+    not fit the rest of the view (:class:`~.seatview_reshuffle.Inconsistent`)."""
+    given = [key for key in _RESHUFFLE_KEYS if key in fields]
+    if not given:
+        return view
+    if len(given) < len(_RESHUFFLE_KEYS):
+        missing = next(key for key in _RESHUFFLE_KEYS if key not in fields)
+        raise fields[given[0]].error(
+            f"a reshuffle needs all of {', '.join(_RESHUFFLE_KEYS)}: '{missing}' is missing (SQ-9)"
+        )
+    cards_field = fields["reshuffled"]
+    cards = _card_list(cards_field, Counter(), {})
+    by = player(fields, "reshuffled-by", doc, view.variant.players)
+    drawn = _card_list(fields["drawn"], Counter(), {})
+    view = replace(view, reshuffle=Reshuffle(cards, by, drawn))
+    try:
+        view.posterior().check()
+        if view.posterior().pile_size() != view.draw_size:
+            raise Inconsistent(
+                f"{view.posterior().pile_size()} reshuffled card(s) are not drawn yet, but the "
+                f"draw pile holds {view.draw_size}"
+            )
+    except Inconsistent as error:
+        raise cards_field.error(f"{error} (SQ-9)") from None
     return view
 
 
@@ -335,6 +389,16 @@ def seat_moves(view: View) -> list[Move]:
     return legal_moves(_arrange(view, list(view.unseen())))
 
 
+def views_along(steps: Sequence[tuple[State, Move]], seat: int) -> list[View]:
+    """The view of ``seat`` before each ``(position, move)`` step of a game, each with
+    what it saw of the last reshuffle so far (:func:`~.seatview_reshuffle.along`)."""
+    known = along(steps, seat)
+    return [
+        replace(view_of(before, seat), reshuffle=r)
+        for (before, _), r in zip(steps, known, strict=True)
+    ]
+
+
 VIEWS: SeatViews[View, State, Move] = ViewFunctions(
-    view_of, parse_view, format_view, view_to_json, seat_moves, deal, deals
+    view_of, parse_view, format_view, view_to_json, seat_moves, deal, deals, views_along
 )

@@ -6,8 +6,8 @@ The parts: the view and which full positions agree with it
 dealer of the unseen cards and the brute-force list of deals (:mod:`.seatview_deal`:
 every placement of the unseen *physical* cards that agrees with the view equally
 likely, as a fair shuffle makes them; drawn exactly by counting with
-:mod:`.seatview_count`), and the views along a played round with what its history
-revealed (:mod:`.seatview_history`).
+:mod:`~playable.solver.core.limited_deal`), and the views along a played round with
+what its history revealed (:mod:`.seatview_history`).
 """
 
 from __future__ import annotations

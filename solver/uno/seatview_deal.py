@@ -13,10 +13,10 @@ What "uniform" means: the deck has look-alike copies (UN-1), and a fair shuffle
 makes every placement of the *physical* cards equally likely, not every distinct
 position: a hand with two R5 is reached in half as many ways as one with R5 and
 R6. :func:`deal` draws every physical placement that keeps the constraints with
-the same probability (exactly, by counting: :mod:`.seatview_count`; past a budget of
-states the lacks and holds of the hands likeliest to keep them are checked by
-rejection instead, which stays exact), so a position
-comes up in proportion to :func:`weight`, its number of placements; :func:`deals`
+the same probability (exactly, by counting: :mod:`~playable.solver.core.limited_deal`;
+past a budget of states the lacks and holds of the hands likeliest to keep them are
+checked by rejection instead, which stays exact), so a position comes up in
+proportion to :func:`weight`, its number of placements; :func:`deals`
 lists each distinct position once and the chi-square test of tests/uno weighs
 them so. Then:
 
@@ -43,9 +43,10 @@ from functools import lru_cache
 from math import comb, factorial
 
 from playable.solver.core.errors import PlayableError
+from playable.solver.core.limited_deal import Dealer, Limit, Problem, TooLarge
+from playable.solver.core.multisets import orders, sub_multisets
 from playable.solver.uno.cards import KINDS, colour_of, is_wild, matches
 from playable.solver.uno.rules import State
-from playable.solver.uno.seatview_count import Dealer, Limit, Problem, TooLarge
 from playable.solver.uno.seatview_view import (
     COLOUR_COUNT,
     Holds,
@@ -278,31 +279,6 @@ def weight(view: View, state: State) -> Fraction:
     return w
 
 
-def _parts(cards: list[tuple[int, int]], size: int) -> Iterator[tuple[int, ...]]:
-    """Every sub-multiset of ``size`` cards of ``cards`` (``(kind, copies)``)."""
-    if size == 0:
-        yield ()
-        return
-    if not cards:
-        return
-    (kind, n), rest = cards[0], cards[1:]
-    for take in range(min(n, size), -1, -1):
-        for part in _parts(rest, size - take):
-            yield (kind,) * take + part
-
-
-def _orders(left: Counter[int]) -> Iterator[tuple[int, ...]]:
-    """Every distinct order of the multiset ``left``."""
-    if not +left:
-        yield ()
-        return
-    for kind in sorted(+left):
-        left[kind] -= 1
-        for rest in _orders(left):
-            yield (kind, *rest)
-        left[kind] += 1
-
-
 def deals(view: View) -> Iterator[State]:
     """Every full position consistent with ``view`` (seed 0), each once: all
     sub-multisets for the other hands, all orders of the draw pile, every drawn card
@@ -316,7 +292,7 @@ def deals(view: View) -> Iterator[State]:
             yield [], left
             return
         p = view.others[i]
-        for part in _parts(sorted((+left).items()), view.counts[p] - len(view.seen[p])):
+        for part in sub_multisets(left, view.counts[p] - len(view.seen[p])):
             for rest, final in hands_from(i + 1, left - Counter(part)):
                 yield [part, *rest], final
 
@@ -326,7 +302,7 @@ def deals(view: View) -> Iterator[State]:
             hands[p] = [*view.seen[p], *part]
         drawns = sorted(set(hands[view.to_move])) if view.hidden_drawn else [view.drawn]
         guilts = [False, True] if view.hidden_guilty else [bool(view.guilty)]
-        for pile in _orders(Counter(left)):
+        for pile in orders(Counter(left)):
             for drawn in drawns:
                 for guilty in guilts:
                     state = _state(view, hands, list(pile), drawn, guilty, 0)

@@ -23,13 +23,13 @@ from jsonschema import Draft202012Validator
 
 from playable.solver.core.errors import NotationError
 from playable.solver.core.jsonkeys import schema
+from playable.solver.core.limited_deal import Dealer, Limit, Problem
 from playable.solver.core.seat_stats import chi_square_p
 from playable.solver.games import views
 from playable.solver.uno import seatview_deal
 from playable.solver.uno.cards import WILD, WILD_DRAW_FOUR, colour_of, kind
 from playable.solver.uno.rules import Options, Phase, State, apply, legal_moves, random_deal
 from playable.solver.uno.seatview import VIEWS
-from playable.solver.uno.seatview_count import Dealer, Limit, Problem
 from playable.solver.uno.seatview_deal import count, deals, layout, undealable, weight
 from playable.solver.uno.seatview_view import (
     HIDDEN,

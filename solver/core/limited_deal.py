@@ -24,15 +24,16 @@ many cards of each cell go to each constrained bucket matters to the limits. Wit
 ``m! / (prod x_b! * (m - sum x_b)!)`` ways to choose which; the free pool takes the
 rest and is arranged in the same number of ways whatever it holds. A dynamic
 programme over the cells, whose state is what each constrained bucket still needs
-and how much of each limit is used (a limit's ``least`` is checked once the cells
-under limits are all placed), counts every placement exactly (Python
-integers); the dealer then draws the counts cell by cell with probabilities
-proportional to the counts of the completions, and finally which physical cards go
-where by a uniform shuffle of each cell and of the free pool. Every placement is
-drawn with the same probability. Only constrained buckets enter the state, so the
-programme stays small for a few constrained hands; it grows with the product of
-their sizes, so a :class:`Dealer` may be given a budget of states
-(:class:`TooLarge` past it) and the caller leaves some hands to rejection.
+and how much of each limit is used, counts every placement exactly (Python
+integers); a limit is *settled* after its last cell (its ``least`` checked, its use
+then written as ``least``, so that states differing only in finished limits merge);
+the dealer then draws the counts cell by cell with probabilities proportional to the
+counts of the completions, and finally which physical cards go where by a uniform
+shuffle of each cell and of the free pool. Every placement is drawn with the same
+probability. Only constrained buckets enter the state, so the programme stays small
+for a few constrained hands; it grows with the product of their sizes, so a
+:class:`Dealer` may be given a budget of states (:class:`TooLarge` past it) and the
+caller leaves some hands to rejection.
 """
 
 from __future__ import annotations
@@ -129,6 +130,10 @@ class Dealer:
             for cell in self.cells
         ]
         self._after = [sum(c.size for c in self.cells[i + 1 :]) for i in range(len(self.cells))]
+        self._ending = [
+            tuple(j for j in range(len(problem.limits)) if max(self._cells_of(j)) == i)
+            for i in range(len(self.cells))
+        ]
         self.count = cache(self._count)
 
     def _moves(
@@ -176,11 +181,35 @@ class Dealer:
             for x, ways, left, after in self._moves(i, b, rem, needs, used)
         )
 
+    def _cells_of(self, j: int) -> list[int]:
+        """The cells under limit ``j`` (-1 alone when none: settled before the first)."""
+        return [-1, *(i for i, cell in enumerate(self.cells) if j in cell.limits)]
+
+    def _settle(self, i: int, used: tuple[int, ...]) -> tuple[int, ...] | None:
+        """``used`` after cell ``i`` (-1: before the first): each limit whose last cell
+        it is must hold its ``least`` (None: it does not) and is then written as
+        ``least``, which keeps every later check as it was."""
+        ending = self._ending[i] if i >= 0 else self._empty_limits
+        if not ending:
+            return used
+        limits = self.problem.limits
+        if any(used[j] < limits[j].least for j in ending):
+            return None
+        return tuple(limits[j].least if j in ending else u for j, u in enumerate(used))
+
+    @property
+    def _empty_limits(self) -> tuple[int, ...]:
+        return tuple(j for j in range(len(self.problem.limits)) if self._cells_of(j) == [-1])
+
     def _least_kept(self, used: tuple[int, ...]) -> bool:
         """Does every limit hold its ``least`` (the cells under limits all placed)?"""
         return all(u >= limit.least for u, limit in zip(used, self.problem.limits, strict=True))
 
     def _next(self, i: int, needs: tuple[int, ...], used: tuple[int, ...]) -> int:
+        settled = self._settle(i, used)
+        if settled is None:
+            return 0
+        used = settled
         nxt = i + 1
         size = self.cells[nxt].size if nxt < len(self.cells) else 0
         return self.count(nxt, 0, size, needs, used)
@@ -222,8 +251,10 @@ class Dealer:
         used = (0,) * len(self.problem.limits)
         buckets: list[list[int]] = [[] for _ in needs]
         free: list[int] = []
+        used = self._settle(-1, used) or used
         for i, cell in enumerate(self.cells):
             split, needs, used = self._split(i, needs, used, rng)
+            used = self._settle(i, used) or used
             physical = [kind for kind, n in cell.kinds for _ in range(n)]
             rng.shuffle(physical)
             start = 0
