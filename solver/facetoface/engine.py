@@ -22,6 +22,11 @@ class FaceToFaceEngine:
     the analysis shares one budget among the turns."""
 
     analysis_shares_budget = True
+    #: the play-outs' rule, (extra_gap, opp_penalty): the careful bot's (CarefulPlayer),
+    #: chosen on run seed 20261129 of benchmarks/analysis_strength.py (2 of 9 games won
+    #: against the determinized bot, 0 of 8 with the greedy bot's rule); it is
+    #: playout_kernel.CAREFUL, and playout_kernel.GREEDY is GreedyPlayer's
+    rollout_rule: tuple[int, int] = (0, 0)
     leaf_nodes = 40  # a node is a whole turn, each generating all the next turns
 
     def warm_up(self) -> None:
@@ -51,18 +56,20 @@ class FaceToFaceEngine:
         return bool(analysis["finished"]) or analysis["value"] != "unknown"
 
     def rollout(self, state: State, rng: random.Random) -> tuple[float, ...] | None:
-        """The greedy bot plays both seats to the end in one compiled call
-        (:mod:`~playable.solver.facetoface.playout_kernel`, the same games as
-        ``players.GreedyPlayer`` through the reference rules); 1 for the winner, -1
-        for the loser (FF-6). A position the kernel cannot play out (a hand holding
-        a card above its bitset) is played by the Python bot."""
+        """The careful bot (:attr:`rollout_rule`) plays both seats to the end in one
+        compiled call (:mod:`~playable.solver.facetoface.playout_kernel`, the same
+        games as ``players.CarefulPlayer`` through the reference rules); 1 for the
+        winner, -1 for the loser (FF-6). A position the kernel cannot play out (one
+        the rules never reach) is played by the Python bot of the same rule."""
         from playable.solver.facetoface.playout_kernel import FAILED, winner_and_turns
 
-        won, _ = winner_and_turns(state)
+        won, _ = winner_and_turns(state, self.rollout_rule)
         if won == FAILED:
             from playable.solver.facetoface.players import GreedyPlayer, play_game
 
-            won = play_game(state, (GreedyPlayer(), GreedyPlayer()), rng).winner
+            extra_gap, opp_penalty = self.rollout_rule
+            bot = GreedyPlayer(extra_gap, opp_penalty)
+            won = play_game(state, (bot, bot), rng).winner
         return (1.0, -1.0) if won == 0 else (-1.0, 1.0)
 
     def order(self, state: State, moves: list[Any]) -> list[Any] | None:

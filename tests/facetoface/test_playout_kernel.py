@@ -91,9 +91,10 @@ def test_the_compiled_play_out_plays_the_bots_games() -> None:
     assert min(kinds.values()) >= 10, kinds
 
 
-def test_the_engine_rollout_is_the_greedy_game() -> None:
+def test_the_engine_rollout_is_the_careful_game() -> None:
+    assert ENGINE.rollout_rule == playout_kernel.CAREFUL
     for state in positions(20, seed=5):
-        won, _ = reference(state, GreedyPlayer)
+        won, _ = reference(state, CarefulPlayer)
         returns = ENGINE.rollout(state, random.Random(1))
         assert returns == ((1.0, -1.0) if won == 0 else (-1.0, 1.0))
 
