@@ -87,7 +87,12 @@ NO_SURVIVAL, SURVIVAL_CUTS = 14, 15
 #: a root in the middle of a turn: cards already laid on own piles, 1 if one was laid
 #: on the opponent's (0, 0 at the start of a turn)
 ROOT_OWN, ROOT_OPP = 16, 17
-CTX_SIZE = 18
+#: the subtree cap of :func:`search` (nodes a subtree below the root may use before it
+#: is left unknown; 0: no cap) and how many subtrees it stopped
+SUBTREE_CAP, CAP_CUTS = 18, 19
+CTX_SIZE = 20
+#: no limit on a subtree's nodes
+NO_LIMIT = 1 << 62
 #: table values: the low 2 bits a code (proven loss or win for the mover, or open:
 #: not proven, bits 2-16 and 17-31 then hold proof and disproof numbers of the df-pn
 #: search), bits 32-62 the 31 check bits of an independent hash
@@ -805,6 +810,7 @@ def new_frames(depth: int) -> Frames:
         np.zeros(depth, dtype=np.int64),
         np.zeros(depth, dtype=np.int64),
         np.zeros(depth, dtype=np.int64),
+        np.zeros(depth, dtype=np.int64),
         np.zeros(depth, dtype=np.uint64),
         np.zeros(depth, dtype=np.int64),
         np.full((depth, 5), -1, dtype=np.int64),
@@ -823,6 +829,7 @@ def _clear(frames: Frames) -> None:
     frames.counts[:] = 0
     frames.nexts[:] = 0
     frames.unknown[:] = 0
+    frames.limits[:] = 0
     frames.keys[:] = 0
     frames.tags[:] = 0
     frames.killers[:] = -1
@@ -852,6 +859,14 @@ def search(
     the caller across searches). ``ctx[ROOT_OWN]``/``ctx[ROOT_OPP]`` (cards laid on
     own piles, 1 if one on the opponent's) are nonzero only for a root in the middle
     of a turn; such a root is neither looked up nor stored.
+
+    ``ctx[SUBTREE_CAP]`` (0: none) caps the nodes of every subtree below the root: a
+    node stops searching its turns once its subtree has used that many nodes (or its
+    parent's subtree has run out), and its value stays unknown, not stored, like a
+    node left by an exhausted budget; its parent goes on with its next turn. Only
+    proven values are returned and stored, so a cap changes no value, only which
+    subtrees are finished first (the driver, :meth:`search.Solver.value`, searches
+    again with a larger cap; docs/solver-facetoface.md, rule 10).
     """
     _clear(frames)
     work = Work(deal, table, frames, gen, sv, ctx)
@@ -859,11 +874,19 @@ def search(
     nexts, unknown, killers, lazy = frames.nexts, frames.unknown, frames.killers, frames.lazy
     nodes[0, 0], nodes[0, 1], nodes[0, 2], nodes[0, 3], nodes[0, 4] = node[:5]
     nodes[0, 5], nodes[0, 6], nodes[0, 7], nodes[0, 8] = node[5:]
+    limits = frames.limits
+    cap = ctx[SUBTREE_CAP]
+    limits[0] = NO_LIMIT
     r = _enter(0, work, deadline)
     if r != EXPAND:
         return r
     d = 0
     while True:
+        if nexts[d] < counts[d] and ctx[NODES] >= limits[d]:
+            # the subtree cap: node d's subtree used its nodes; it stays unknown
+            unknown[d] = 1
+            nexts[d] = counts[d]
+            ctx[CAP_CUTS] += 1
         if nexts[d] < counts[d]:
             i = order[d, nexts[d]]
             nexts[d] += 1
@@ -882,6 +905,7 @@ def search(
             if r == EXPAND:
                 nexts[c] = 0
                 unknown[c] = 0
+                limits[c] = min(limits[d], ctx[NODES] + cap) if cap > 0 else limits[d]
                 d = c
                 continue
             v = r

@@ -76,7 +76,10 @@ class Frames(NamedTuple):
     order: I64
     counts: I64  # how many turns to search
     nexts: I64  # the next one
-    unknown: I64  # 1: a child's value stayed unknown (budget)
+    unknown: I64  # 1: a child's value stayed unknown (budget or subtree cap)
+    #: the node count at which the node's subtree stops (``kernel.search``'s subtree
+    #: cap: the least of its ancestors' entry counts plus the cap)
+    limits: I64
     keys: U64  # the node's table key
     tags: I64  # its check bits (-1: never stored)
     #: (depth, 5): the turn that last won at this depth (cards laid, four tops)
