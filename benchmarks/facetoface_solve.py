@@ -25,12 +25,14 @@ start-of-turn position at a time, sharing one table, until a position stays
 undecided within ``--seconds`` (results/facetoface_solve_regression.md). Those rows
 were improved on again and again; the fresh rows say how far the solver reaches.
 
-Run: ``python benchmarks/facetoface_solve.py [--seeds a,b,c] [--positions N] [--nodes N]``
+Run: ``python benchmarks/facetoface_solve.py [--seeds a,b,c] [--positions N] [--nodes N]
+[--rows 24,32] [--out FILE.md]`` (``--rows``: only those rows, in that order)
 or ``python benchmarks/facetoface_solve.py --regression [--seconds S]``.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import os
 import random
@@ -169,12 +171,23 @@ def main() -> None:
     parser = reach.parser(__doc__, positions=100, nodes=200_000)
     parser.add_argument("--deals", type=int, default=6, help="walk back (--regression)")
     parser.add_argument("--seconds", type=float, default=10.0, help="(--regression)")
+    parser.add_argument(
+        "--rows",
+        type=reach.parse_seeds,
+        default=None,
+        help=f"only these rows, in this order (cards left: {','.join(map(str, ROWS))})",
+    )
     args = parser.parse_args()
+    spec = SPEC
+    if args.rows:
+        if not set(args.rows) <= set(ROWS):
+            parser.error(f"--rows: each of {','.join(map(str, ROWS))}")
+        spec = dataclasses.replace(SPEC, rows=tuple(label(left) for left in args.rows))
     warm_up()
     if args.regression:
         regression(REGRESSION_POSITIONS, args.deals, args.seconds, args.out)
     else:
-        reach.main(SPEC, args)
+        reach.main(spec, args)
 
 
 def regression(positions: int, deals: int, seconds: float, out: Path | None) -> None:
