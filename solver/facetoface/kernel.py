@@ -28,7 +28,10 @@ turns whose result is dominated by another turn's result are not searched
 argument decides (:func:`playable.solver.facetoface.race_kernel.verdict`; for a node also
 with plans that give cards to the opponent), or in which one player is blocked first
 (:func:`playable.solver.facetoface.survival_kernel.verdict`), is not searched.
-Turns are searched in order of :func:`order_score`: least
+A subtree below the root may be capped at a number of nodes (``ctx[SUBTREE_CAP]``):
+once it has used them it stops and stays unknown, and the driver searches again with
+a larger cap (rule 10 of docs/solver-facetoface.md; nothing is pruned, only proven
+values are stored). Turns are searched in order of :func:`order_score`: least
 help to the opponent first, then most room between the own piles, with the turn that
 last won at the same depth first (killer turn; where it is legal it is searched
 before the node's other turns are even generated); ordering never changes a value.
