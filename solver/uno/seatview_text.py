@@ -446,14 +446,23 @@ def _lack_kinds(token: Token, closer: str = "'since N'") -> tuple[int, ...]:
     return (card,)
 
 
-def _lacks(fields: dict[str, Field], seat: int, players: int) -> Iterator[Lack]:
-    """The ``lacks N`` lines: groups of kinds, each closed by ``since N``."""
+def _about_others(
+    fields: dict[str, Field], key: str, seat: int, players: int
+) -> Iterator[tuple[int, Field]]:
+    """Each ``KEY N`` line there is, with its player (0-based); one about the seat is
+    refused (the seat knows its own hand)."""
     for p in range(players):
-        f = fields.get(f"lacks {p + 1}")
+        f = fields.get(f"{key} {p + 1}")
         if f is None:
             continue
         if p == seat:
-            raise f.error(f"seat {seat + 1} sees its own hand: 'lacks' is for other players")
+            raise f.error(f"seat {seat + 1} sees its own hand: '{key}' is for other players")
+        yield p, f
+
+
+def _lacks(fields: dict[str, Field], seat: int, players: int) -> Iterator[Lack]:
+    """The ``lacks N`` lines: groups of kinds, each closed by ``since N``."""
+    for p, f in _about_others(fields, "lacks", seat, players):
         words = f.tokens()
         kinds: list[int] = []
         i = 0
@@ -478,12 +487,7 @@ def _lacks(fields: dict[str, Field], seat: int, players: int) -> Iterator[Lack]:
 
 def _holds(fields: dict[str, Field], seat: int, players: int) -> Iterator[Holds]:
     """The ``holds N`` lines: groups of kinds joined by ``and``."""
-    for p in range(players):
-        f = fields.get(f"holds {p + 1}")
-        if f is None:
-            continue
-        if p == seat:
-            raise f.error(f"seat {seat + 1} sees its own hand: 'holds' is for other players")
+    for p, f in _about_others(fields, "holds", seat, players):
         kinds: list[int] = []
         for word in f.tokens():
             if word.text != "and":
