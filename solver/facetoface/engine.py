@@ -27,6 +27,9 @@ class FaceToFaceEngine:
     #: against the determinized bot, 0 of 8 with the greedy bot's rule); it is
     #: playout_kernel.CAREFUL, and playout_kernel.GREEDY is GreedyPlayer's
     rollout_rule: tuple[int, int] = (0, 0)
+    #: random costs added to each play of a play-out (playout_kernel.play_out); 0: the
+    #: bot's own games
+    rollout_jitter = 0
     leaf_nodes = 40  # a node is a whole turn, each generating all the next turns
 
     def warm_up(self) -> None:
@@ -63,7 +66,8 @@ class FaceToFaceEngine:
         the rules never reach) is played by the Python bot of the same rule."""
         from playable.solver.facetoface.playout_kernel import FAILED, winner_and_turns
 
-        won, _ = winner_and_turns(state, self.rollout_rule)
+        seed = rng.getrandbits(31) if self.rollout_jitter else 0
+        won, _ = winner_and_turns(state, self.rollout_rule, self.rollout_jitter, seed)
         if won == FAILED:
             from playable.solver.facetoface.players import GreedyPlayer, play_game
 

@@ -202,13 +202,19 @@ def play_out(
     extra_gap: int,
     opp_penalty: int,
     max_turns: int,
+    jitter: int,
+    seed: int,
 ) -> tuple[int, int]:
     """The winner (0 or 1) and the number of turns of the game from the encoded
     position (:func:`encode`) with the greedy rule of ``extra_gap`` and
     ``opp_penalty`` at both seats; the turn in progress counts as one. A finished
     game has 0 turns. :data:`FAILED` as the winner when the kernel met a position the
     rules never reach or the game went past ``max_turns``. ``tops`` and ``hands``
-    are changed."""
+    are changed. With ``jitter`` above 0 every play's cost is raised by a random
+    whole number from 0 to ``jitter`` (numba's generator, seeded by ``seed``), so the
+    play-outs vary around the bot's games; 0 plays them exactly."""
+    if jitter > 0:
+        np.random.seed(seed)
     pos = np.zeros(2, np.int64)
     stack = np.zeros((MAX_CARD + 2, 7), np.int64)
     me, lo, lp = to_move, laid_own, laid_opp
@@ -239,6 +245,8 @@ def play_out(
                     if not _fits(pile, u, d, ou, od, card):
                         continue
                     cost = _cost(pile, u, d, ou, od, card, opp_penalty)
+                    if jitter > 0:
+                        cost += np.random.randint(0, jitter + 1)
                     # the key (cost, card, pile name); the name's order is 3 - pile
                     if cost > best_cost or (
                         cost == best_cost
@@ -291,11 +299,14 @@ def encode(state: State) -> tuple[I64, I64, I64, I64]:
     return tops, hands, draws, sizes
 
 
-def winner_and_turns(state: State, rule: tuple[int, int] = GREEDY) -> tuple[int, int]:
+def winner_and_turns(
+    state: State, rule: tuple[int, int] = GREEDY, jitter: int = 0, seed: int = 0
+) -> tuple[int, int]:
     """The winner and turn count of the game from ``state`` played out by the greedy
     ``rule`` (``(extra_gap, opp_penalty)``: :data:`GREEDY` or :data:`CAREFUL`) at both
     seats, as ``players.play_game`` gives them; :data:`FAILED` as the winner where the
-    kernel cannot tell (see :func:`play_out`)."""
+    kernel cannot tell (see :func:`play_out`). ``jitter`` and ``seed``: random costs,
+    see :func:`play_out`."""
     tops, hands, draws, sizes = encode(state)
     won, turns = play_out(
         tops,
@@ -308,6 +319,8 @@ def winner_and_turns(state: State, rule: tuple[int, int] = GREEDY) -> tuple[int,
         rule[0],
         rule[1],
         MAX_TURNS,
+        jitter,
+        seed,
     )
     return int(won), int(turns)
 
@@ -317,3 +330,4 @@ def warm_up() -> None:
     """Load (or compile) the kernel once on a tiny position, before any budget."""
     tiny = State(Variant(7), ((1, 8), (1, 8)), ((2, 3), (4, 5)), ((6,), (7,)))
     winner_and_turns(tiny)
+    winner_and_turns(tiny, CAREFUL, 1, 1)

@@ -149,3 +149,21 @@ def test_leaf_solves_wait_for_the_late_game() -> None:
     assert ENGINE.leaf_worth(state)
     text = (Path(__file__).parents[2] / "examples" / "endgame.facetoface.txt").read_text()
     assert leaf(GAME.parse(text)) is not None
+
+
+def test_jittered_play_outs_finish_and_repeat() -> None:
+    """With random costs (``jitter``) every play-out still ends with a winner (no
+    position the rules never reach), the same seed gives the same game, and the games
+    differ from the bot's own."""
+    for state in positions(40, seed=7):
+        for seed in (1, 2):
+            got = playout_kernel.winner_and_turns(state, playout_kernel.CAREFUL, 6, seed)
+            assert got[0] in (0, 1)
+            assert got == playout_kernel.winner_and_turns(state, playout_kernel.CAREFUL, 6, seed)
+            if is_terminal(state):
+                assert got == reference(state, CarefulPlayer)
+    a, b = shuffled_decks(Variant(), 3)
+    fresh = deal(Variant(), a, b, 0)
+    careful = playout_kernel.CAREFUL
+    jittered = {playout_kernel.winner_and_turns(fresh, careful, 6, s) for s in range(20)}
+    assert len(jittered) > 1
