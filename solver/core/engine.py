@@ -47,7 +47,13 @@ class SearchOptions:
 
 
 class Engine(Protocol):
-    """A game's searches behind one interface."""
+    """A game's searches behind one interface.
+
+    An engine may also offer two optional methods, read with ``getattr``:
+    ``leaf_worth(state) -> bool`` (is a leaf solve of ``state`` worth its cost to the
+    tree search, solver/core/mcts_leaf.py) and ``turn_plan(state) -> list`` (a
+    hidden-information bot's whole turn for the player to move, the seat player's
+    default through that turn, solver/core/seat_player.py)."""
 
     #: True when an analysis shares one budget among the moves; False when it gives
     #: every move a budget of its own (The Game), so it may take that budget per move.

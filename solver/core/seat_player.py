@@ -29,7 +29,10 @@ Game fewest cards left, TG-8) is played. It is the analysis of
   determinized player does).
 
 UNO's ordering is the heuristic bot's move first and the rest unranked, so every
-legal move is valued (a width of 108, the deck).
+legal move is valued (a width of 108, the deck). Where the engine plans whole turns
+(``Engine.turn_plan``, The Game: the sampling player's turn) the planned move is the
+default instead, the plan made when the turn began followed card by card while the
+seat's view goes as planned.
 
 Repeatable and honest: deal ``i`` of a decision is drawn from a generator seeded by
 the player's ``seed`` and the view's text (:func:`decision_seed`), so two full
@@ -45,7 +48,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -156,6 +159,10 @@ class SeatPlayer:
         self._rules: Game[Any, Any] = game(self.game_name)
         self._engine: Engine = engine(self.game_name)
         self._warm = False
+        # the rest of the turn planned (:meth:`_planned`), valid while the seat's
+        # view is the one the plan expects next
+        self._plan: list[Any] = []
+        self._expected = ""
 
     @property
     def chosen(self) -> Settings:
@@ -191,7 +198,8 @@ class SeatPlayer:
             self._engine.warm_up()
             self._warm = True
         settings = self.chosen
-        base = decision_seed(self.seed, self._views.format(view))
+        text = self._views.format(view)
+        base = decision_seed(self.seed, text)
         seat = self._views.seat(view)
         budget = Budget(None, settings.nodes or self._engine.leaf_nodes, 16)
         candidates = moves
@@ -204,7 +212,10 @@ class SeatPlayer:
             rng = random.Random(sample_seed(base, index))
             state = self._views.deal(view, rng)
             if index == 0:
-                candidates, default = _narrowed(self._engine, state, moves, settings.width)
+                planned = self._planned(text, state, moves)
+                candidates, default = _narrowed(
+                    self._engine, state, moves, settings.width, planned
+                )
                 guarded = settings.keep_default and default is not None
             row = [
                 value_move(self._rules, self._engine, state, move, seat, budget, OPTIONS, rng)
@@ -219,7 +230,34 @@ class SeatPlayer:
         if default is not None and guarded and not beats(values, best, default):
             best = default
         self.last = Decision(candidates[best], len(candidates), len(values), nodes)
+        self._follow(state, view, candidates[best])
         return self.last
+
+    def _planned(self, text: str, state: Any, moves: list[Any]) -> Any | None:
+        """The move a whole-turn planner offers for this decision (``Engine.turn_plan``,
+        The Game: the sampling player's turn), or None: the rest of the plan made
+        earlier in this turn while the seat's view is the one it leads to, else a new
+        plan from this view. A planner asked again at every card would choose afresh
+        each time and lay more cards than its whole turns do."""
+        planner: Callable[[Any], list[Any]] | None = getattr(self._engine, "turn_plan", None)
+        if planner is None:
+            return None
+        if not (self._plan and self._expected == text):
+            self._plan = planner(state)
+        planned = self._plan[0] if self._plan else None
+        return planned if planned in moves else None
+
+    def _follow(self, state: Any, view: Any, move: Any) -> None:
+        """Keep the rest of the plan when ``move`` is its next step (and the view that
+        step leads to), else drop it."""
+        if not self._plan or move != self._plan[0]:
+            self._plan = []
+            return
+        self._plan = self._plan[1:]
+        after = self._rules.apply(state, move)
+        seat = self._views.seat(view)
+        same_turn = not self._rules.is_terminal(after) and self._rules.to_move(after) == seat
+        self._expected = self._views.format(self._views.view_of(after, seat)) if same_turn else ""
 
 
 def _any_exact(values: list[list[MoveValue]]) -> bool:
@@ -239,14 +277,17 @@ def _recommended(
 
 
 def _narrowed(
-    engine: Engine, state: Any, moves: list[Any], width: int
+    engine: Engine, state: Any, moves: list[Any], width: int, planned: Any | None = None
 ) -> tuple[list[Any], int | None]:
     """The ``width`` best of ``moves`` by the game's public ordering, in legal-move
-    order, and the index among them of the ordering's first (the quick bot's move);
-    all of them and None when the game has no ordering."""
+    order, and the index among them of the ordering's first (the quick bot's move),
+    or of ``planned`` (a whole-turn planner's move) put first; all of them and None
+    when the game has no ordering."""
     order = engine.order(state, moves)
     if order is None:
         return moves, None
+    if planned is not None:
+        order = [planned, *(m for m in order if m != planned)]
     ordered = [str(m) for m in order]
     kept = set(ordered[:width])
     candidates = [m for m in moves if str(m) in kept]

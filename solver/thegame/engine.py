@@ -47,6 +47,17 @@ class TheGameEngine:
         left = play_out(state, GreedyPlayer()).cards_left
         return (0.0 - left,) * state.variant.players  # TG-8; never -0.0
 
+    def turn_plan(self, state: State) -> list[Any]:
+        """The sampling player's whole turn for the player to move, then the end of the
+        turn: the seat player's default at each card of the turn (solver/core/
+        seat_player.py). The sampling player is the best hidden-information bot
+        (docs/results.md); it reads only what the player to move sees and seeds its
+        samples with that, so every deal of one seat view gets the same plan."""
+        from playable.solver.thegame.rules import END_TURN
+        from playable.solver.thegame.sampling import SamplingPlayer
+
+        return [*SamplingPlayer().choose_turn(state), END_TURN]
+
     def order(self, state: State, moves: list[Any]) -> list[Any] | None:
         """The Game: plays by the greedy player's cost (the backwards trick first, then
         the smallest gap, TG-3), ending the turn ranked as a gap of 2 (the greedy
