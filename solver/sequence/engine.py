@@ -99,8 +99,9 @@ def chips_short(state: State) -> int:
     another side (SQ-5), so a line it may still claim (sharing at most one space
     with each of its sequences) costs one turn per empty space and two per chip of
     another side (remove, then place; none can be removed from a sequence). For one
-    missing sequence the cheapest line; for two, the two cheapest less one (they may
-    share a space)."""
+    missing sequence the cheapest line; for two, the two cheapest less two: two lines
+    of the side share at most one space (SQ-7), counted in both, and that space costs
+    at most two turns (a chip of another side: remove, then place)."""
     from playable.solver.sequence.playout_kernel import LINE_CELLS, SHARED
 
     side = state.side
@@ -121,7 +122,7 @@ def chips_short(state: State) -> int:
     locked &= chips >= 0  # the free corners are nobody's
     costs[locked[LINE_CELLS].any(axis=1)] = IMPOSSIBLE
     best = np.partition(costs, 1)[:2]
-    return int(best[0]) if missing == 1 else int(best[0] + best[1] - 1)
+    return int(best[0]) if missing == 1 else int(best[0] + best[1] - 2)
 
 
 #: more own turns than any game lasts
