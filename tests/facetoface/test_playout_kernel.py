@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -91,12 +92,20 @@ def test_the_compiled_play_out_plays_the_bots_games() -> None:
     assert min(kinds.values()) >= 10, kinds
 
 
-def test_the_engine_rollout_is_the_careful_game() -> None:
-    assert ENGINE.rollout_rule == playout_kernel.CAREFUL
+def test_the_engine_rollout_is_the_careful_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The rollout is the careful bots' game (without jitter, as the reference rules
+    play it), its costs jittered from a seed drawn from the search's generator."""
+    assert ENGINE.rollout_rule == playout_kernel.CAREFUL and ENGINE.rollout_jitter > 0
     for state in positions(20, seed=5):
+        seed = random.Random(1).getrandbits(31)
+        won, _ = playout_kernel.winner_and_turns(
+            state, playout_kernel.CAREFUL, ENGINE.rollout_jitter, seed
+        )
+        assert ENGINE.rollout(state, random.Random(1)) == ((1.0, -1.0) if won == 0 else (-1.0, 1.0))
+    monkeypatch.setattr(ENGINE, "rollout_jitter", 0)
+    for state in positions(20, seed=6):
         won, _ = reference(state, CarefulPlayer)
-        returns = ENGINE.rollout(state, random.Random(1))
-        assert returns == ((1.0, -1.0) if won == 0 else (-1.0, 1.0))
+        assert ENGINE.rollout(state, random.Random(1)) == ((1.0, -1.0) if won == 0 else (-1.0, 1.0))
 
 
 @st.composite
