@@ -10,11 +10,12 @@ Two steps, each resumable (every finished piece of work is one JSON line of
   with ``--frontier`` cards left the ``--keep`` cheapest positions are recorded as
   the kernel moves that reach them, cut back to the start of their turn (so each is a
   position at a turn start; duplicates merged).
-* ``dfs``: every recorded frontier position of ``--seed`` not searched yet is solved
-  afresh by the systematic search alone (solver/thegame/search.py with ``pilots``
-  off: limited-discrepancy runs, then an exhaustive one) with ``--nodes`` nodes; a
-  win is joined to the path that reached the position and replayed through the
-  reference rules from the deal's start before it is recorded.
+* ``dfs``: every recorded frontier position of ``--seed`` not searched yet (or left
+  undecided by a smaller budget) is solved afresh by the systematic search alone
+  (solver/thegame/search.py with ``pilots`` off: limited-discrepancy runs, then an
+  exhaustive one) with ``--nodes`` nodes; a win is joined to the path that reached
+  the position and replayed through the reference rules from the deal's start before
+  it is recorded.
 
 The beam's cut keeps the cheapest lines of each length; the exhaustive search from a
 frontier position sees every line from there that the beam dropped (docs/solver-thegame.md,
@@ -217,8 +218,12 @@ def along(args: argparse.Namespace) -> None:
 def dfs(args: argparse.Namespace) -> None:
     """Solve every recorded frontier position of the seed not searched yet."""
     root = start(args.seed)
-    searched = {
-        tuple(r["path"]) for r in records(args.out) if r["kind"] == "dfs" and r["seed"] == args.seed
+    searched = {  # decided, or out of at least this budget (a larger one searches again)
+        tuple(r["path"])
+        for r in records(args.out)
+        if r["kind"] == "dfs"
+        and r["seed"] == args.seed
+        and (r["status"] != "unknown" or r["nodes"] >= args.nodes)
     }
     todo: dict[tuple[int, ...], int] = {}
     for r in records(args.out):
@@ -293,11 +298,11 @@ def summary(args: argparse.Namespace) -> None:
         for r in rows
         if r["kind"] == "beam"
     ]
+    last = {(r["seed"], tuple(r["path"])): r for r in rows if r["kind"] == "dfs"}
     groups: dict[tuple[int, str, int], list[dict[str, Any]]] = {}
-    for r in rows:
-        if r["kind"] == "dfs":
-            where = source.get((r["seed"], tuple(r["path"])), "?")
-            groups.setdefault((r["seed"], where, r["cards_left"]), []).append(r)
+    for (seed, path), r in last.items():  # a position searched again: its last search
+        where = source.get((seed, path), "?")
+        groups.setdefault((seed, where, r["cards_left"]), []).append(r)
     searches = []
     for (seed, where, left), rs in sorted(groups.items()):
         nodes = sorted(r["nodes"] for r in rs)
