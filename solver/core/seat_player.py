@@ -98,20 +98,32 @@ def decision_seed(seed: int, view_text: str) -> int:
 
 
 def beats(values: Sequence[Sequence[MoveValue]], move: int, other: int) -> bool:
-    """Is ``move`` proven better than ``other`` on the deals so far? Only deals where
-    both values are exact count (the solver proved them, not a play-out), they must be
-    at least half of the deals, and the paired differences of value there (``move``
-    minus ``other``) must have a 95% interval above zero. Small budgets prove little
-    early in a game, and the lines they find there are worse than the quick bots'
+    """Is ``move`` proven better than ``other`` on the deals so far? Only deals whose
+    comparison a proof settles count: both values exact (the solver proved them, not
+    a play-out), or one of the two an exact win, which nothing beats (The Game: every
+    card laid, TG-8; else the seat's side wins). They must be at least half of the
+    deals, and the paired differences of value there (``move`` minus ``other``, the
+    other's value where not exact being what its solve or play-out found) must have
+    a 95% interval above zero. Small budgets prove little early in a game, and the
+    lines they find there are worse than the quick bots'
     (benchmarks/results/seat_players.md), so the quick bot's move stands until the
     endgame proofs speak."""
     if move == other:
         return True
-    pairs = [s[move].value - s[other].value for s in values if s[move].exact and s[other].exact]
+    pairs = [s[move].value - s[other].value for s in values if _settled_pair(s[move], s[other])]
     if len(pairs) < 2 or 2 * len(pairs) < len(values):
         return False
     mean, low, _ = mean_interval(pairs)
     return mean > 0 and low > 0
+
+
+def _settled_pair(first: MoveValue, second: MoveValue) -> bool:
+    """Does a proof settle which of two values on one deal is at least as good?"""
+    return (
+        (first.exact and second.exact)
+        or (first.exact and first.win)
+        or (second.exact and second.win)
+    )
 
 
 def settled(values: Sequence[Sequence[MoveValue]], best: int) -> bool:
@@ -213,9 +225,7 @@ class SeatPlayer:
             state = self._views.deal(view, rng)
             if index == 0:
                 planned = self._planned(text, state, moves)
-                candidates, default = _narrowed(
-                    self._engine, state, moves, settings.width, planned
-                )
+                candidates, default = _narrowed(self._engine, state, moves, settings.width, planned)
                 guarded = settings.keep_default and default is not None
             row = [
                 value_move(self._rules, self._engine, state, move, seat, budget, OPTIONS, rng)

@@ -240,3 +240,8 @@ def test_beats_counts_only_proven_values() -> None:
     played_out = [[MoveValue(True, False, 1, False, 0), MoveValue(False, False, -1, False, 0)]] * 4
     assert not beats(played_out, 0, 1)  # play-outs alone never overrule the quick bot
     assert beats(played_out, 0, 0)
+    # a proven win is never worse than anything: it counts against a play-out
+    won = MoveValue(True, True, 1, True, 0)
+    assert beats([[won, played_out[0][1]]] * 4, 0, 1)
+    assert not beats([[played_out[0][1], won]] * 4, 0, 1)
+    assert not beats([[won, played_out[0][0]]] * 4, 0, 1)  # both win: no gain
