@@ -293,7 +293,8 @@ def summary(args: argparse.Namespace) -> None:
         if r["kind"] == "frontier"
     }
     beams = [
-        f"| {r['seed']} | {r['width']:,} | {r['noise']} | {r['cards_left']} | {r['nodes']:,} "
+        f"| {r['seed']} | {r['width']:,} | {r['noise']} | {r.get('per_tops', 0)} "
+        f"| {r['cards_left']} | {r['nodes']:,} "
         f"| {r['seconds']:.0f} | {r['load'][0]:.1f}-{r['load'][1]:.1f} |"
         for r in rows
         if r["kind"] == "beam"
@@ -324,8 +325,13 @@ def summary(args: argparse.Namespace) -> None:
         "Beams from the deal's start (cards left by the best line, replayed through the "
         "reference rules; load at the start and the end):",
         "",
-        "| seed | width | noise | cards left | nodes | s | load |",
-        "|---|---|---|---|---|---|---|",
+        "Per tops: the cap on positions a level with the same pile tops of commit "
+        "ff1b577 (beam_kernel.R_PER_TOPS, 0 = off), taken out again in the next commit; "
+        "seeds 121 and 363 (won by beams of width 3.2 M and 1.6 M, docs/results.md) are "
+        "its second check.",
+        "",
+        "| seed | width | noise | per tops | cards left | nodes | s | load |",
+        "|---|---|---|---|---|---|---|---|",
         *beams,
         "",
         "Exhaustive searches (the systematic search alone, `solve` without pilots) from "
