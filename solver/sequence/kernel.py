@@ -32,8 +32,10 @@ and a pass when no card can be played. The only cuts are these, each exact:
    drawn card may complete a line.
 3. The transposition table stores (position, player, turns left, replaced flag,
    root side) -> won / not won; the key covers the chips, locks, sequences, every hand as a
-   multiset, and the draw position, so equal keys mean equal subtrees (up to
-   64-bit hash collisions).
+   multiset, and how many known cards are left to draw (not the index into the
+   root's draw array: a table is shared by searches from the positions along one
+   line, whose draw arrays are suffixes of one pile), so equal keys mean equal
+   subtrees (up to 64-bit hash collisions).
 4. The distance cut: a node where the root side's missing sequences cost more
    cells than its own turns left (at most :data:`CUT_TURNS`) is not won
    (:func:`~playable.solver.sequence.threats_kernel.out_of_reach`, proven there;
@@ -191,7 +193,7 @@ def _hash(board: Board, cards: Cards, draw_ptr: int, frame: I64, root_side: int)
     """The table key of the node whose stack frame is ``frame`` (its player, own
     turns left and replaced flag): the whole position, see cut 3 of the notes."""
     _, bb, locked, seq_lines, seq_n = board
-    hands, hand_n, _, _ = cards
+    hands, hand_n, _, draw_len = cards
     player = frame[F_PLAYER]
     own_left = frame[F_LEFT]
     replaced = frame[F_REPLACED]
@@ -217,7 +219,10 @@ def _hash(board: Board, cards: Cards, draw_ptr: int, frame: I64, root_side: int)
                 first |= bit
         h = _mix(h, first ^ ZOBRIST[6, p])
         h = _mix(h, second ^ ZOBRIST[7, p])
-    h = _mix(h, np.uint64(draw_ptr) ^ ZOBRIST[8, player])
+    # the known cards still to draw, not the index into this root's draw array: the
+    # table serves searches from other roots of the same game too (the positions
+    # along a proven line), whose draw arrays start further down the same pile
+    h = _mix(h, np.uint64(draw_len - draw_ptr) ^ ZOBRIST[8, player])
     h = _mix(h, ZOBRIST[9, own_left % 128] ^ ZOBRIST[10, replaced] ^ ZOBRIST[11, root_side])
     return h
 
