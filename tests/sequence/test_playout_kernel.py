@@ -32,10 +32,10 @@ from playable.solver.sequence.rules import (
     legal_moves,
     shuffled_deck,
 )
+from tests.sequence.test_playouts import VARIANTS
 
 ROOT = Path(__file__).resolve().parents[2]
 GREEDY = GreedyPlayer()
-VARIANTS = [(2, 2), (3, 3), (4, 2), (6, 3), (12, 2)]
 
 
 def after_one_move(state: State) -> kernel.Position:
