@@ -205,6 +205,8 @@ class SeatPlayer:
             raise ValueError("the seat has no legal move in this view")
         if len(moves) == 1:
             self.last = Decision(moves[0], 1, 0, 0)
+            if self._plan:  # a forced step of the plan: keep the rest of it
+                self._follow(self._views.deal(view, random.Random(0)), view, moves[0])
             return self.last
         if not self._warm:
             self._engine.warm_up()
