@@ -130,10 +130,12 @@ class Dealer:
             for cell in self.cells
         ]
         self._after = [sum(c.size for c in self.cells[i + 1 :]) for i in range(len(self.cells))]
-        self._ending = [
-            tuple(j for j in range(len(problem.limits)) if max(self._cells_of(j)) == i)
-            for i in range(len(self.cells))
-        ]
+        # the limits settled after each cell (-1: before the first, limits of no cell)
+        last = [max(self._cells_of(j)) for j in range(len(problem.limits))]
+        self._ending = {
+            i: tuple(j for j, end in enumerate(last) if end == i)
+            for i in range(-1, len(self.cells))
+        }
         self.count = cache(self._count)
 
     def _moves(
@@ -166,12 +168,10 @@ class Dealer:
         if self.budget is not None and self.states > self.budget:
             raise TooLarge(f"more than {self.budget} states")
         if i == len(self.cells):
-            return 1 if not any(needs) and self._least_kept(used) else 0
+            return 1 if not any(needs) else 0
         cell = self.cells[i]
         if not cell.limits:  # the last cell, under no limit: it fills every need
-            if sum(needs) > cell.size or not self._least_kept(used):
-                return 0
-            return _ways(cell.size, needs)
+            return _ways(cell.size, needs) if sum(needs) <= cell.size else 0
         if sum(needs) > rem + self._after[i]:
             return 0
         if b == len(needs):
@@ -189,21 +189,13 @@ class Dealer:
         """``used`` after cell ``i`` (-1: before the first): each limit whose last cell
         it is must hold its ``least`` (None: it does not) and is then written as
         ``least``, which keeps every later check as it was."""
-        ending = self._ending[i] if i >= 0 else self._empty_limits
+        ending = self._ending[i]
         if not ending:
             return used
         limits = self.problem.limits
         if any(used[j] < limits[j].least for j in ending):
             return None
         return tuple(limits[j].least if j in ending else u for j, u in enumerate(used))
-
-    @property
-    def _empty_limits(self) -> tuple[int, ...]:
-        return tuple(j for j in range(len(self.problem.limits)) if self._cells_of(j) == [-1])
-
-    def _least_kept(self, used: tuple[int, ...]) -> bool:
-        """Does every limit hold its ``least`` (the cells under limits all placed)?"""
-        return all(u >= limit.least for u, limit in zip(used, self.problem.limits, strict=True))
 
     def _next(self, i: int, needs: tuple[int, ...], used: tuple[int, ...]) -> int:
         settled = self._settle(i, used)
