@@ -78,6 +78,25 @@ class FaceToFaceEngine:
             won = play_game(state, (bot, bot), rng).winner
         return (1.0, -1.0) if won == 0 else (-1.0, 1.0)
 
+    def turn_plan(self, state: State) -> list[Any]:
+        """The determinized player's whole turn for the player to move (the rest of it,
+        mid-turn), then the end of the turn (FF-4; the last card of a winning turn ends
+        the game instead, FF-6): the seat player's default at each card of the turn
+        (solver/core/seat_player.py). The determinized player is the best Face to Face
+        bot (benchmarks/results/facetoface_players.md) and decides on the mover's seat
+        view alone; a fresh one is seeded from that view's text (the seat player's
+        ``decision_seed``), so every deal of one view gets the same plan
+        (tests/facetoface/test_turn_plan.py)."""
+        from playable.solver.core.seat_player import decision_seed
+        from playable.solver.facetoface.players import DeterminizedPlayer
+        from playable.solver.facetoface.rules import END_TURN
+        from playable.solver.games import views
+
+        seats = views("facetoface")
+        text = seats.format(seats.view_of(state, state.to_move))
+        player = DeterminizedPlayer(seed=decision_seed(0, text))
+        return [*player.choose_turn(state, player.rng), END_TURN]
+
     def order(self, state: State, moves: list[Any]) -> list[Any] | None:
         """Face to Face: plays by the careful player's cost (FF-2, FF-3), ending the turn
         ranked as a play that leaves no gap."""
