@@ -23,9 +23,11 @@ from playable.solver.games import engine, game
 def estimate(name: str, state: Any, budget: Budget, seed: int = 0) -> MctsResult:
     """Every legal move of ``state`` (game ``name``) proven or estimated within
     ``budget`` (started here, after the kernels are loaded), repeatable by ``seed``;
-    the simulations are the engine's quick-bot rollouts where it has them, and a
-    finished game is valued by who won (``Game.win_returns``)."""
-    rules = game(name)
+    the simulations are the engine's quick-bot rollouts where it has them, a
+    finished game is valued by who won (``Game.win_returns``), and where the engine
+    asks for it (``tree_prior``) its quick bot's ranking (``Engine.order``) is the
+    search's prior (:mod:`~playable.solver.core.mcts_prior`)."""
+    rules, found = game(name), engine(name)
     leaf = engine_leaf_solver(name, wins_only=True)  # loads the kernels before the budget
     return mcts.search(
         rules,
@@ -33,8 +35,9 @@ def estimate(name: str, state: Any, budget: Budget, seed: int = 0) -> MctsResult
         budget.start(),
         seed=seed,
         leaf_solver=leaf,
-        rollout=engine(name).rollout,
+        rollout=found.rollout,
         outcome=rules.win_returns,  # who wins, not UNO's points (UN-10)
+        prior=found.order if getattr(found, "tree_prior", False) else None,
     )
 
 

@@ -32,6 +32,7 @@ from playable.solver.core.budget import Budget
 from playable.solver.core.errors import IllegalMove
 from playable.solver.core.game import Game
 from playable.solver.core.mcts_model import Mode, Model, default_sides
+from playable.solver.core.mcts_prior import PUCT_EXPLORATION, Order, ranked
 from playable.solver.core.mcts_result import (
     BY_PROOF,
     BY_VISITS,
@@ -98,6 +99,7 @@ def search(
     sides: Sequence[int] | None = None,
     value_range: tuple[float, float] | None = None,
     max_playout: int = MAX_PLAYOUT,
+    prior: Order | None = None,
 ) -> MctsResult:
     """Search ``state`` of ``game`` until the root is proven (and a move proven
     best), nothing is left to search, or ``budget`` runs out, and report every legal
@@ -109,9 +111,21 @@ def search(
     ``value_range`` the bounds of the value where the game's documentation fixes them
     (defaults in :mod:`~playable.solver.core.mcts_model`). ``leaf_solver`` is
     ignored with three or more sides (nothing is proven there but finished games).
+    With a ``prior`` (a quick bot's ranking of the moves, ``Engine.order``) selection
+    is PUCT instead of UCT (:mod:`~playable.solver.core.mcts_prior`; ``exploration``
+    is then its constant unless given).
     """
     options = SearchSettings(
-        seed, playout, rollout, leaf_solver, outcome, exploration, sides, value_range, max_playout
+        seed,
+        playout,
+        rollout,
+        leaf_solver,
+        outcome,
+        exploration,
+        sides,
+        value_range,
+        max_playout,
+        prior,
     )
     return Search(game, state, budget, options).run()
 
@@ -129,6 +143,7 @@ class SearchSettings:
     sides: Sequence[int] | None = None
     value_range: tuple[float, float] | None = None
     max_playout: int = MAX_PLAYOUT
+    prior: Order | None = None
 
 
 class Search:
@@ -146,6 +161,9 @@ class Search:
         self.leaf_solver = settings.leaf_solver
         self.outcome: Outcome = settings.outcome or game.returns
         self.exploration, self.max_playout = settings.exploration, settings.max_playout
+        self.prior = settings.prior
+        if self.prior is not None and settings.exploration == EXPLORATION:
+            self.exploration = PUCT_EXPLORATION
         self.model = Model.of(game, state, settings.sides, settings.value_range)
         self.rng = random.Random(settings.seed)
         self.nodes = self.tree_nodes = self.simulations = self.stuck = 0
@@ -163,7 +181,7 @@ class Search:
         root = self.root = self.make(self.state, None, root=True)
         root.is_root = True
         while root.untried:  # every legal move is reported, whatever the budget
-            root.children.append(self.child(root, root.untried.pop(0)))
+            self.expand(root, 0)
         update(root, self.model)
         stopped = "terminal" if root.terminal else "exhausted"
         while not root.done:
@@ -182,16 +200,20 @@ class Search:
     def iterate(self, root: Node) -> None:
         """Select, expand one child, simulate, back up."""
         node, path = root, [root]
-        while not node.untried:
+        while True:
             options = selectable(node, self.model)
-            if not options:
+            if self.prior is not None:
+                chosen = self.select_with_prior(node, options)
+            elif node.untried or not options:  # UCT tries every move before choosing
+                chosen = None
+            else:
+                chosen = self.select(node, options)
+            if chosen is None:
                 break
-            node = self.select(node, options)
+            node = chosen
             path.append(node)
         if node.untried:
-            child = self.child(node, node.untried.pop())
-            node.children.append(child)
-            path.append(child)
+            path.append(self.expand(node, -1))
         sample = self.sample(path[-1])
         self.simulations += 1
         if sample is None:
@@ -235,6 +257,23 @@ class Search:
             score += self.quality(node, child)
             if score > best_score:
                 best, best_score = child, score
+        return best
+
+    def select_with_prior(self, node: Node, options: list[Node]) -> Node | None:
+        """PUCT (:mod:`~playable.solver.core.mcts_prior`): the best of ``options``, or
+        None when ``node``'s next untried move (the likeliest left) scores higher, or
+        when there is nothing to choose. A child without samples, and the untried
+        move, are valued at ``node``'s own mean (first-play urgency)."""
+        root_n = math.sqrt(max(node.visits, 1))
+        urgency = self.quality(node, node) if node.n else 0.5
+        best, best_score = None, -math.inf
+        for child in options:
+            q = self.quality(node, child) if child.n else urgency
+            score = q + self.exploration * child.prior * root_n / (1 + child.visits)
+            if score > best_score:
+                best, best_score = child, score
+        if node.untried and urgency + self.exploration * node.priors[-1] * root_n > best_score:
+            return None
         return best
 
     def quality(self, node: Node, child: Node) -> float:
@@ -284,10 +323,27 @@ class Search:
         if not moves:  # not over, yet no move: nothing to search
             node.opaque = node.done = True
             return node
-        if not root:
+        if self.prior is not None:
+            best_first, priors = ranked(self.prior, state, moves)
+            if root:  # the rules' order, each move with its prior
+                by_text = {str(m): p for m, p in zip(best_first, priors, strict=True)}
+                node.priors = [by_text[str(m)] for m in moves]
+            else:  # expanded from the end: the likeliest last
+                moves, node.priors = best_first[::-1], priors[::-1]
+        elif not root:
             self.rng.shuffle(moves)
         node.untried = moves
         return node
+
+    def expand(self, node: Node, index: int) -> Node:
+        """Make the child of ``node``'s untried move at ``index`` (with its prior) and
+        add it to the children."""
+        move = node.untried.pop(index)
+        child = self.child(node, move)
+        if node.priors:
+            child.prior = node.priors.pop(index)
+        node.children.append(child)
+        return child
 
     def child(self, node: Node, move: Any) -> Node:
         """The child of ``node`` after ``move``; a move the rules refuse to apply (a

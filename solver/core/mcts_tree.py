@@ -40,6 +40,8 @@ class Node:
         "opaque",
         "own_high",
         "own_low",
+        "prior",
+        "priors",
         "state",
         "sums",
         "terminal",
@@ -58,6 +60,8 @@ class Node:
         self.terminal = False
         self.opaque = False  # its move could not be applied (an unknown card, SQ-4)
         self.untried: list[Any] = []
+        self.priors: list[float] = []  # of the untried moves, where a prior ranks them
+        self.prior = 0.0  # this node's move's prior, for its parent's selection
         self.children: list[Node] = []
         self.visits = 0  # selections through this node
         self.n = 0  # samples with an outcome

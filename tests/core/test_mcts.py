@@ -722,6 +722,7 @@ def exact_tree(tree: RandomTree, state: tuple[int, ...], model: Model) -> tuple[
     seed=st.integers(0, 99),
     ranged=st.booleans(),
     leaf=st.sampled_from((None, "exact", "loose")),
+    prior=st.sampled_from((None, "reversed", "partial")),
 )
 def test_random_trees_every_node_bounded_soundly(
     tree_seed: int,
@@ -732,11 +733,13 @@ def test_random_trees_every_node_bounded_soundly(
     seed: int,
     ranged: bool,
     leaf: str | None,
+    prior: str | None,
 ) -> None:
     """On random game trees, with or without the value range, with an exact or a
-    loose (sound but wide) leaf solver: every node's bounds contain its exact value,
-    a proven root recommends a best move, and a large budget proves the root when no
-    move is blocked."""
+    loose (sound but wide) leaf solver, with UCT or with a prior (PUCT) that ranks all
+    moves or only some: every node's bounds contain its exact value, a proven root
+    recommends a best move, and a large budget proves the root when no move is
+    blocked."""
     tree = RandomTree(tree_seed, cooperative, depth, blocked)
     root: tuple[int, ...] = ()
     value_range = ((-4.0, 0.0) if cooperative else (-6.0, 6.0)) if ranged else None
@@ -753,7 +756,13 @@ def test_random_trees_every_node_bounded_soundly(
             low, high = low - rng.randint(0, 2), high + rng.randint(0, 2)
         return (low, high)
 
-    chosen = SearchSettings(seed=seed, leaf_solver=leaf_solver, value_range=value_range)
+    def order(state: tuple[int, ...], moves: list[int]) -> list[int]:
+        return moves[::-1] if prior == "reversed" else moves[1:2]
+
+    ranking = None if prior is None else order
+    chosen = SearchSettings(
+        seed=seed, leaf_solver=leaf_solver, value_range=value_range, prior=ranking
+    )
     run = Search(tree, root, Budget(nodes=nodes), chosen)  # type: ignore[arg-type]
     result = run.run()
     for node in tree_nodes(run.root):
@@ -772,7 +781,9 @@ def test_random_trees_every_node_bounded_soundly(
         chosen = tree.apply(root, int(result.recommended or 0))
         assert exact_tree(tree, chosen, model)[0] >= result.low
     if blocked == 0.0:
-        big = search(tree, root, Budget(nodes=20_000), seed=seed, value_range=value_range)  # type: ignore[arg-type]
+        big = search(
+            tree, root, Budget(nodes=20_000), seed=seed, value_range=value_range, prior=ranking
+        )  # type: ignore[arg-type]
         assert big.proven and big.value == best[0] == best[1]
 
 
