@@ -15,12 +15,14 @@ won positions, the share whose recommended move is a proven winning move (the ex
 solver on the position after it).
 
 Games: Face to Face (careful-bot self-play, FF-1/FF-7 deals; a position drawn at
-random among the start-of-turn positions with at most 24 cards left to each player)
-and two-player UNO (greedy self-play, the first play-phase turn with both hands at
+random among the start-of-turn positions with at most 24 cards left to each player),
+two-player UNO (greedy self-play, the first play-phase turn with both hands at
 most k cards, k = 2 or 3 by the deal seed; the exact solver with reshuffles as the
-end of known information, UN-9). Sequence's exact search proves only forced wins
-within a horizon (SQ-8), not losses, so it cannot decide a position both ways and
-is not run here; The Game is not run yet.
+end of known information, UN-9) and two-player Sequence (greedy self-play with 30%
+random moves, a position 2-20 plies before the game's end, no win in one move;
+decided by :func:`sequence_decided.decide`: a forced win of the mover within
+SEQUENCE_TURNS own turns, or a forced win of the other side after every move of the
+mover, SQ-8). The Game is not run yet.
 
 Rows are kept in a JSONL file next to the results (benchmarks/results/
 analysis_calibration.jsonl), keyed by game, run seed, index and options: a run
@@ -41,6 +43,7 @@ from typing import Any
 
 import analysis_runs
 import facetoface_solve
+import sequence_decided
 import uno_endgame
 
 from playable.solver.core.budget import Budget
@@ -56,8 +59,10 @@ FF_LEFT = 24
 UNO_KS = (2, 3)
 #: Tree-search node budgets (tree nodes and simulated moves; a Face to Face rollout
 #: is one node) and exact-solver node budgets per game.
-TREE_NODES = {"facetoface": 300, "uno": 5_000}
-EXACT_NODES = {"facetoface": 50_000, "uno": 10_000}
+TREE_NODES = {"facetoface": 300, "uno": 5_000, "sequence": 1_000}
+EXACT_NODES = {"facetoface": 50_000, "uno": 10_000, "sequence": 200_000}
+#: Sequence: the horizon (own turns) of the forced wins that decide a position (SQ-8)
+SEQUENCE_TURNS = 5
 #: At most this many deals are drawn per decided position wanted.
 DRAWS_PER_POSITION = 4
 #: Reliability bins of the predicted share: [0, 0.1), ..., [0.9, 1].
@@ -86,19 +91,25 @@ def uno_position(deal: int) -> Any | None:
 POSITIONS: dict[str, Callable[[int], Any | None]] = {
     "facetoface": facetoface_position,
     "uno": uno_position,
+    "sequence": sequence_decided.position,
 }
 ABOUT = {
     "facetoface": "careful-bot self-play, a random start-of-turn position with <= 24 cards "
     "left each",
     "uno": "greedy self-play, 2 players, first play-phase turn with both hands <= k (2 or 3)",
+    "sequence": "greedy self-play with 30% random moves, 2 players, a position 2-20 plies "
+    "before the end, no win in one move",
 }
 
 
 def winner(name: str, state: Any, nodes: int) -> int | None:
     """The player (0-based) who wins ``state`` with perfect play, as the exact
     engine proves it within ``nodes`` nodes (FF-6; UNO: who goes out, UN-10), or
-    None when it does not decide it. Two-player games only."""
+    None when it does not decide it. Two-player games only; Sequence's two
+    players are its two sides (SQ-3), decided by :func:`sequence_decided.decide`."""
     rules = game(name)
+    if name == "sequence":
+        return sequence_decided.decide(state, SEQUENCE_TURNS, nodes)
     if rules.is_terminal(state):  # by who won, not UNO's points (a hand of zeros scores 0)
         returns = rules.win_returns(state)
         return max(range(len(returns)), key=returns.__getitem__)

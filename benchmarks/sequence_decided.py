@@ -1,0 +1,166 @@
+"""Two-player Sequence positions that the exact search decides both ways, for the
+calibration benchmark (benchmarks/analysis_calibration.py).
+
+The exact search (:func:`playable.solver.sequence.search.forced_win`, SQ-8,
+docs/solver-sequence.md) proves only a forced win of the side to move within a
+horizon of own turns; "no forced win" is not a loss. A loss of the side to move is
+proven here from wins of the other side: when every legal move of the mover leads to
+a position where the other side has a proven forced win (each with its line replayed
+through the reference rules by ``forced_win``), the mover loses with perfect play
+over the known cards. A dead-card exchange (SQ-6) keeps the turn, so its position is
+judged the same way again.
+
+Positions come from self-play of the greedy bot with a share of uniformly random
+moves (seeded by the deal), cut a few plies before the game's end, so that a few own
+turns decide them; positions where the mover completes its last sequence at once
+(a win in one move) are skipped as trivial.
+"""
+
+from __future__ import annotations
+
+import random
+
+from playable.solver.core.budget import Budget
+from playable.solver.core.result import Status
+from playable.solver.sequence.analysis import gain
+from playable.solver.sequence.players import GreedyPlayer
+from playable.solver.sequence.rules import (
+    Move,
+    ReplaceDead,
+    State,
+    UnknownCard,
+    Variant,
+    apply,
+    deal,
+    is_terminal,
+    legal_moves,
+    shuffled_deck,
+)
+
+#: Share of the self-play's moves chosen at random instead of greedy (varied positions).
+RANDOM_SHARE = 0.3
+#: The position is cut this many plies (lowest, highest) before the game's last move.
+PLIES_BEFORE_END = (2, 20)
+#: Moves of a game at most (a deadlocked game is dropped).
+MAX_PLIES = 400
+#: Memory of each exact search's table (MiB).
+MEMORY_MB = 16
+
+
+def self_play(deal_seed: int) -> list[State]:
+    """Every position of a two-player game from the deal of ``deal_seed``, player
+    ``deal_seed % 2`` first, each move greedy (GreedyPlayer) or, with probability
+    RANDOM_SHARE, uniformly random (both seeded by the deal); the last is the
+    finished game, or the list is empty when nobody won within MAX_PLIES."""
+    rng = random.Random(deal_seed)
+    state = deal(Variant(2, 2), shuffled_deck(deal_seed), deal_seed % 2)
+    greedy = GreedyPlayer()
+    states = [state]
+    while not is_terminal(state):
+        if len(states) > MAX_PLIES:
+            return []
+        moves = legal_moves(state)
+        move = rng.choice(moves) if rng.random() < RANDOM_SHARE else greedy.choose(state)
+        state = apply(state, move)
+        states.append(state)
+    return states if state.winner is not None else []
+
+
+def wins_at_once(state: State) -> bool:
+    """Whether a legal move of the mover completes the sequences its side needs."""
+    for move in legal_moves(state):
+        try:
+            if apply(state, move).winner == state.side:
+                return True
+        except UnknownCard:
+            continue
+    return False
+
+
+def position(deal_seed: int) -> State | None:
+    """A position of :func:`self_play`'s game, a random number of plies (in
+    PLIES_BEFORE_END, seeded by the deal) before its last move; None when the game
+    was not won or the position is trivial (:func:`wins_at_once`)."""
+    states = self_play(deal_seed)
+    if not states:
+        return None
+    low, high = PLIES_BEFORE_END
+    back = random.Random(deal_seed + 1).randint(low, high)
+    if back >= len(states):
+        return None
+    state = states[-1 - back]
+    return None if wins_at_once(state) else state
+
+
+class NodeBudget:
+    """A node allowance shared by the searches of one decision."""
+
+    def __init__(self, nodes: int) -> None:
+        self.left = nodes
+
+    def nodes_left(self) -> int:
+        return self.left
+
+    def spend(self, nodes: int) -> None:
+        self.left -= nodes
+
+
+def _proven_win(state: State, turns: int, budget: NodeBudget) -> bool | None:
+    """Whether the side to move has a forced win within ``turns`` own turns (True),
+    has none within them (False), or the search could not tell (None)."""
+    from playable.solver.sequence.search import forced_win
+
+    nodes = budget.nodes_left()
+    if nodes <= 0:
+        return None
+    result = forced_win(state, turns, Budget(nodes=nodes, memory_mb=MEMORY_MB), fastest=False)
+    budget.spend(result.nodes)
+    if result.status is Status.SOLVED:
+        return result.extra.get("winner") == state.side
+    return False if result.status is Status.UNSOLVABLE else None
+
+
+def _loses(state: State, turns: int, budget: NodeBudget) -> bool:
+    """Whether every legal move of the mover is proven to let the other side win
+    (the moves the greedy evaluation likes best first, so that a move that holds
+    stops the proof early)."""
+    side = state.side
+    moves: list[tuple[float, Move]] = []
+    for move in legal_moves(state):
+        try:
+            moves.append((gain(state, move), move))
+        except UnknownCard:
+            return False  # a move into unknown cards cannot be judged
+    moves.sort(key=lambda pair: (-pair[0], str(pair[1])))
+    for _, move in moves:
+        try:
+            child = apply(state, move)
+        except UnknownCard:
+            return False
+        if child.winner is not None:
+            if child.winner == side:
+                return False
+            continue
+        if isinstance(move, ReplaceDead) or child.side == side:
+            if not _loses(child, turns, budget):
+                return False
+            continue
+        if _proven_win(child, turns, budget) is not True:
+            return False
+    return True
+
+
+def decide(state: State, turns: int, nodes: int) -> int | None:
+    """The side that wins ``state`` with perfect play over the known cards, when
+    proven within ``nodes`` nodes of exact search in all (SQ-8): the mover's side by
+    a forced win within ``turns`` own turns, the other side when every move of the
+    mover allows it one; None when neither is proven. Two sides only."""
+    if state.winner is not None:
+        return state.winner
+    budget = NodeBudget(nodes)
+    won = _proven_win(state, turns, budget)
+    if won:
+        return state.side
+    if budget.left <= 0:
+        return None
+    return 1 - state.side if _loses(state, turns, budget) else None
