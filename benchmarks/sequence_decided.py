@@ -22,20 +22,10 @@ import random
 
 from playable.solver.core.budget import Budget
 from playable.solver.core.result import Status
+from playable.solver.sequence import rules
 from playable.solver.sequence.analysis import gain
 from playable.solver.sequence.players import GreedyPlayer
-from playable.solver.sequence.rules import (
-    Move,
-    ReplaceDead,
-    State,
-    UnknownCard,
-    Variant,
-    apply,
-    deal,
-    is_terminal,
-    legal_moves,
-    shuffled_deck,
-)
+from playable.solver.sequence.rules import Move, ReplaceDead, State, UnknownCard
 
 #: Share of the self-play's moves chosen at random instead of greedy (varied positions).
 RANDOM_SHARE = 0.3
@@ -53,24 +43,24 @@ def self_play(deal_seed: int) -> list[State]:
     RANDOM_SHARE, uniformly random (both seeded by the deal); the last is the
     finished game, or the list is empty when nobody won within MAX_PLIES."""
     rng = random.Random(deal_seed)
-    state = deal(Variant(2, 2), shuffled_deck(deal_seed), deal_seed % 2)
+    state = rules.deal(rules.Variant(2, 2), rules.shuffled_deck(deal_seed), deal_seed % 2)
     greedy = GreedyPlayer()
     states = [state]
-    while not is_terminal(state):
+    while not rules.is_terminal(state):
         if len(states) > MAX_PLIES:
             return []
-        moves = legal_moves(state)
+        moves = rules.legal_moves(state)
         move = rng.choice(moves) if rng.random() < RANDOM_SHARE else greedy.choose(state)
-        state = apply(state, move)
+        state = rules.apply(state, move)
         states.append(state)
     return states if state.winner is not None else []
 
 
 def wins_at_once(state: State) -> bool:
     """Whether a legal move of the mover completes the sequences its side needs."""
-    for move in legal_moves(state):
+    for move in rules.legal_moves(state):
         try:
-            if apply(state, move).winner == state.side:
+            if rules.apply(state, move).winner == state.side:
                 return True
         except UnknownCard:
             continue
@@ -126,7 +116,7 @@ def _loses(state: State, turns: int, budget: NodeBudget) -> bool:
     stops the proof early)."""
     side = state.side
     moves: list[tuple[float, Move]] = []
-    for move in legal_moves(state):
+    for move in rules.legal_moves(state):
         try:
             moves.append((gain(state, move), move))
         except UnknownCard:
@@ -134,7 +124,7 @@ def _loses(state: State, turns: int, budget: NodeBudget) -> bool:
     moves.sort(key=lambda pair: (-pair[0], str(pair[1])))
     for _, move in moves:
         try:
-            child = apply(state, move)
+            child = rules.apply(state, move)
         except UnknownCard:
             return False
         if child.winner is not None:
