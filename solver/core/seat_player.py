@@ -30,9 +30,9 @@ Game fewest cards left, TG-8) is played. It is the analysis of
 
 UNO's ordering is the heuristic bot's move first and the rest unranked, so every
 legal move is valued (a width of 108, the deck). Where the engine plans whole turns
-(``Engine.turn_plan``, The Game: the sampling player's turn) the planned move is the
-default instead, the plan made when the turn began followed card by card while the
-seat's view goes as planned.
+(``Engine.turn_plan``: The Game's sampling player, Face to Face's determinized player)
+the planned move is the default instead, the plan made when the turn began followed
+card by card while the seat's view goes as planned.
 
 Repeatable and honest: deal ``i`` of a decision is drawn from a generator seeded by
 the player's ``seed`` and the view's text (:func:`decision_seed`), so two full
@@ -246,10 +246,10 @@ class SeatPlayer:
         return self.last
 
     def _planned(self, text: str, state: Any, moves: list[Any]) -> Any | None:
-        """The move a whole-turn planner offers for this decision (``Engine.turn_plan``,
-        The Game: the sampling player's turn), or None: the rest of the plan made
-        earlier in this turn while the seat's view is the one it leads to, else a new
-        plan from this view. A planner asked again at every card would choose afresh
+        """The move a whole-turn planner offers for this decision (``Engine.turn_plan``:
+        The Game's sampling player, Face to Face's determinized player), or None: the
+        rest of the plan made earlier in this turn while the seat's view is the one it
+        leads to, else a new plan from this view. A planner asked again at every card would choose afresh
         each time and lay more cards than its whole turns do."""
         planner: Callable[[Any], list[Any]] | None = getattr(self._engine, "turn_plan", None)
         if planner is None:
