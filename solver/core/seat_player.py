@@ -249,8 +249,8 @@ class SeatPlayer:
         """The move a whole-turn planner offers for this decision (``Engine.turn_plan``:
         The Game's sampling player, Face to Face's determinized player), or None: the
         rest of the plan made earlier in this turn while the seat's view is the one it
-        leads to, else a new plan from this view. A planner asked again at every card would choose afresh
-        each time and lay more cards than its whole turns do."""
+        leads to, else a new plan from this view. A planner asked again at every card
+        would choose afresh each time and lay more cards than its whole turns do."""
         planner: Callable[[Any], list[Any]] | None = getattr(self._engine, "turn_plan", None)
         if planner is None:
             return None
