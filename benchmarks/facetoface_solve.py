@@ -6,7 +6,9 @@ against itself (solver/facetoface/players.py, its random stream seeded with the
 deal's seed). For each row (16, 24 and 32 cards left per player) a game contributes
 its first start-of-turn position in which neither player has more than that many
 cards left (hand plus draw pile), if the game gets there alive; deals are taken in
-turn until the row has ``--positions`` positions.
+turn until the row has ``--positions`` positions. The random row (24 cards left per
+player) draws its positions instead: random remaining cards, hands, draw orders and
+pile tops consistent with the rules (:func:`random_position`).
 
 By default the deal seeds are drawn from a run seed (``--seed``/``--seeds``, new
 random ones if none is given; benchmarks/reach.py): 100 positions per row, each
@@ -26,7 +28,8 @@ undecided within ``--seconds`` (results/facetoface_solve_regression.md). Those r
 were improved on again and again; the fresh rows say how far the solver reaches.
 
 Run: ``python benchmarks/facetoface_solve.py [--seeds a,b,c] [--positions N] [--nodes N]
-[--rows 24,32] [--out FILE.md]`` (``--rows``: only those rows, in that order)
+[--rows 24,32,r24] [--out FILE.md]`` (``--rows``: only those rows, in that order;
+``r24`` is the row of random 24-card positions)
 or ``python benchmarks/facetoface_solve.py --regression [--seconds S]``.
 """
 
@@ -56,6 +59,10 @@ from playable.solver.facetoface.search import Solver, solve, warm_up
 
 OFFICIAL = Variant()
 ROWS = (16, 24, 32)
+#: rows of random positions (pile tops and hands drawn at random, not played to)
+RANDOM_ROWS = (24,)
+#: every row's name on the command line (``--rows``): self-play ``16``, random ``r24``
+ROW_NAMES = (*map(str, ROWS), *(f"r{left}" for left in RANDOM_ROWS))
 #: the former fixed rows' size (``--regression``)
 REGRESSION_POSITIONS = 20
 
@@ -97,17 +104,62 @@ def real_positions(
     return rows, played
 
 
-def label(left: int) -> str:
-    return f"<= {left} cards left"
+def random_position(seed: int, left: int) -> State:
+    """A random position with ``left`` cards left per player (official decks, FF-1),
+    not reached by play: each player's remaining cards are ``left`` of 2..59 drawn
+    at random (the other 58 - ``left`` are laid), the first 6 the hand (FF-5), the
+    rest the draw pile in random order; each pile top is a card laid from one of the
+    two decks (FF-2, FF-3 let either player's card end on it), never one card on two
+    piles; a random player to move. Positions whose game is over (FF-6) are drawn
+    again, from the same stream."""
+    rng = random.Random(seed)
+    cards = list(OFFICIAL.cards)
+    while True:
+        remaining = [rng.sample(cards, left) for _ in (0, 1)]
+        laid = [[c for c in cards if c not in set(mine)] for mine in remaining]
+        piles: list[tuple[int, int]] = []
+        for _ in (0, 1):
+            tops = []
+            for _side in (0, 1):
+                deck = laid[rng.randrange(2)]
+                tops.append(deck.pop(rng.randrange(len(deck))))
+            piles.append((tops[0], tops[1]))
+        state = State(
+            OFFICIAL,
+            (piles[0], piles[1]),
+            (tuple(remaining[0][:6]), tuple(remaining[1][:6])),
+            (tuple(remaining[0][6:]), tuple(remaining[1][6:])),
+            rng.randrange(2),
+        )
+        if not is_terminal(state):
+            return state
+
+
+def label(name: str) -> str:
+    """A row's name in the table: ``"24"`` self-play, ``"r24"`` random."""
+    if name.startswith("r"):
+        return f"<= {name[1:]} cards left, random"
+    return f"<= {name} cards left"
 
 
 def draw(seed: int, count: int) -> Mapping[str, list[reach.Drawn[State]]]:
-    """``count`` positions per row from the deals run seed ``seed`` stands for."""
+    """``count`` positions per row from the deals run seed ``seed`` stands for: the
+    self-play rows from one stream of deal seeds, each random row from its own."""
     rows, _ = real_positions(count, reach.deal_seeds("facetoface_solve", seed))
-    return {
-        label(left): [reach.Drawn(label(left), i, deal, s) for i, (deal, s) in enumerate(found)]
+    drawn = {
+        label(str(left)): [
+            reach.Drawn(label(str(left)), i, deal, s) for i, (deal, s) in enumerate(found)
+        ]
         for left, found in rows.items()
     }
+    for left in RANDOM_ROWS:
+        name = label(f"r{left}")
+        seeds = reach.deal_seeds(f"facetoface_solve/random{left}", seed)
+        drawn[name] = [
+            reach.Drawn(name, i, deal, random_position(deal, left))
+            for i, deal in zip(range(count), seeds, strict=False)
+        ]
+    return drawn
 
 
 def solve_nodes(state: State, nodes: int) -> reach.Outcome:
@@ -124,11 +176,13 @@ SPEC = reach.Spec(
         "N cards left per player (hand plus draw pile); each solved once under the node "
         "budget with a fresh 128 MiB table, one process. *Decided*: a proven win or "
         "loss for the player to move with its line replayed through the reference rules "
-        "(outcomes: win, loss, unknown). Solver: docs/solver-facetoface.md. The former "
+        "(outcomes: win, loss, unknown). The random rows draw each player's remaining "
+        "cards, hand, draw order and pile tops at random instead (`random_position`). "
+        "Solver: docs/solver-facetoface.md. The former "
         "fixed rows (deals 0..43, 10 s a position): results/facetoface_solve_regression.md "
         "(`--regression`)."
     ),
-    rows=tuple(label(left) for left in ROWS),
+    rows=tuple(label(name) for name in ROW_NAMES),
     draw=draw,
     solve=solve_nodes,
     options="careful self-play; memory 128 MiB",
@@ -173,16 +227,16 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=10.0, help="(--regression)")
     parser.add_argument(
         "--rows",
-        type=reach.parse_seeds,
         default=None,
-        help=f"only these rows, in this order (cards left: {','.join(map(str, ROWS))})",
+        help=f"only these rows, in this order (of {','.join(ROW_NAMES)}; r: random)",
     )
     args = parser.parse_args()
     spec = SPEC
     if args.rows:
-        if not set(args.rows) <= set(ROWS):
-            parser.error(f"--rows: each of {','.join(map(str, ROWS))}")
-        spec = dataclasses.replace(SPEC, rows=tuple(label(left) for left in args.rows))
+        names = [name.strip() for name in args.rows.split(",") if name.strip()]
+        if not names or not set(names) <= set(ROW_NAMES) or len(set(names)) < len(names):
+            parser.error(f"--rows: distinct names of {','.join(ROW_NAMES)}")
+        spec = dataclasses.replace(SPEC, rows=tuple(label(name) for name in names))
     warm_up()
     if args.regression:
         regression(REGRESSION_POSITIONS, args.deals, args.seconds, args.out)
@@ -195,7 +249,7 @@ def regression(positions: int, deals: int, seconds: float, out: Path | None) -> 
     load_before = os.getloadavg()
     started = time.perf_counter()
     rows, played = real_positions(positions)
-    measured = {left: measure(label(left), rows[left], seconds) for left in ROWS}
+    measured = {left: measure(label(str(left)), rows[left], seconds) for left in ROWS}
     walks = [walk_back(seed, seconds) for seed in range(deals)]
     load_after = os.getloadavg()
     lines = [
