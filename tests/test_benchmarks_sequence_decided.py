@@ -4,31 +4,12 @@ and their decision both ways, checked against the plain AND/OR oracle over the r
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-from types import ModuleType
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from playable.solver.sequence.rules import State, apply, legal_moves
 from playable.solver.sequence.search import reference_win_within
-
-BENCHMARKS = Path(__file__).parents[1] / "benchmarks"
-
-
-def load(name: str) -> ModuleType:
-    """A module of benchmarks/ (the folder is not a package)."""
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, BENCHMARKS / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
-
+from tests.benchmark_modules import load
 
 decided = load("sequence_decided")
 
