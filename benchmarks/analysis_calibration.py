@@ -29,8 +29,9 @@ analysis_calibration.jsonl), keyed by game, run seed, index and options: a run
 stopped by Ctrl-C or ``kill`` keeps what it finished and the same command carries
 on from there.
 
-Run: ``python benchmarks/analysis_calibration.py [--games facetoface,uno] [--seed S]
-[--positions N] [--nodes N] [--exact-nodes N]``.
+Run: ``python benchmarks/analysis_calibration.py [--games facetoface,uno,sequence] [--seed S]
+[--positions N] [--nodes N] [--exact-nodes N]``; ``benchmarks/calibration_refit.py``
+fits a map from share to probability on one run seed's rows and scores it on another.
 """
 
 from __future__ import annotations
