@@ -21,8 +21,6 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from analysis_calibration import EXACT_NODES, TREE_NODES
-
 JSONL = Path(__file__).parent / "results" / "analysis_calibration.jsonl"
 #: Newton steps of the logistic fit (two parameters; it converges in a few)
 STEPS = 50
@@ -33,10 +31,11 @@ class BadInput(Exception):
 
 
 def decided_rows(path: Path, game: str, seed: int) -> list[dict[str, Any]]:
-    """The calibrated rows of ``game`` and run seed ``seed`` made with the benchmark's
-    default budgets (rows of other budgets in the file are left out)."""
-    budgets = f"tree nodes={TREE_NODES[game]}; exact nodes={EXACT_NODES[game]};"
-    rows: list[dict[str, Any]] = []
+    """The calibrated rows of ``game`` and run seed ``seed``; when rows of several
+    settings (the ``options`` key: positions, budgets, solver digest) share the seed,
+    those of the setting with the most calibrated rows (an abandoned trial with other
+    budgets is left out)."""
+    by_options: dict[str, list[dict[str, Any]]] = {}
     with path.open(encoding="utf-8") as lines:
         for number, line in enumerate(lines, 1):
             if not line.strip():
@@ -49,9 +48,9 @@ def decided_rows(path: Path, game: str, seed: int) -> list[dict[str, Any]]:
                 raise BadInput(f"{path}:{number}:1: a row must be a JSON object")
             if row.get("game") != game or row.get("seed") != seed:
                 continue
-            if budgets in str(row.get("options")) and row["decided"] and row.get("trials"):
-                rows.append(row)
-    return rows
+            if row.get("decided") and row.get("trials"):
+                by_options.setdefault(str(row.get("options")), []).append(row)
+    return max(by_options.values(), key=len, default=[])
 
 
 def logit_of(row: dict[str, Any]) -> float:
@@ -61,24 +60,52 @@ def logit_of(row: dict[str, Any]) -> float:
     return math.log(share / (1 - share))
 
 
+def sigmoid(z: float) -> float:
+    """The logistic function, without overflow for large ``|z|``."""
+    if z >= 0:
+        return 1 / (1 + math.exp(-z))
+    e = math.exp(z)
+    return e / (1 + e)
+
+
+def loss(a: float, b: float, xs: Sequence[float], ys: Sequence[float], ridge: float) -> float:
+    """The negative log-likelihood of slope ``a`` and intercept ``b``, plus the ridge."""
+    total = ridge * (a * a + b * b) / 2
+    for x, y in zip(xs, ys, strict=True):
+        z = a * x + b
+        # log(1 + e^-z) for a 1, log(1 + e^z) for a 0, written stably
+        total += max(0.0, -z if y else z) + math.log1p(math.exp(-abs(z)))
+    return total
+
+
 def fit(xs: Sequence[float], ys: Sequence[float]) -> tuple[float, float]:
-    """Slope and intercept of the logistic regression of ``ys`` (0 or 1) on ``xs``,
-    by Newton's method (with a tiny ridge so that separable data stay finite)."""
-    a, b = 1.0, 0.0
-    ridge = 1e-3
+    """Slope and intercept of the logistic regression of ``ys`` (0 or 1) on ``xs``:
+    Newton's method, each step halved until the loss falls (a tiny ridge keeps
+    separable data finite)."""
+    a, b, ridge = 1.0, 0.0, 1e-3
+    current = loss(a, b, xs, ys, ridge)
     for _ in range(STEPS):
-        ga = gb = 0.0
+        ga, gb = ridge * a, ridge * b
         haa, hab, hbb = ridge, 0.0, ridge
         for x, y in zip(xs, ys, strict=True):
-            p = 1 / (1 + math.exp(-(a * x + b)))
-            ga += (p - y) * x
-            gb += p - y
+            p = sigmoid(a * x + b)
+            ga, gb = ga + (p - y) * x, gb + p - y
             w = p * (1 - p)
             haa, hab, hbb = haa + w * x * x, hab + w * x, hbb + w
-        ga, gb = ga + ridge * a, gb + ridge * b
         det = haa * hbb - hab * hab
-        a -= (hbb * ga - hab * gb) / det
-        b -= (haa * gb - hab * ga) / det
+        da, db = (hbb * ga - hab * gb) / det, (haa * gb - hab * ga) / det
+        scale = 1.0
+        while scale > 1e-6:
+            trial = loss(a - scale * da, b - scale * db, xs, ys, ridge)
+            if trial <= current:
+                break
+            scale /= 2
+        else:
+            break  # no step lowers the loss: at the optimum, as far as floats tell
+        a, b = a - scale * da, b - scale * db
+        if current - trial < 1e-10:
+            break
+        current = trial
     return a, b
 
 
@@ -88,7 +115,7 @@ def brier(predicted: Sequence[float], outcome: Sequence[float]) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("game", choices=sorted(TREE_NODES))
+    parser.add_argument("game")
     parser.add_argument("fit_seed", type=int)
     parser.add_argument("test_seed", type=int)
     parser.add_argument("--jsonl", type=Path, default=JSONL)
@@ -105,7 +132,7 @@ def main() -> None:
     a, b = fit([logit_of(r) for r in train], [1.0 if r["won"] else 0.0 for r in train])
     outcome = [1.0 if r["won"] else 0.0 for r in test]
     raw = [float(r["predicted"]) for r in test]
-    mapped = [1 / (1 + math.exp(-(a * logit_of(r) + b))) for r in test]
+    mapped = [sigmoid(a * logit_of(r) + b) for r in test]
     base = sum(outcome) / len(outcome)
     print(
         f"{args.game}: fit on seed {args.fit_seed} ({len(train)} positions), "
