@@ -26,8 +26,10 @@ won for the opponent go last, and a node whose turns are all of those is lost); 
 turns whose result is dominated by another turn's result are not searched
 (:func:`_prune_dominated`); a node, or the position after a turn, that the race
 argument decides (:func:`playable.solver.facetoface.race_kernel.verdict`; for a node also
-with plans that give cards to the opponent), or in which one player is blocked first
-(:func:`playable.solver.facetoface.survival_kernel.verdict`), is not searched.
+with plans that give cards to the opponent), and a node in which one player is blocked
+first (:func:`playable.solver.facetoface.survival_kernel.verdict`; checked when the
+node is opened, after every turn only with ``ctx[SURVIVAL_AFTER]``: rule 9b of
+docs/solver-facetoface.md), is not searched.
 A subtree below the root may be capped at a number of nodes (``ctx[SUBTREE_CAP]``):
 once it has used them it stops and stays unknown, and the driver searches again with
 a larger cap (rule 10 of docs/solver-facetoface.md; nothing is pruned, only proven
@@ -93,7 +95,10 @@ ROOT_OWN, ROOT_OPP = 16, 17
 #: the subtree cap of :func:`search` (nodes a subtree below the root may use before it
 #: is left unknown; 0: no cap) and how many subtrees it stopped
 SUBTREE_CAP, CAP_CUTS = 18, 19
-CTX_SIZE = 20
+#: 1: the survival verdict also after every generated turn, not only when a node is
+#: opened (off by default: rule 9b of docs/solver-facetoface.md)
+SURVIVAL_AFTER = 20
+CTX_SIZE = 21
 #: no limit on a subtree's nodes
 NO_LIMIT = 1 << 62
 #: table values: the low 2 bits a code (proven loss or win for the mover, or open:
@@ -596,16 +601,22 @@ def _wins_at_once(
 ) -> bool:
     """Whether a turn wins at once: the opponent, to move in the node ``after`` it
     (their hand's ``n_opp`` cards in ``cards``), has no turn at all (FF-6), loses the
-    race (rule 8; ``scratch`` its buffer) or is blocked first (rule 9). Only the
-    opponent's loss is looked for, the one answer that decides the node. (Called for
-    every turn: it takes the two buffers it needs, not all of the search's frames.)"""
+    race (rule 8; ``scratch`` its buffer) or, with ``ctx[SURVIVAL_AFTER]``, is blocked
+    first (rule 9; by default that verdict waits until the turn's node is opened,
+    rule 9b). Only the opponent's loss is looked for, the one answer that decides the
+    node. (Called for every turn: it takes the two buffers it needs, not all of the
+    search's frames.)"""
     other, _, op, ou, od, _, _, xu, xd = after
     if not has_turn(cards, n_opp, op, deal.dlens[other], ou, od, xu, xd):
         return True
     if ctx[NO_RACE] == 0 and verdict(after, deal, scratch, False, False) == -1:
         ctx[RACE_CUTS] += 1
         return True
-    if ctx[NO_SURVIVAL] == 0 and survival.verdict(after, deal, sv, False) == -1:
+    if (
+        ctx[NO_SURVIVAL] == 0
+        and ctx[SURVIVAL_AFTER] == 1
+        and survival.verdict(after, deal, sv, False) == -1
+    ):
         ctx[SURVIVAL_CUTS] += 1
         return True
     return False

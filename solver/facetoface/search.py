@@ -105,6 +105,10 @@ class Solver:
         #: (:mod:`playable.solver.facetoface.survival_kernel`)
         self.survival = True
         self.survival_ws = survival_kernel.new_survival(memory_mb)
+        #: the survival verdict also after every generated turn (rule 9b of
+        #: docs/solver-facetoface.md: off, it cost two thirds of the search's CPU and
+        #: saved almost no nodes; the verdict still runs on every node opened)
+        self.survival_after = False
         #: try the killer turn before generating a node's other turns (exact)
         self.killer_first = True
         #: the first subtree cap of :meth:`value` (rule 10 of docs/solver-facetoface.md:
@@ -195,6 +199,7 @@ class Solver:
         self.ctx[kernel.NO_RACE] = not self.race
         self.ctx[kernel.NO_KILLER_FIRST] = not self.killer_first
         self.ctx[kernel.NO_SURVIVAL] = not self.survival
+        self.ctx[kernel.SURVIVAL_AFTER] = self.survival_after
         self.ctx[kernel.NODE_LIMIT] = cap
         self.ctx[kernel.SUBTREE_CAP] = subtree
         started = time.perf_counter()

@@ -2,9 +2,10 @@
 
 Every pruning rule of the kernel (immediate win when the opponent has no turn, the
 transposition table and its enhanced cut-offs, the cut-off after a winning turn, the
-pruning of turns with dominated results, the race and survival verdicts), each
-switched on and off, and the three turn orderings (with the killer turn) must leave every value
-unchanged: the solver's value, winner and certified line are checked against
+pruning of turns with dominated results, the race and survival verdicts, the
+latter also after every generated turn), each switched on and off, and the three
+turn orderings (with the killer turn) must leave every value unchanged: the solver's
+value, winner and certified line are checked against
 :mod:`playable.solver.facetoface.bruteforce` (plain memoised minimax over single plays
 of the reference rules) on positions taken along random games of small decks, on
 random endgames and in the middle of a turn. The default run checks a representative
@@ -83,15 +84,18 @@ def check(state: State) -> bool:
         winner = state.to_move if expected else 1 - state.to_move
         assert result.objective == winner, text
         certify(state, notation.line_from_json(result.to_json()["line"]), winner)
-    for ordering, dominance, etc, race, killer_first, survival in (
-        (kernel.ORDER_ROOM, False, False, False, False, False),
-        (kernel.ORDER_ROOM, False, False, False, False, True),
-        (kernel.ORDER_REFILL, True, True, True, True, True),
-        (kernel.ORDER_MOBILITY, True, False, False, True, False),
+    # the last column: the survival verdict also after every generated turn (rule 9b)
+    for ordering, dominance, etc, race, killer_first, survival, after in (
+        (kernel.ORDER_ROOM, False, False, False, False, False, False),
+        (kernel.ORDER_ROOM, False, False, False, False, True, True),
+        (kernel.ORDER_REFILL, True, True, True, True, True, True),
+        (kernel.ORDER_ROOM, True, False, True, True, True, False),
+        (kernel.ORDER_MOBILITY, True, False, False, True, False, False),
     ):
         solver = Solver(state, 2)
         solver.ordering, solver.dominance, solver.etc = ordering, dominance, etc
         solver.race, solver.killer_first, solver.survival = race, killer_first, survival
+        solver.survival_after = after
         assert solver.value(state, SMALL.start()) == (1 if expected else -1), text
     return expected
 
