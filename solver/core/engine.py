@@ -53,7 +53,9 @@ class Engine(Protocol):
     ``leaf_worth(state) -> bool`` (is a leaf solve of ``state`` worth its cost to the
     tree search, solver/core/mcts_leaf.py) and ``turn_plan(state) -> list`` (a
     hidden-information bot's whole turn for the player to move, the seat player's
-    default through that turn, solver/core/seat_player.py)."""
+    default through that turn, solver/core/seat_player.py), and one optional flag,
+    ``tree_prior`` (True: the tree search takes :meth:`order` as its prior,
+    solver/core/mcts_prior.py)."""
 
     #: True when an analysis shares one budget among the moves; False when it gives
     #: every move a budget of its own (The Game), so it may take that budget per move.
