@@ -28,7 +28,7 @@ turns whose result is dominated by another turn's result are not searched
 argument decides (:func:`playable.solver.facetoface.race_kernel.verdict`; for a node also
 with plans that give cards to the opponent), and a node in which one player is blocked
 first (:func:`playable.solver.facetoface.survival_kernel.verdict`; checked when the
-node is opened, after every turn only with ``ctx[SURVIVAL_AFTER]``: rule 9b of
+node is opened and, with ``ctx[SURVIVAL_AFTER]``, after every turn: rule 9b of
 docs/solver-facetoface.md), is not searched.
 A subtree below the root may be capped at a number of nodes (``ctx[SUBTREE_CAP]``):
 once it has used them it stops and stays unknown, and the driver searches again with
@@ -96,7 +96,8 @@ ROOT_OWN, ROOT_OPP = 16, 17
 #: is left unknown; 0: no cap) and how many subtrees it stopped
 SUBTREE_CAP, CAP_CUTS = 18, 19
 #: 1: the survival verdict also after every generated turn, not only when a node is
-#: opened (off by default: rule 9b of docs/solver-facetoface.md)
+#: opened (:attr:`search.Solver.survival_after`, on by default: rule 9b of
+#: docs/solver-facetoface.md)
 SURVIVAL_AFTER = 20
 CTX_SIZE = 21
 #: no limit on a subtree's nodes
@@ -601,11 +602,11 @@ def _wins_at_once(
 ) -> bool:
     """Whether a turn wins at once: the opponent, to move in the node ``after`` it
     (their hand's ``n_opp`` cards in ``cards``), has no turn at all (FF-6), loses the
-    race (rule 8; ``scratch`` its buffer) or, with ``ctx[SURVIVAL_AFTER]``, is blocked
-    first (rule 9; by default that verdict waits until the turn's node is opened,
-    rule 9b). Only the opponent's loss is looked for, the one answer that decides the
-    node. (Called for every turn: it takes the two buffers it needs, not all of the
-    search's frames.)"""
+    race (rule 8; ``scratch`` its buffer) or, with ``ctx[SURVIVAL_AFTER]`` (the
+    default), is blocked first (rule 9; without it that verdict waits until the
+    turn's node is opened, rule 9b). Only the opponent's loss is looked for, the one
+    answer that decides the node. (Called for every turn: it takes the two buffers it
+    needs, not all of the search's frames.)"""
     other, _, op, ou, od, _, _, xu, xd = after
     if not has_turn(cards, n_opp, op, deal.dlens[other], ou, od, xu, xd):
         return True
