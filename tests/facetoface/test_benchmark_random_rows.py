@@ -9,32 +9,13 @@ gives the same position, so a run seed stands for the same row everywhere.
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from collections import Counter
-from pathlib import Path
-from types import ModuleType
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from playable.solver.facetoface.rules import HAND_SIZE, is_terminal
-
-BENCHMARKS = Path(__file__).parents[2] / "benchmarks"
-
-
-def load(name: str) -> ModuleType:
-    """A module of benchmarks/ (the folder is not a package; its modules import
-    ``reach`` by name)."""
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, BENCHMARKS / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
-
+from tests.benchmark_modules import load
 
 load("reach")
 bench = load("facetoface_solve")
