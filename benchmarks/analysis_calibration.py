@@ -47,6 +47,7 @@ import facetoface_solve
 import sequence_decided
 import uno_endgame
 
+from playable.solver.core.anytime import prior_of
 from playable.solver.core.budget import Budget
 from playable.solver.core.engine import SearchOptions
 from playable.solver.core.mcts import search
@@ -143,7 +144,12 @@ def calibrate(name: str, deal: int, state: Any, nodes: int, exact: int) -> dict[
         return row
     started = time.process_time()
     result = search(
-        game(name), state, Budget(nodes=nodes).start(), seed=deal, rollout=engine(name).rollout
+        game(name),
+        state,
+        Budget(nodes=nodes).start(),
+        seed=deal,
+        rollout=engine(name).rollout,
+        prior=prior_of(name),  # the analysis' own prior, where the game has one
     )
     best = result.move(result.recommended) if result.recommended else None
     row.update(

@@ -16,6 +16,7 @@ from typing import Any
 from playable.solver.core import mcts
 from playable.solver.core.budget import Budget
 from playable.solver.core.mcts_leaf import engine_leaf_solver
+from playable.solver.core.mcts_prior import Order
 from playable.solver.core.mcts_result import MctsResult, MoveReport
 from playable.solver.games import engine, game
 
@@ -27,7 +28,7 @@ def estimate(name: str, state: Any, budget: Budget, seed: int = 0) -> MctsResult
     finished game is valued by who won (``Game.win_returns``), and where the engine
     asks for it (``tree_prior``) its quick bot's ranking (``Engine.order``) is the
     search's prior (:mod:`~playable.solver.core.mcts_prior`)."""
-    rules, found = game(name), engine(name)
+    rules = game(name)
     leaf = engine_leaf_solver(name, wins_only=True)  # loads the kernels before the budget
     return mcts.search(
         rules,
@@ -35,10 +36,17 @@ def estimate(name: str, state: Any, budget: Budget, seed: int = 0) -> MctsResult
         budget.start(),
         seed=seed,
         leaf_solver=leaf,
-        rollout=found.rollout,
+        rollout=engine(name).rollout,
         outcome=rules.win_returns,  # who wins, not UNO's points (UN-10)
-        prior=found.order if getattr(found, "tree_prior", False) else None,
+        prior=prior_of(name),
     )
+
+
+def prior_of(name: str) -> Order | None:
+    """Game ``name``'s quick-bot ranking (``Engine.order``) where its engine asks the
+    tree search to take it as a prior (``tree_prior``), else None."""
+    found = engine(name)
+    return found.order if getattr(found, "tree_prior", False) else None
 
 
 def add_estimates(
