@@ -12,6 +12,10 @@ visited. Finished games are proven by ``Game.returns``; a ``leaf_solver`` (an ex
 solver with a tiny budget) may prove more. With three or more sides only finished
 games are proven and the samples are backed up max^n (each player's own return).
 
+Where a game's quick bot ranks the moves (``prior``, ``Engine.order``), selection is
+PUCT with that ranking as its prior instead, and a node's moves are added best-ranked
+first (:mod:`~playable.solver.core.mcts_prior`).
+
 Each iteration walks down the tree (UCT among the children still worth a visit),
 adds one child, plays the game out from it with ``playout`` (uniformly random moves
 by default) or ``rollout``, and backs up the outcome and the bounds. The root's
