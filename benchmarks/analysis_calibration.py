@@ -51,6 +51,7 @@ from playable.solver.core.anytime import prior_of
 from playable.solver.core.budget import Budget
 from playable.solver.core.engine import SearchOptions
 from playable.solver.core.mcts import search
+from playable.solver.core.stats import brier
 from playable.solver.facetoface.rules import is_terminal as ff_terminal
 from playable.solver.games import engine, game
 
@@ -226,8 +227,8 @@ def calibration(rows: Sequence[dict[str, Any]]) -> Calibration:
     return Calibration(
         positions=len(used),
         wins=len(won),
-        brier=sum((p - o) ** 2 for p, o in zip(predicted, outcome, strict=True)) / n,
-        base_brier=sum((base - o) ** 2 for o in outcome) / n,
+        brier=brier(predicted, outcome),
+        base_brier=brier([base] * len(outcome), outcome),
         mean_predicted=sum(predicted) / n,
         bins=bins,
         won_checked=sum(r.get("move_wins") is not None for r in won),

@@ -21,6 +21,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from playable.solver.core.stats import brier
+
 JSONL = Path(__file__).parent / "results" / "analysis_calibration.jsonl"
 #: Newton steps of the logistic fit (two parameters; it converges in a few)
 STEPS = 50
@@ -107,10 +109,6 @@ def fit(xs: Sequence[float], ys: Sequence[float]) -> tuple[float, float]:
             break
         current = trial
     return a, b
-
-
-def brier(predicted: Sequence[float], outcome: Sequence[float]) -> float:
-    return sum((p - o) ** 2 for p, o in zip(predicted, outcome, strict=True)) / len(outcome)
 
 
 def main() -> None:

@@ -1,8 +1,10 @@
-"""Statistics for simulations and studies: win rates with Wilson score intervals."""
+"""Statistics for simulations and studies: win rates with Wilson score intervals, and
+the Brier score of predicted probabilities."""
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 #: two-sided 95% normal quantile
@@ -56,3 +58,11 @@ class Proportion:
             "low": low,
             "high": high,
         }
+
+
+def brier(predicted: Sequence[float], outcome: Sequence[float]) -> float:
+    """The Brier score of probabilities ``predicted`` for 0/1 ``outcome`` (the mean
+    squared difference; 0 is perfect, and 0 when there is no outcome), as the
+    calibration benchmarks report it."""
+    squares = sum((p - o) ** 2 for p, o in zip(predicted, outcome, strict=True))
+    return squares / (len(outcome) or 1)
