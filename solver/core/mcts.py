@@ -99,7 +99,7 @@ def search(
     rollout: Rollout | None = None,
     leaf_solver: LeafSolver | None = None,
     outcome: Outcome | None = None,
-    exploration: float = EXPLORATION,
+    exploration: float | None = None,
     sides: Sequence[int] | None = None,
     value_range: tuple[float, float] | None = None,
     max_playout: int = MAX_PLAYOUT,
@@ -116,8 +116,9 @@ def search(
     (defaults in :mod:`~playable.solver.core.mcts_model`). ``leaf_solver`` is
     ignored with three or more sides (nothing is proven there but finished games).
     With a ``prior`` (a quick bot's ranking of the moves, ``Engine.order``) selection
-    is PUCT instead of UCT (:mod:`~playable.solver.core.mcts_prior`; ``exploration``
-    is then its constant unless given).
+    is PUCT instead of UCT (:mod:`~playable.solver.core.mcts_prior`).
+    ``exploration`` replaces the selection rule's constant (:data:`EXPLORATION`, or
+    with a prior ``mcts_prior.PUCT_EXPLORATION``).
     """
     options = SearchSettings(
         seed,
@@ -143,7 +144,7 @@ class SearchSettings:
     rollout: Rollout | None = None
     leaf_solver: LeafSolver | None = None
     outcome: Outcome | None = None
-    exploration: float = EXPLORATION
+    exploration: float | None = None  # None: the selection rule's own constant
     sides: Sequence[int] | None = None
     value_range: tuple[float, float] | None = None
     max_playout: int = MAX_PLAYOUT
@@ -164,10 +165,9 @@ class Search:
         self.playout, self.rollout = settings.playout, settings.rollout
         self.leaf_solver = settings.leaf_solver
         self.outcome: Outcome = settings.outcome or game.returns
-        self.exploration, self.max_playout = settings.exploration, settings.max_playout
-        self.prior = settings.prior
-        if self.prior is not None and settings.exploration == EXPLORATION:
-            self.exploration = PUCT_EXPLORATION
+        self.max_playout, self.prior = settings.max_playout, settings.prior
+        own = EXPLORATION if self.prior is None else PUCT_EXPLORATION
+        self.exploration = own if settings.exploration is None else settings.exploration
         self.model = Model.of(game, state, settings.sides, settings.value_range)
         self.rng = random.Random(settings.seed)
         self.nodes = self.tree_nodes = self.simulations = self.stuck = 0
