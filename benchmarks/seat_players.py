@@ -1,5 +1,7 @@
-"""Benchmark: the player from one seat (solver/core/seat_player.py) against the best
-existing bot of each game, on fresh deals from a seed given on the command line.
+"""Benchmark: a player from one seat against the best existing bot of each game, on
+fresh deals from a seed given on the command line. ``--player seat`` (the default)
+is the seat analysis player (solver/core/seat_player.py), ``--player seat-search``
+the tree search from one seat (solver/core/seat_search_player.py; two-sided games).
 
 * The Game, solo (cooperative): the seat player and the sampling player
   (solver/thegame/sampling.py) each play the deal of seed ``base + i``; win rates and
@@ -18,13 +20,14 @@ seeded ``S`` is the game's shuffle of seed ``S * 100000 + i``. Win rates carry t
 (CPU seconds of its process, mean and largest per decision).
 
 Resumable: every finished game is one line of a JSONL file
-(benchmarks/results/seat_players.jsonl by default) keyed by game, seed, deal and
-seat; a rerun skips the games already there and the table is written from the whole
+(benchmarks/results/seat_players.jsonl by default) keyed by game, seed, deal, seat
+and player; a rerun skips the games already there and the table is written from the whole
 file. ``--minutes`` stops handing out games after that much wall time (the games
 under way finish).
 
 Run: ``python benchmarks/seat_players.py --seed 1 --deals 20 [--uno-deals 80]
-[--games thegame,facetoface,uno,sequence] [--workers 2] [--minutes 60] [--report]``.
+[--games thegame,facetoface,uno,sequence] [--player seat|seat-search] [--workers 2]
+[--minutes 60] [--report]``.
 """
 
 from __future__ import annotations
@@ -46,51 +49,66 @@ from matches import (
     wins_by_seat,
 )
 
-from playable.solver.core.seat_player import Decision, SeatPlayer
+from playable.solver.core.seat_player import SeatPlayer
+from playable.solver.core.seat_search_player import SeatSearchPlayer
 from playable.solver.core.stats import Proportion
 
 RESULTS = Path(__file__).parent / "results"
 GAMES = ("thegame", "facetoface", "uno", "sequence")
 OPPONENT = {"thegame": "sampling", **BEST_BOT}
+#: A game to play: (game, run seed, deal index, seat, player).
+Task = tuple[str, int, int, int, str]
 HEADER = """# The player from one seat against the best bots
 
-`python benchmarks/seat_players.py --seed {seed} ...` (solver/core/seat_player.py with
-its default settings; every deal played with the seat player in seat 1 and in seat 2;
+`python benchmarks/seat_players.py --seed {seed} ...` (*seat*: solver/core/seat_player.py,
+*seat-search*: solver/core/seat_search_player.py, default settings; every deal played
+with the seat player in seat 1 and in seat 2;
 games kept in seat_players.jsonl). Win rates with 95% Wilson intervals. CPU seconds
 per seat decision are of its own process; the machine was shared and loaded.
 
 """
 
 
-class TimedSeatPlayer(SeatPlayer):
-    """The seat player, counting the CPU seconds of its decisions."""
+#: The players from one seat this benchmark can pit against the bots: the seat
+#: analysis player (``seat``, every game) and the tree search (``seat-search``, the
+#: two-sided games).
+PLAYERS = ("seat", "seat-search")
 
-    def __post_init__(self) -> None:
-        super().__post_init__()
-        self.times: list[float] = []
 
-    def decide(self, view: Any) -> Decision:
+def timed(kind: str, name: str, seed: int) -> Any:
+    """A seat player of ``kind`` for game ``name`` whose decisions are timed (CPU
+    seconds of its process, in ``times``)."""
+    player: Any = SeatPlayer(name, seed) if kind == "seat" else SeatSearchPlayer(name, seed)
+    inner = player.decide
+    times: list[float] = []
+
+    def decide(view: Any) -> Any:
         started = time.process_time()
-        decision = super().decide(view)
-        self.times.append(time.process_time() - started)
+        decision = inner(view)
+        times.append(time.process_time() - started)
         return decision
 
+    setattr(player, "decide", decide)  # noqa: B010 (the instance's own, over the method)
+    player.times = times
+    return player
 
-def play(task: tuple[str, int, int, int]) -> dict[str, Any]:
-    """One game: ``(game, run seed, deal index, seat)``; for The Game ``seat`` 0 is
-    the seat player and 1 the sampling player on the same deal."""
-    name, seed, index, seat = task
+
+def play(task: Task) -> dict[str, Any]:
+    """One game: ``(game, run seed, deal index, seat, player)``; for The Game ``seat``
+    0 is the seat player and 1 the sampling player on the same deal."""
+    name, seed, index, seat, kind = task
     started = time.perf_counter()
     deal = deal_seed(seed, index)
-    timed = TimedSeatPlayer(name, seed=deal)
+    player = timed(kind, name, deal)
     row: dict[str, Any] = {"game": name, "seed": seed, "deal": index, "seat": seat}
     if name == "thegame":
-        row.update(_thegame(deal, timed if seat == 0 else None))
+        row.update(_thegame(deal, player if seat == 0 else None))
     else:
-        row.update(contest(name, deal, seat, timed, best_bot(name, deal)))
-    row["decisions"] = len(timed.times)
-    row["decision_cpu"] = round(sum(timed.times), 3)
-    row["decision_max"] = round(max(timed.times, default=0.0), 3)
+        row["player"] = kind
+        row.update(contest(name, deal, seat, player, best_bot(name, deal)))
+    row["decisions"] = len(player.times)
+    row["decision_cpu"] = round(sum(player.times), 3)
+    row["decision_max"] = round(max(player.times, default=0.0), 3)
     row["seconds"] = round(time.perf_counter() - started, 2)
     return row
 
@@ -108,19 +126,19 @@ def _thegame(deal: int, player: SeatPlayer | None) -> dict[str, Any]:
     return {"player": "seat" if player is not None else "sampling", "cards_left": left}
 
 
-def key(row: dict[str, Any]) -> tuple[str, int, int, int]:
-    return (row["game"], row["seed"], row["deal"], row["seat"])
+def key(row: dict[str, Any]) -> Task:
+    """A game's key; contests without a ``player`` (older rows) were the seat player's."""
+    kind = "seat" if row["game"] == "thegame" else row.get("player", "seat")
+    return (row["game"], row["seed"], row["deal"], row["seat"], kind)
 
 
-def tasks(
-    games: list[str], seed: int, deals: int, uno_deals: int
-) -> list[tuple[str, int, int, int]]:
+def tasks(games: list[str], seed: int, deals: int, uno_deals: int, kind: str) -> list[Task]:
     """The games to play, interleaved so that every game's figures grow together."""
-    found: list[tuple[str, int, int, int]] = []
+    found: list[Task] = []
     for index in range(max(deals, uno_deals)):
         for name in games:
             if index < (uno_deals if name == "uno" else deals):
-                found.extend((name, seed, index, seat) for seat in (0, 1))
+                found.extend((name, seed, index, seat, kind) for seat in (0, 1))
     return found
 
 
@@ -128,19 +146,20 @@ def table(rows: list[dict[str, Any]]) -> str:
     """The summary tables of ``rows`` (one run seed's games): the three contests, then
     The Game."""
     lines = [
-        "| game | opponent | games | seat player wins [95% Wilson] | as seat 1 | as seat 2 "
-        "| CPU s per seat decision (mean / max) |",
-        "|---|---|---|---|---|---|---|",
+        "| game | player | opponent | games | seat player wins [95% Wilson] | as seat 1 "
+        "| as seat 2 | CPU s per seat decision (mean / max) |",
+        "|---|---|---|---|---|---|---|---|",
     ]
     for name in GAMES[1:]:
-        mine = [r for r in rows if r["game"] == name]
-        if not mine:
-            continue
-        won, *by_seat = wins_by_seat(mine)
-        lines.append(
-            f"| {name} | {OPPONENT[name]} | {len(mine)} | {won} | {by_seat[0]} | {by_seat[1]} "
-            f"| {_timing(mine)} |"
-        )
+        for kind in PLAYERS:
+            mine = [r for r in rows if r["game"] == name and key(r)[4] == kind]
+            if not mine:
+                continue
+            won, *by_seat = wins_by_seat(mine)
+            lines.append(
+                f"| {name} | {kind} | {OPPONENT[name]} | {len(mine)} | {won} | {by_seat[0]} "
+                f"| {by_seat[1]} | {_timing(mine)} |"
+            )
     mine = [r for r in rows if r["game"] == "thegame"]
     if mine:
         lines += ["", *_thegame_table(mine)]
@@ -202,14 +221,18 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=20, help="deals per game")
     parser.add_argument("--uno-deals", type=int, default=None, help="UNO deals (default 4x)")
     parser.add_argument("--games", default=",".join(GAMES))
+    parser.add_argument("--player", choices=PLAYERS, default="seat", help="the seat player")
     add_run_options(parser, RESULTS / "seat_players.jsonl")
     args = parser.parse_args()
     games = [g for g in args.games.split(",") if g]
     for name in games:
         if name not in GAMES:
             parser.error(f"unknown game '{name}'; choose from {', '.join(GAMES)}")
+    if args.player == "seat-search" and "thegame" in games:
+        parser.error("the tree search from one seat is for the two-sided games")
     uno_deals = 4 * args.deals if args.uno_deals is None else args.uno_deals
-    todo = remaining(tasks(games, args.seed, args.deals, uno_deals), args.jsonl, key)
+    found = tasks(games, args.seed, args.deals, uno_deals, args.player)
+    todo = remaining(found, args.jsonl, key)
     play_and_report(args, play, todo, table, HEADER)
 
 

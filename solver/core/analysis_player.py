@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from playable.solver.core.anytime import estimate
 from playable.solver.core.budget import Budget
@@ -42,6 +42,8 @@ class AnalysisPlayer:
     name: str = "analysis"
     decisions: int = field(default=0, init=False)
     fallbacks: int = field(default=0, init=False)
+    #: the player reads the full position (UNO's simulator hands it the position)
+    reads_position: ClassVar[bool] = True
 
     def __post_init__(self) -> None:
         if self.seconds is None and self.nodes is None:

@@ -50,7 +50,7 @@ import hashlib
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from playable.solver.core.budget import Budget
 from playable.solver.core.engine import Engine, SearchOptions
@@ -165,6 +165,9 @@ class SeatPlayer:
     settings: Settings | None = None
     name: str = "seat"
     last: Decision | None = field(default=None, init=False, repr=False, compare=False)
+    #: the player reads the full position and takes its seat's view itself
+    #: (UNO's simulator hands such players the position: ``uno.players.decide``)
+    reads_position: ClassVar[bool] = True
 
     def __post_init__(self) -> None:
         self._views: SeatViews[Any, Any, Any] = views(self.game_name)

@@ -1,11 +1,12 @@
-"""The player from one seat as one of every game's bots (docs/seatview.md, "A player
-from one seat"): the ``"seat"`` entry of each ``solver/<game>/players.py`` strategy
-table.
+"""The players from one seat as bots of every game (docs/seatview.md): the ``"seat"``
+entry of each ``solver/<game>/players.py`` strategy table, and in the two-sided games
+the ``"seat-search"`` entry.
 
-The player itself (:class:`~playable.solver.core.seat_player.SeatPlayer`) pulls in the
-seat analysis, the game registry and, when it plays, the game's engine; a game's
-players module is imported by its simulator and by the command line before any bot is
-chosen, so the seat player is imported only when one is made.
+The players themselves (:class:`~playable.solver.core.seat_player.SeatPlayer`,
+:class:`~playable.solver.core.seat_search_player.SeatSearchPlayer`) pull in the seat
+analysis, the game registry and, when they play, the game's engine; a game's players
+module is imported by its simulator and by the command line before any bot is chosen,
+so a seat player is imported only when one is made.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from playable.solver.core.seat_player import SeatPlayer
+    from playable.solver.core.seat_search_player import SeatSearchPlayer
 
 
 @dataclass(frozen=True)
@@ -29,3 +31,16 @@ class SeatStrategy:
         from playable.solver.core.seat_player import SeatPlayer
 
         return SeatPlayer(self.game, seed)
+
+
+@dataclass(frozen=True)
+class SeatSearchStrategy:
+    """Makes the tree-search player from one seat of the two-sided ``game``:
+    ``SeatSearchStrategy("uno")(seed)`` is ``SeatSearchPlayer("uno", seed)``."""
+
+    game: str
+
+    def __call__(self, seed: int = 0) -> SeatSearchPlayer:
+        from playable.solver.core.seat_search_player import SeatSearchPlayer
+
+        return SeatSearchPlayer(self.game, seed)

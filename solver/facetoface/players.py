@@ -37,7 +37,7 @@ from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from playable.solver.core.budget import Budget
-from playable.solver.core.seat_strategy import SeatStrategy
+from playable.solver.core.seat_strategy import SeatSearchStrategy, SeatStrategy
 from playable.solver.facetoface.rules import (
     DRAW_OWN_ONLY,
     HAND_SIZE,
@@ -304,11 +304,14 @@ def make_player(name: str, seed: int = 0) -> Player:
         return DeterminizedPlayer(seed=seed)
     if name == "seat":
         return seat_player(seed)
+    if name == "seat-search":
+        return seat_search_player(seed)
     return STRATEGIES[name]()
 
 
-#: the player from one seat (:mod:`playable.solver.core.seat_strategy`)
+#: the players from one seat (:mod:`playable.solver.core.seat_strategy`)
 seat_player = SeatStrategy("facetoface")
+seat_search_player = SeatSearchStrategy("facetoface")
 
 
 STRATEGIES: dict[str, Callable[[], Player]] = {
@@ -316,6 +319,7 @@ STRATEGIES: dict[str, Callable[[], Player]] = {
     "careful": CarefulPlayer,
     "determinized": DeterminizedPlayer,
     "seat": seat_player,
+    "seat-search": seat_search_player,
 }
 
 

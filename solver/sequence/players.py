@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from typing import Protocol
 
 from playable.solver.core.random_bot import RandomBot
-from playable.solver.core.seat_strategy import SeatStrategy
+from playable.solver.core.seat_strategy import SeatSearchStrategy, SeatStrategy
 from playable.solver.sequence.analysis import gain, threats
 from playable.solver.sequence.board import GRID, LINES, LINES_THROUGH
 from playable.solver.sequence.rules import (
@@ -172,6 +172,7 @@ STRATEGIES: dict[str, Callable[..., Player]] = {
     "greedy": GreedyPlayer,
     "stronger": StrongerPlayer,
     "seat": SeatStrategy("sequence"),  # the player from one seat (solver/core/seat_strategy.py)
+    "seat-search": SeatSearchStrategy("sequence"),  # its tree search (the same module)
 }
 
 

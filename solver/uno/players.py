@@ -25,10 +25,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol, cast
 
 from playable.solver.core.random_bot import RandomBot
-from playable.solver.core.seat_strategy import SeatStrategy
+from playable.solver.core.seat_strategy import SeatSearchStrategy, SeatStrategy
 from playable.solver.uno.cards import (
     DRAW_TWO,
     REVERSE,
@@ -295,9 +295,10 @@ def turn_plans(
     return plans
 
 
-#: the player from one seat (:mod:`playable.solver.core.seat_strategy`); it needs the
-#: position, not a :class:`View`: play it through :func:`decide`
+#: the players from one seat (:mod:`playable.solver.core.seat_strategy`); they need
+#: the position, not a :class:`View`: play them through :func:`decide`
 seat_player = SeatStrategy("uno")
+seat_search_player = SeatSearchStrategy("uno")
 
 
 STRATEGIES: dict[str, Callable[..., Player]] = {
@@ -305,21 +306,20 @@ STRATEGIES: dict[str, Callable[..., Player]] = {
     "greedy": GreedyPlayer,
     "heuristic": HeuristicPlayer,
     "seat": seat_player,
+    "seat-search": seat_search_player,
 }
 
 
 def decide(player: Player, state: State, voids: tuple[frozenset[int], ...]) -> Move:
     """The move ``player`` makes for the player to move in ``state``: the players that
-    read the position themselves (the player from one seat,
-    :mod:`playable.solver.core.seat_player`, takes its seat's view with the discards
-    and counts a :class:`View` lacks; the perfect-information analysis player,
+    read the position themselves (``reads_position``: the players from one seat,
+    :mod:`playable.solver.core.seat_player` and
+    :mod:`~playable.solver.core.seat_search_player`, take their seat's view with the
+    discards and counts a :class:`View` lacks; the perfect-information analysis player,
     :mod:`playable.solver.core.analysis_player`, reads it all) get ``state``, every
     other bot gets :func:`view_of` with the table's record of ``voids``."""
-    from playable.solver.core.analysis_player import AnalysisPlayer
-    from playable.solver.core.seat_player import SeatPlayer
-
-    if isinstance(player, SeatPlayer | AnalysisPlayer):
-        move: Move = player.choose_move(state)
+    if getattr(player, "reads_position", False):
+        move: Move = cast(Any, player).choose_move(state)
         return move
     return player.choose(view_of(state, voids))
 
@@ -334,4 +334,6 @@ def make_player(strategy: str, seed: int) -> Player:
         return HeuristicPlayer()
     if strategy == "seat":
         return seat_player(seed)
+    if strategy == "seat-search":
+        return seat_search_player(seed)
     raise ValueError(f"unknown strategy '{strategy}'; choose one of {', '.join(STRATEGIES)}")

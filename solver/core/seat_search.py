@@ -1,0 +1,201 @@
+"""Tree search from one seat's view (docs/seatview.md, "Tree search from one seat"):
+single-observer information-set Monte Carlo tree search (Cowling, Powley and
+Whitehouse 2012), the tree search of :mod:`~playable.solver.core.mcts` made honest
+for a player who does not see every card.
+
+Every simulation deals the unseen cards afresh (``SeatViews.deal``: a full position
+consistent with the seat's view) and walks one tree of moves down that deal: the
+tree's nodes are move sequences, not positions, so what the search learns about a
+move is pooled over all the deals it met, and the seat's choice cannot depend on
+cards it does not see (the failure of solving each deal apart and voting, "strategy
+fusion", Frank and Basin 2001). Below the root a node's moves differ from deal to
+deal (an opponent's hand, a card drawn): only the moves legal in the deal at hand are
+selectable, and a move's exploration term counts the visits in which it was
+available, not all visits of its parent.
+
+Selection is PUCT as in :mod:`~playable.solver.core.mcts_prior`: the game's quick
+bot ranks the moves (``Engine.order``, read on the deal at hand when a node is first
+met; a move first legal in a later deal gets the smallest prior) and the search
+spends its simulations first on the moves the bot likes. A simulation ends in a
+finished game or in the engine's quick-bot play-out (``Engine.rollout``; random moves
+where the game has none), valued by who won (``Game.win_returns``), each side's
+return scaled to [0, 1].
+
+Nothing is proven here: every value is an estimate from simulations in which the
+rest of the game is played by the bots. The recommended move is the root's most
+visited (ties: the higher mean, then the legal order). Seeds make a search
+repeatable: the deals and the play-outs come from one generator seeded by the
+caller.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from playable.solver.core.mcts_prior import PUCT_EXPLORATION, ranked
+from playable.solver.core.stats import Proportion
+from playable.solver.games import engine, game, views
+
+#: Moves a random play-out makes before the simulation is dropped (no game is so long).
+MAX_RANDOM_MOVES = 10_000
+
+
+class InfoNode:
+    """A move sequence from the root: ``visits`` (simulations through it),
+    ``total`` (their values for the player who made the last move, each in [0, 1]),
+    ``wins`` (those the player's side won), ``available`` (simulations in which its
+    parent was reached and its move was legal), ``prior`` (the quick bot's weight of
+    its move among its parent's) and ``children`` by move text."""
+
+    __slots__ = ("available", "children", "move", "prior", "total", "visits", "wins")
+
+    def __init__(self, move: Any = None, prior: float = 0.0) -> None:
+        self.move = move
+        self.prior = prior
+        self.visits = 0
+        self.total = 0.0
+        self.wins = 0
+        self.available = 0
+        self.children: dict[str, InfoNode] = {}
+
+    def mean(self, default: float) -> float:
+        return self.total / self.visits if self.visits else default
+
+
+@dataclass(frozen=True)
+class MoveEstimate:
+    """One of the seat's moves after the search: its simulations, its mean value for
+    the seat (in [0, 1]) and the share of them the seat's side won."""
+
+    move: Any
+    visits: int
+    mean: float | None
+    wins: Proportion
+
+
+@dataclass(frozen=True)
+class SeatSearchResult:
+    """The seat's moves, most visited first, and the recommended one."""
+
+    moves: tuple[MoveEstimate, ...]
+    recommended: Any
+    simulations: int
+
+
+class SeatSearch:
+    """One search of game ``name`` from ``view`` (see the module docstring)."""
+
+    def __init__(
+        self,
+        name: str,
+        view: Any,
+        seed: int,
+        exploration: float = PUCT_EXPLORATION,
+    ) -> None:
+        self.rules, self.engine, self.views = game(name), engine(name), views(name)
+        self.view = view
+        self.rng = random.Random(seed)
+        self.exploration = exploration
+        self.root = InfoNode()
+        self.simulations = 0
+
+    def run(self, simulations: int) -> SeatSearchResult:
+        """``simulations`` more simulations, then the answer."""
+        for _ in range(simulations):
+            self.simulate()
+        return self.result()
+
+    def simulate(self) -> None:
+        """Deal the unseen cards, walk down the tree to a new node or the end of the
+        game, play the rest out, and back the outcome up."""
+        rules = self.rules
+        state = self.views.deal(self.view, self.rng)
+        node, path = self.root, []
+        while not rules.is_terminal(state):
+            moves = rules.legal_moves(state)
+            child = self.select(node, state, moves)
+            path.append((child, rules.to_move(state)))
+            state = rules.apply(state, child.move)
+            node = child
+            if child.visits == 0:
+                break
+        returns = self.outcome(state)
+        self.simulations += 1
+        self.root.visits += 1
+        if returns is None:
+            return
+        for child, mover in path:
+            value = returns[mover]
+            child.visits += 1
+            child.total += value
+            child.wins += value > 0.5
+        return
+
+    def select(self, node: InfoNode, state: Any, moves: list[Any]) -> InfoNode:
+        """The child of ``node`` to follow among ``moves`` (those legal in this deal):
+        PUCT with availability counts; new moves get their priors first."""
+        if not node.children:
+            best_first, priors = ranked(self.engine.order, state, moves)
+            for move, prior in zip(best_first, priors, strict=True):
+                node.children[str(move)] = InfoNode(move, prior)
+        options = []
+        for move in moves:
+            child = node.children.get(str(move))
+            if child is None:  # first legal in this deal: the smallest prior
+                smallest = min(c.prior for c in node.children.values())
+                child = node.children[str(move)] = InfoNode(move, smallest)
+            child.available += 1
+            options.append(child)
+        parent_mean = node.mean(0.5)
+        best, best_score = options[0], -math.inf
+        for child in options:
+            spread = math.sqrt(child.available) / (1 + child.visits)
+            score = child.mean(parent_mean) + self.exploration * child.prior * spread
+            if score > best_score:
+                best, best_score = child, score
+        return best
+
+    def outcome(self, state: Any) -> tuple[float, ...] | None:
+        """Each player's return in [0, 1] (1: their side won) at the end of the game
+        from ``state``: a finished game, else the quick bot's play-out, else random
+        moves; None for a random play-out that never ends."""
+        rules = self.rules
+        returns: Any = None
+        if not rules.is_terminal(state):
+            returns = self.engine.rollout(state, self.rng)
+            if returns is None:
+                for _ in range(MAX_RANDOM_MOVES):
+                    if rules.is_terminal(state):
+                        break
+                    moves = rules.legal_moves(state)
+                    state = rules.apply(state, moves[self.rng.randrange(len(moves))])
+                else:
+                    return None
+        if returns is None:
+            returns = rules.win_returns(state)
+        return tuple((1.0 + float(r)) / 2.0 for r in returns)
+
+    def result(self) -> SeatSearchResult:
+        legal = self.views.legal_moves(self.view)
+        found = []
+        for move in legal:
+            child = self.root.children.get(str(move))
+            visits = child.visits if child else 0
+            mean = child.total / child.visits if child and child.visits else None
+            wins = Proportion(child.wins if child else 0, visits)
+            found.append(MoveEstimate(move, visits, mean, wins))
+        order = sorted(
+            range(len(found)),
+            key=lambda i: (-found[i].visits, -(found[i].mean or 0.0), i),
+        )
+        moves = tuple(found[i] for i in order)
+        return SeatSearchResult(moves, moves[0].move, self.simulations)
+
+
+def search(name: str, view: Any, simulations: int, seed: int = 0) -> SeatSearchResult:
+    """The seat's moves in ``view`` (game ``name``) after ``simulations`` simulations
+    of a search seeded by ``seed`` (module docstring)."""
+    return SeatSearch(name, view, seed).run(simulations)

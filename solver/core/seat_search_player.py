@@ -1,0 +1,87 @@
+"""A player from one seat that plays the move of a tree search over its seat's view
+(:mod:`~playable.solver.core.seat_search`, docs/seatview.md "Tree search from one
+seat"): the ``"seat-search"`` bot of the two-sided games (Face to Face, UNO,
+Sequence).
+
+Given a full position it takes only its seat's view (``views(name).view_of``) and
+searches that: a position with one legal move is played without search, any other
+gets :data:`SIMULATIONS` simulations (a fixed count, not seconds, so a decision is
+the same on a loaded machine as on a quiet one). The search is seeded by the
+player's seed and the view's text (:func:`~playable.solver.core.seat_player.decision_seed`),
+so two full positions with the same view give the same move whatever the hidden
+cards are (tests/core/test_seat_search.py checks it for every game).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from playable.solver.core.game import Game
+from playable.solver.core.seat_player import decision_seed
+from playable.solver.core.seat_search import SeatSearch, SeatSearchResult
+from playable.solver.core.seatview import SeatViews
+from playable.solver.core.turns import play_turn
+from playable.solver.games import engine, game, views
+
+#: Simulations a decision, per game: about 1-2 s of one core a decision
+#: (benchmarks/results/seat_players.md).
+SIMULATIONS: dict[str, int] = {"facetoface": 1500, "uno": 500, "sequence": 800}
+
+
+@dataclass
+class SeatSearchPlayer:
+    """Plays game ``game_name`` (two sides) from one seat by a tree search of its
+    view of ``simulations`` simulations (default :data:`SIMULATIONS`); ``last`` is
+    the last search's answer (None after a forced move)."""
+
+    game_name: str
+    seed: int = 0
+    simulations: int | None = None
+    name: str = "seat-search"
+    last: SeatSearchResult | None = field(default=None, init=False, repr=False, compare=False)
+    #: the player reads the full position and takes its seat's view itself
+    #: (UNO's simulator hands such players the position: ``uno.players.decide``)
+    reads_position: ClassVar[bool] = True
+
+    def __post_init__(self) -> None:
+        self._views: SeatViews[Any, Any, Any] = views(self.game_name)
+        self._rules: Game[Any, Any] = game(self.game_name)
+        if self._rules.cooperative:
+            raise ValueError("the tree search from one seat is for the two-sided games")
+        self._warm = False
+
+    @property
+    def budget(self) -> int:
+        return self.simulations or SIMULATIONS[self.game_name]
+
+    def choose_move(self, state: Any, seat: int | None = None) -> Any:
+        """The move of ``seat`` (default: the player to move) in the full position
+        ``state``, decided on that seat's view alone."""
+        who = self._rules.to_move(state) if seat is None else seat
+        return self.decide(self._views.view_of(state, who))
+
+    def choose(self, state: Any) -> Any:
+        """The move of the player to move (UNO, Sequence: one move a turn)."""
+        return self.choose_move(state)
+
+    def choose_turn(self, state: Any, rng: random.Random | None = None) -> list[Any]:
+        """The plays of the player to move's whole turn (Face to Face), one search a
+        play on the seat's view of the position so far; ``rng`` is not used."""
+        return play_turn(self._rules, state, self.choose_move)
+
+    def decide(self, view: Any) -> Any:
+        """The move of the seat to move in ``view``."""
+        moves = self._views.legal_moves(view)
+        if not moves:
+            raise ValueError("the seat has no legal move in this view")
+        if len(moves) == 1:
+            self.last = None
+            return moves[0]
+        if not self._warm:
+            engine(self.game_name).warm_up()
+            self._warm = True
+        seed = decision_seed(self.seed, self._views.format(view))
+        self.last = SeatSearch(self.game_name, view, seed).run(self.budget)
+        return self.last.recommended
