@@ -53,8 +53,8 @@ Starter = Annotated[
 def seat_bots_option(first: str, second: str, default: str) -> Any:
     """``--bot`` of simulate (players A and B) and play (players 1 and 2)."""
     return bot_option(
-        f"Player {first}'s and then {second}'s bot (greedy, careful or determinized; "
-        f"default {default}): one for both or one each (repeat --bot)."
+        f"Player {first}'s and then {second}'s bot (greedy, careful, determinized, seat or "
+        f"seat-search; default {default}): one for both or one each (repeat --bot)."
     )
 
 

@@ -33,8 +33,8 @@ SeatBot = Annotated[
     list[str] | None,
     typer.Option(
         "--bot",
-        help="Bot per seat (random, greedy, heuristic; default heuristic): one for all "
-        "or one per seat (repeat --bot).",
+        help="Bot per seat (random, greedy, heuristic, seat or seat-search; default "
+        "heuristic): one for all or one per seat (repeat --bot).",
         show_default=False,
     ),
 ]
