@@ -136,7 +136,15 @@ class SeatSearch:
 
     def select(self, node: InfoNode, state: Any, moves: list[Any]) -> InfoNode:
         """The child of ``node`` to follow among ``moves`` (those legal in this deal):
-        PUCT with availability counts; new moves get their priors first."""
+        PUCT with availability counts; new moves get their priors first.
+
+        An untried move's value ("first-play urgency") is ``node``'s own mean, which is
+        kept for the player who made ``node``'s move: the mover's own mean where one
+        player makes several moves a turn (Face to Face), the opponent's in alternating
+        turns; 0 at the root, which keeps no values, so there the prior alone decides
+        when an untried move is first tried. This is the rule the benchmark measured
+        (benchmarks/results/seat_players.md); a first-play value of the mover's own is
+        yet to be tried."""
         if not node.children:
             best_first, priors = ranked(self.engine.order, state, moves)
             for move, prior in zip(best_first, priors, strict=True):
