@@ -22,7 +22,7 @@ refit = load("calibration_refit")
 @given(slope=st.floats(0.3, 3.0), intercept=st.floats(-1.5, 1.5), seed=st.integers(0, 99))
 def test_fit_recovers_a_known_curve(slope: float, intercept: float, seed: int) -> None:
     rng = random.Random(seed)
-    xs = [rng.uniform(-4, 4) for _ in range(2000)]
+    xs = [rng.uniform(-4, 4) for _ in range(8000)]
     ys = [1.0 if rng.random() < 1 / (1 + math.exp(-(slope * x + intercept))) else 0.0 for x in xs]
     a, b = refit.fit(xs, ys)
     assert abs(a - slope) < 0.25 * slope + 0.1

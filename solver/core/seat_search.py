@@ -132,7 +132,6 @@ class SeatSearch:
             child.visits += 1
             child.total += value
             child.wins += value > 0.5
-        return
 
     def select(self, node: InfoNode, state: Any, moves: list[Any]) -> InfoNode:
         """The child of ``node`` to follow among ``moves`` (those legal in this deal):

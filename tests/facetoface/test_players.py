@@ -29,7 +29,7 @@ from playable.solver.facetoface.rules import (
 
 def test_greedy_games_end_with_a_winner_through_legal_turns() -> None:
     variant = Variant()
-    assert set(STRATEGIES) == {"greedy", "careful", "determinized", "seat"}
+    assert set(STRATEGIES) == {"greedy", "careful", "determinized", "seat", "seat-search"}
     for seed in range(6):
         a, b = shuffled_decks(variant, seed)
         start = deal(variant, a, b, seed % 2)
