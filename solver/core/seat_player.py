@@ -50,17 +50,17 @@ import hashlib
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any
 
 from playable.solver.core.budget import Budget
 from playable.solver.core.engine import Engine, SearchOptions
 from playable.solver.core.game import Game
 from playable.solver.core.seat_analysis import sample_seed
+from playable.solver.core.seat_bot import SeatBot
 from playable.solver.core.seat_stats import mean_interval
 from playable.solver.core.seat_summary import summarise
 from playable.solver.core.seat_value import MoveValue, value_move
 from playable.solver.core.seatview import SeatViews
-from playable.solver.core.turns import play_turn
 from playable.solver.games import engine, game, views
 
 #: Each deal's solves: only their values are read, so no line is built (SearchOptions.line).
@@ -156,7 +156,7 @@ class Decision:
 
 
 @dataclass
-class SeatPlayer:
+class SeatPlayer(SeatBot):
     """Plays game ``game_name`` from one seat by a small seat analysis (module
     docstring). ``settings`` defaults to the game's :data:`DEFAULTS`."""
 
@@ -165,9 +165,6 @@ class SeatPlayer:
     settings: Settings | None = None
     name: str = "seat"
     last: Decision | None = field(default=None, init=False, repr=False, compare=False)
-    #: the player reads the full position and takes its seat's view itself
-    #: (UNO's simulator hands such players the position: ``uno.players.decide``)
-    reads_position: ClassVar[bool] = True
 
     def __post_init__(self) -> None:
         self._views: SeatViews[Any, Any, Any] = views(self.game_name)
@@ -183,23 +180,8 @@ class SeatPlayer:
     def chosen(self) -> Settings:
         return self.settings or DEFAULTS[self.game_name]
 
-    def choose_move(self, state: Any, seat: int | None = None) -> Any:
-        """The move of ``seat`` (default: the player to move) in the full position
-        ``state``, decided on that seat's view alone."""
-        who = self._rules.to_move(state) if seat is None else seat
-        return self.decide(self._views.view_of(state, who)).move
-
-    def choose(self, state: Any) -> Any:
-        """The move of the player to move (the games of one move a turn: UNO,
-        Sequence), decided on its seat's view alone."""
-        return self.choose_move(state)
-
-    def choose_turn(self, state: Any, rng: random.Random | None = None) -> list[Any]:
-        """The plays of the player to move's whole turn (The Game, Face to Face: the
-        players' ``choose_turn``), one decision a play, each on the seat's view of the
-        position so far (:func:`play_turn`). ``rng`` (the game's stream) is not used:
-        the player draws its deals from its own generators."""
-        return play_turn(self._rules, state, self.choose_move)
+    def move_for(self, view: Any) -> Any:
+        return self.decide(view).move
 
     def decide(self, view: Any) -> Decision:
         """The decision on ``view`` (the seat must be to move and have a move)."""

@@ -14,15 +14,14 @@ cards are (tests/core/test_seat_search.py checks it for every game).
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any
 
 from playable.solver.core.game import Game
+from playable.solver.core.seat_bot import SeatBot
 from playable.solver.core.seat_player import decision_seed
 from playable.solver.core.seat_search import SeatSearch, SeatSearchResult
 from playable.solver.core.seatview import SeatViews
-from playable.solver.core.turns import play_turn
 from playable.solver.games import engine, game, views
 
 #: Simulations a decision, per game: about 1-2 s of one core a decision
@@ -31,7 +30,7 @@ SIMULATIONS: dict[str, int] = {"facetoface": 1500, "uno": 500, "sequence": 800}
 
 
 @dataclass
-class SeatSearchPlayer:
+class SeatSearchPlayer(SeatBot):
     """Plays game ``game_name`` (two sides) from one seat by a tree search of its
     view of ``simulations`` simulations (default :data:`SIMULATIONS`); ``last`` is
     the last search's answer (None after a forced move)."""
@@ -41,9 +40,6 @@ class SeatSearchPlayer:
     simulations: int | None = None
     name: str = "seat-search"
     last: SeatSearchResult | None = field(default=None, init=False, repr=False, compare=False)
-    #: the player reads the full position and takes its seat's view itself
-    #: (UNO's simulator hands such players the position: ``uno.players.decide``)
-    reads_position: ClassVar[bool] = True
 
     def __post_init__(self) -> None:
         self._views: SeatViews[Any, Any, Any] = views(self.game_name)
@@ -56,20 +52,8 @@ class SeatSearchPlayer:
     def budget(self) -> int:
         return self.simulations or SIMULATIONS[self.game_name]
 
-    def choose_move(self, state: Any, seat: int | None = None) -> Any:
-        """The move of ``seat`` (default: the player to move) in the full position
-        ``state``, decided on that seat's view alone."""
-        who = self._rules.to_move(state) if seat is None else seat
-        return self.decide(self._views.view_of(state, who))
-
-    def choose(self, state: Any) -> Any:
-        """The move of the player to move (UNO, Sequence: one move a turn)."""
-        return self.choose_move(state)
-
-    def choose_turn(self, state: Any, rng: random.Random | None = None) -> list[Any]:
-        """The plays of the player to move's whole turn (Face to Face), one search a
-        play on the seat's view of the position so far; ``rng`` is not used."""
-        return play_turn(self._rules, state, self.choose_move)
+    def move_for(self, view: Any) -> Any:
+        return self.decide(view)
 
     def decide(self, view: Any) -> Any:
         """The move of the seat to move in ``view``."""
