@@ -34,7 +34,7 @@ class FaceToFaceEngine:
     rollout_jitter = 6
     #: the tree search ranks each node's plays by the careful bot's cost (:meth:`order`)
     #: as its prior (docs/analysis.md, "A prior from the quick bot"): the analysis at
-    #: 1 s a decision then won 25 of 28 games against the determinized bot on tuning run
+    #: 1 s a decision then won 27 of 30 games against the determinized bot on tuning run
     #: seed 20261130 of benchmarks/analysis_strength.py, against 25-29% without it
     tree_prior = True
     leaf_nodes = 40  # a node is a whole turn, each generating all the next turns

@@ -25,8 +25,8 @@ class SequenceEngine:
     leaf_nodes = 1000
     #: the tree search ranks each node's moves by the greedy bot's gain (:meth:`order`)
     #: as its prior (docs/analysis.md, "A prior from the quick bot"): at 150 nodes a
-    #: decision the analysis won 28 of 30 games against the greedy bot with it and 10
-    #: of 18 without (tuning run seed 20261130 of benchmarks/analysis_strength.py)
+    #: decision the analysis won 28 of 30 games against the greedy bot with it and 19
+    #: of the same 30 without (tuning run seed 20261130 of benchmarks/analysis_strength.py)
     tree_prior = True
 
     def warm_up(self) -> None:
