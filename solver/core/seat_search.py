@@ -114,14 +114,15 @@ class SeatSearch:
         rules = self.rules
         state = self.views.deal(self.view, self.rng)
         node, path = self.root, []
-        while not rules.is_terminal(state):
-            moves = rules.legal_moves(state)
+        moves = rules.legal_moves(state)
+        while moves:  # empty exactly when the game is over (Game.legal_moves)
             child = self.select(node, state, moves)
             path.append((child, rules.to_move(state)))
             state = rules.apply(state, child.move)
             node = child
             if child.visits == 0:
                 break
+            moves = rules.legal_moves(state)
         returns = self.outcome(state)
         self.simulations += 1
         self.root.visits += 1

@@ -40,7 +40,7 @@ Points docs/rules.md leaves open, decided here in the style of TG-7:
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -65,6 +65,9 @@ OPP_PILES: Final = (OPP_UP, OPP_DOWN)
 # The Game's pile numbers (TG-12) used to call its laying rule: 0 ascends, 2 descends.
 _TG_ASCENDING: Final = 0
 _TG_DESCENDING: Final = 2
+#: Where each pile lies: (0 for the player to move's own, 1 for the opponent's; 0 for
+#: the ascending pile, 1 for the descending one), the index into ``State.piles``.
+_PILE_PLACE: Final = {OWN_UP: (0, 0), OWN_DOWN: (0, 1), OPP_UP: (1, 0), OPP_DOWN: (1, 1)}
 
 
 @dataclass(frozen=True)
@@ -161,8 +164,8 @@ class State:
 
     def top(self, pile: str) -> int:
         """The top card of ``pile`` seen by the player to move."""
-        mover, other = self.piles[self.to_move], self.piles[self.opponent]
-        return {OWN_UP: mover[0], OWN_DOWN: mover[1], OPP_UP: other[0], OPP_DOWN: other[1]}[pile]
+        owner, side = _PILE_PLACE[pile]
+        return self.piles[self.to_move ^ owner][side]
 
     def cards_left(self, player: int) -> int:
         """Cards ``player`` has still to lay: hand plus draw pile (FF-6)."""
@@ -217,29 +220,23 @@ def can_end_turn(state: State) -> bool:
     return state.laid >= MINIMUM and state.laid_own >= 1
 
 
-def plays_from(state: State) -> list[Play]:
+def plays_from(state: State) -> Iterator[Play]:
     """Every play the laying rules allow (FF-2, FF-3), ignoring whether the turn can
     still be completed: own piles by TG-3, an opponent's pile only if no card went on
     the opponent's piles yet this turn and the card improves it."""
     piles: tuple[str, ...] = PILES if state.laid_opp == 0 else OWN_PILES
-    return [
-        Play(card, pile)
-        for card in state.hand
-        for pile in piles
-        if accepts(pile, state.top(pile), card)
-    ]
+    tops = [(pile, state.top(pile)) for pile in piles]
+    for card in state.hand:
+        for pile, top in tops:
+            if accepts(pile, top, card):
+                yield Play(card, pile)
 
 
 def _lay_unchecked(state: State, card: int, pile: str) -> State:
-    mover, other = state.to_move, state.opponent
+    mover = state.to_move
     piles = [list(state.piles[0]), list(state.piles[1])]
-    owner, side = {
-        OWN_UP: (mover, 0),
-        OWN_DOWN: (mover, 1),
-        OPP_UP: (other, 0),
-        OPP_DOWN: (other, 1),
-    }[pile]
-    piles[owner][side] = card
+    owner, side = _PILE_PLACE[pile]
+    piles[mover ^ owner][side] = card
     rest = tuple(c for c in state.hand if c != card)
     hands = (rest, state.hands[1]) if mover == 0 else (state.hands[0], rest)
     on_opp = pile in OPP_PILES
@@ -291,9 +288,10 @@ def legal_moves(state: State) -> list[Move]:
 
     A play is legal when the card fits the pile (FF-2, FF-3) and afterwards the turn
     can still be completed or is won (FF-4, FF-6). Ending the turn is legal once the
-    minimum is laid (FF-4).
+    minimum is laid (FF-4). At the start of a turn with no such play the player to
+    move has lost (:func:`winner`) and the list is empty, as the game is over.
     """
-    if is_terminal(state):
+    if has_won(state, 0) or has_won(state, 1):
         return []
     moves: list[Move] = [
         p for p in plays_from(state) if can_complete(_lay_unchecked(state, p.card, p.pile))
