@@ -52,6 +52,7 @@ from matches import (
 from playable.solver.core.seat_player import SeatPlayer
 from playable.solver.core.seat_search_player import SeatSearchPlayer
 from playable.solver.core.stats import Proportion
+from playable.solver.games import engine
 
 RESULTS = Path(__file__).parent / "results"
 GAMES = ("thegame", "facetoface", "uno", "sequence")
@@ -77,7 +78,9 @@ PLAYERS = ("seat", "seat-search")
 
 def timed(kind: str, name: str, seed: int) -> Any:
     """A seat player of ``kind`` for game ``name`` whose decisions are timed (CPU
-    seconds of its process, in ``times``)."""
+    seconds of its process, in ``times``); the game's compiled code is loaded first,
+    so no decision's time includes it."""
+    engine(name).warm_up()
     player: Any = SeatPlayer(name, seed) if kind == "seat" else SeatSearchPlayer(name, seed)
     inner = player.decide
     times: list[float] = []
