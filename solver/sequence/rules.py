@@ -260,11 +260,12 @@ def is_dead(chips: tuple[int, ...], card: str) -> bool:
 
 
 def completed_lines(chips: tuple[int, ...], side: int, cell: int) -> list[int]:
-    """SQ-7: the lines through ``cell`` that are five of ``side`` (corners count for all)."""
+    """SQ-7: the lines through ``cell`` that are five of ``side`` (corners count for all)
+    once ``side``'s chip is on ``cell`` (whether ``chips`` shows it there yet or not)."""
     return [
         line
         for line in LINES_THROUGH[cell]
-        if all(chips[c] == side or chips[c] == CORNER for c in LINES[line])
+        if all(c == cell or chips[c] == side or chips[c] == CORNER for c in LINES[line])
     ]
 
 
@@ -277,6 +278,8 @@ def claim_choices(
     side, earlier or announced in the same turn (so a run of nine counts two). The
     sets are maximal: no further candidate could be added. ``[()]`` if none.
     """
+    if not candidates:
+        return [()]
     own = [s.line for s in sequences if s.side == side]
     usable = [c for c in candidates if all(shared_cells(c, o) <= 1 for o in own)]
     choices: list[tuple[int, ...]] = []
@@ -330,8 +333,8 @@ def placements(state: State) -> list[Place]:
         else:
             cells = (c for c in CELLS_OF[card] if state.chips[c] == EMPTY)
         for cell in cells:
-            chips = _set(state.chips, cell, side)
-            for claims in claim_choices(state.sequences, side, completed_lines(chips, side, cell)):
+            completed = completed_lines(state.chips, side, cell)
+            for claims in claim_choices(state.sequences, side, completed):
                 moves.append(Place(card, cell, claims))
     return moves
 
