@@ -18,6 +18,7 @@ from __future__ import annotations
 import os
 import signal
 import threading
+from collections.abc import Callable
 from contextlib import suppress
 from types import FrameType
 from typing import Annotated, Any
@@ -130,12 +131,18 @@ def _on_sigint(signum: int, frame: FrameType | None) -> None:
 def catch_interrupts(budget: Budget) -> Budget:
     """Make ``budget`` stop at Ctrl-C (installing the handler on first use, from the
     main thread only: signal handlers live there)."""
-    budget.stop = interrupted
+    budget.stop = watch_interrupts()
+    return budget
+
+
+def watch_interrupts() -> Callable[[], bool]:
+    """Install the Ctrl-C handler of searches (on first use, from the main thread only:
+    signal handlers live there) and give the check a loop makes between its steps."""
     if not _state.installed and threading.current_thread() is threading.main_thread():
         _state.previous = signal.signal(signal.SIGINT, _on_sigint)
         _state.installed = True
         _state.owner = os.getpid()
-    return budget
+    return interrupted
 
 
 def release_interrupts() -> None:

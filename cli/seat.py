@@ -22,13 +22,15 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
-from playable.cli.budget import check_memory, check_nodes, check_seconds
+from playable.cli.budget import check_memory, check_nodes, check_seconds, watch_interrupts
 from playable.cli.dispatch import FileOrGameGroup
 from playable.cli.io import InputError, print_json, read_source, stdout
 from playable.cli.options import MAX_SEED, Workers
 from playable.cli.progress import progress_bar
 from playable.cli.view import SeatOption, file_kind, read_view
 from playable.solver.core.seat_analysis import SeatBudget, analyse_view
+from playable.solver.core.seat_search import BLOCK, search_document
+from playable.solver.core.seat_search_player import SIMULATIONS
 from playable.solver.games import NAMES
 
 #: the subcommand of ``analyse`` that :class:`SeatRouting` sends seat calls to
@@ -66,8 +68,25 @@ def analyse_seat_command(
     ],
     seat: SeatOption = None,
     samples: Annotated[
-        int, typer.Option(help="Deals sampled from the view.", min=1, max=1_000_000)
-    ] = 100,
+        int | None,
+        typer.Option(help="Deals sampled from the view [default: 100].", min=1, max=1_000_000),
+    ] = None,
+    search: Annotated[
+        bool,
+        typer.Option(
+            "--search",
+            help="Tree search from the seat instead (Face to Face, UNO, Sequence): one tree "
+            "over deals sampled afresh each simulation, bots playing the games out.",
+        ),
+    ] = False,
+    simulations: Annotated[
+        int | None,
+        typer.Option(
+            help="Simulations of --search [default: the seat-search bot's for the game].",
+            min=1,
+            max=10_000_000,
+        ),
+    ] = None,
     seed: Annotated[
         int, typer.Option(help="Seed of the sampled deals (repeatable).", min=0, max=MAX_SEED)
     ] = 0,
@@ -106,7 +125,28 @@ def analyse_seat_command(
             f"analyse --seat takes a deal, position or view file, not the game name '{file}' "
             f"(deal one with `playable deal {file} -o FILE`)"
         )
+    if search:
+        given = [
+            o
+            for o, v in (
+                ("--samples", samples),
+                ("--nodes", nodes),
+                ("--seconds", seconds),
+                ("--db", store),
+            )
+            if v is not None
+        ]
+        if given:
+            raise InputError(
+                f"{given[0]} is for the sampled analysis; --search takes --simulations"
+            )
+    elif simulations is not None:
+        raise InputError("--simulations is for the tree search: add --search")
     name, view = read_view(file, seat)
+    if search:
+        _search(name, view, simulations or SIMULATIONS.get(name, 1000), seed, json)
+        return
+    samples = samples or 100
     budget = SeatBudget(nodes, seconds, memory)
     with progress_bar("deals", samples, quiet=json) as advance:
         document = analyse_view(
@@ -123,6 +163,48 @@ def analyse_seat_command(
         print_json(document)
     else:
         show(document)
+
+
+def _search(name: str, view: Any, simulations: int, seed: int, json: bool) -> None:
+    """``--search``: the tree search from the seat, with a progress bar; Ctrl-C prints
+    what it has (exit 130)."""
+    with progress_bar("simulations", simulations, quiet=json) as advance:
+        blocks = [0]
+
+        def reached(done: int) -> None:
+            for _ in range(done // BLOCK - blocks[0]):
+                advance()
+            blocks[0] = done // BLOCK
+
+        document = search_document(name, view, simulations, seed, reached, watch_interrupts())
+    if json:
+        print_json(document)
+    else:
+        show_search(document)
+
+
+def show_search(document: dict[str, Any]) -> None:
+    """The seat's moves as a table, most simulated first, then the recommendation and
+    what the figures are."""
+    done = document["simulations"]
+    title = f"seat {document['seat'] + 1}: tree search, {done} simulations"
+    table = Table(title=title)
+    for column in ("move", "simulations", "share", "win share [95%]"):
+        table.add_column(column, justify="left" if column == "move" else "right")
+    for row in document["moves"]:
+        share = f"{100 * row['visits'] / done:.1f}%" if done else ""
+        wins = _share(row["wins"]) if row["visits"] else ""
+        table.add_row(row["move"], str(row["visits"]), share, wins)
+    stdout.print(table)
+    recommended = document["recommended"] or "none (no simulation finished)"
+    stdout.print(f"recommended: {recommended} (estimate, not proven)", soft_wrap=True)
+    stdout.print(
+        f"{done} of {document['requested']} simulations in {document['seconds']:.1f} s, "
+        f"seed {document['seed']}",
+        soft_wrap=True,
+        highlight=False,
+    )
+    stdout.print(f"caveat: {document['caveat']}", soft_wrap=True, style="dim", highlight=False)
 
 
 def show(document: dict[str, Any]) -> None:

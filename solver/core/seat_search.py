@@ -32,9 +32,12 @@ from __future__ import annotations
 
 import math
 import random
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from playable.solver.core.errors import PlayableError
 from playable.solver.core.mcts_prior import PUCT_EXPLORATION, ranked
 from playable.solver.core.stats import Proportion
 from playable.solver.games import engine, game, views
@@ -207,3 +210,79 @@ def search(name: str, view: Any, simulations: int, seed: int = 0) -> SeatSearchR
     """The seat's moves in ``view`` (game ``name``) after ``simulations`` simulations
     of a search seeded by ``seed`` (module docstring)."""
     return SeatSearch(name, view, seed).run(simulations)
+
+
+#: What the tree search's figures are (docs/seatview.md, "Tree search from one seat").
+CAVEAT = (
+    "estimates, nothing proven: each simulation deals the unseen cards afresh and the "
+    "bots play the game out; one tree serves every deal, so the seat's choices never "
+    "depend on cards it cannot see (no strategy fusion in its own moves), but the "
+    "figures are only as good as the bots' play-outs"
+)
+
+#: Simulations between two reports of :func:`search_document`'s progress.
+BLOCK = 100
+
+
+def search_document(
+    name: str,
+    view: Any,
+    simulations: int,
+    seed: int = 0,
+    on_block: Callable[[int], None] | None = None,
+    stop: Callable[[], bool] | None = None,
+) -> dict[str, Any]:
+    """The tree search of ``view`` (game ``name``, two sides) as a document (docs/json.md,
+    kind ``seat-search``): ``simulations`` simulations seeded by ``seed``, run in
+    blocks of :data:`BLOCK` with ``on_block(done)`` after each. Once ``stop()`` is true
+    (checked between simulations: the CLI's Ctrl-C) the search ends and the document
+    has the simulations made so far and ``stopped`` true. Raises
+    :class:`PlayableError` for a cooperative game, a view whose seat is not to move, or
+    a finished game."""
+    rules, seats = game(name), views(name)
+    if rules.cooperative:
+        raise PlayableError(
+            "the tree search from one seat is for the two-sided games (Face to Face, "
+            "UNO, Sequence); The Game's seat analysis samples deals: drop --search"
+        )
+    seat, mover = seats.seat(view), seats.to_move(view)
+    if seat != mover:
+        raise PlayableError(f"seat {seat + 1} is not to move (player {mover + 1} is)")
+    if not seats.legal_moves(view):
+        raise PlayableError(f"seat {seat + 1} has no legal move: the game is over")
+    engine(name).warm_up()
+    started = time.perf_counter()
+    tree = SeatSearch(name, view, seed)
+    stopped = False
+    while tree.simulations < simulations and not stopped:
+        for _ in range(min(BLOCK, simulations - tree.simulations)):
+            stopped = stop is not None and stop()
+            if stopped:
+                break
+            tree.simulate()
+        if on_block is not None:
+            on_block(tree.simulations)
+    found = tree.result()
+    return {
+        "game": name,
+        "kind": "seat-search",
+        "seat": seat,
+        "view": seats.to_json(view),
+        "simulations": found.simulations,
+        "requested": simulations,
+        "seed": seed,
+        "moves": [
+            {
+                "move": str(m.move),
+                "visits": m.visits,
+                "mean": m.mean,
+                "wins": m.wins.to_json(),
+            }
+            for m in found.moves
+        ],
+        "recommended": str(found.recommended) if found.simulations else None,
+        "proven": False,
+        "caveat": CAVEAT,
+        "stopped": stopped,
+        "seconds": round(time.perf_counter() - started, 3),
+    }

@@ -87,6 +87,35 @@ def test_analyse_from_a_seat_of_every_game(
     assert document["recommended"] == document["moves"][0]["move"]
 
 
+@pytest.mark.parametrize(("game", "file", "seat"), [p for p in POSITIONS if p[0] != "thegame"])
+def test_tree_search_from_a_seat(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, game: str, file: str, seat: int
+) -> None:
+    """``--search`` on a position and on its view file: the same document (the search
+    reads the view alone), valid, every legal move listed, the most simulated first."""
+    args = ("--search", "--simulations", "150", "--seed", "4", "--json")
+    code, out, err = run_main(capsys, "analyse", file, "--seat", str(seat), *args)
+    assert code == 0, err
+    document = json.loads(out)
+    valid("seat-search", document)
+    assert document["game"] == game and document["seat"] == seat - 1
+    assert document["simulations"] == 150 and not document["stopped"]
+    visits = [m["visits"] for m in document["moves"]]
+    assert sum(visits) == 150 and visits == sorted(visits, reverse=True)
+    assert document["recommended"] == document["moves"][0]["move"]
+    view_file = tmp_path / "seat.view.txt"
+    assert run_main(capsys, "view", file, "--seat", str(seat), "-o", str(view_file))[0] == 0
+    code, again, err = run_main(capsys, "analyse", str(view_file), *args)
+    assert code == 0, err
+    first, second = document, json.loads(again)
+    first.pop("seconds"), second.pop("seconds")
+    assert first == second
+    code, table, err = run_main(capsys, "analyse", file, "--seat", str(seat), *args[:-1])
+    assert code == 0, err
+    for words in ("tree search", "win share", "recommended:", "not proven", "caveat"):
+        assert words in table
+
+
 def test_analyse_a_view_file_and_its_table(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
@@ -130,6 +159,10 @@ def test_store_resumes(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> No
         (("analyse", LATE, "--seat", "1", "--samples", "0"), "--samples"),
         (("analyse", LATE, "--seat", "1", "--workers", "0"), "--workers"),
         (("analyse", "thegame", "--seat", "1"), "not the game name"),
+        (("analyse", LATE, "--seat", "1", "--search"), "two-sided games"),
+        (("analyse", LATE, "--seat", "1", "--simulations", "5"), "add --search"),
+        (("analyse", LATE, "--seat", "1", "--search", "--nodes", "5"), "--search takes"),
+        (("analyse", LATE, "--seat", "1", "--search", "--simulations", "0"), "--simulations"),
     ],
 )
 def test_bad_options_are_one_line(

@@ -140,3 +140,25 @@ def test_selection_prefers_the_prior_until_the_values_speak() -> None:
 def test_the_cooperative_game_is_refused() -> None:
     with pytest.raises(ValueError, match="two-sided"):
         SeatSearchPlayer("thegame")
+
+
+def test_the_document_stops_between_simulations() -> None:
+    """``search_document``: blocks reported as they finish; once ``stop()`` is true no
+    further simulation starts, and the document says so."""
+    from playable.solver.core.seat_search import BLOCK, search_document
+
+    state, seat = decided("facetoface", position("facetoface", 5, 4))
+    view = views("facetoface").view_of(state, seat)
+    reached: list[int] = []
+    asked = [0]
+
+    def stop() -> bool:
+        asked[0] += 1
+        return asked[0] > BLOCK + 7
+
+    document = search_document("facetoface", view, 3 * BLOCK, 2, reached.append, stop)
+    assert document["stopped"] and document["simulations"] == BLOCK + 7
+    assert reached == [BLOCK, BLOCK + 7]
+    assert sum(m["visits"] for m in document["moves"]) == BLOCK + 7
+    whole = search_document("facetoface", view, BLOCK + 7, 2)
+    assert not whole["stopped"] and whole["moves"] == document["moves"]
