@@ -153,10 +153,12 @@ class SeatSearch:
             for move, prior in zip(best_first, priors, strict=True):
                 node.children[str(move)] = InfoNode(move, prior)
         options = []
+        smallest: float | None = None
         for move in moves:
             child = node.children.get(str(move))
             if child is None:  # first legal in this deal: the smallest prior
-                smallest = min(c.prior for c in node.children.values())
+                if smallest is None:
+                    smallest = min(c.prior for c in node.children.values())
                 child = node.children[str(move)] = InfoNode(move, smallest)
             child.available += 1
             options.append(child)

@@ -65,6 +65,8 @@ CORNER: Final = -2
 #: Chip colours of sides 0, 1, 2 (blue, green, red; red only with three sides).
 COLOURS: Final = "BGR"
 CORNER_SET: Final = frozenset(CORNERS)
+#: each line's five cells, one bit a cell (SQ-7)
+LINE_CELLS: Final = tuple(sum(1 << c for c in line) for line in LINES)
 
 
 class UnknownCard(IllegalMove):
@@ -262,11 +264,20 @@ def is_dead(chips: tuple[int, ...], card: str) -> bool:
 def completed_lines(chips: tuple[int, ...], side: int, cell: int) -> list[int]:
     """SQ-7: the lines through ``cell`` that are five of ``side`` (corners count for all)
     once ``side``'s chip is on ``cell`` (whether ``chips`` shows it there yet or not)."""
-    return [
-        line
-        for line in LINES_THROUGH[cell]
-        if all(c == cell or chips[c] == side or chips[c] == CORNER for c in LINES[line])
-    ]
+    return lines_completed(held_cells(chips, side), cell)
+
+
+def held_cells(chips: tuple[int, ...], side: int) -> int:
+    """The cells that count for ``side`` in a line (its chips and the corners), one bit
+    a cell."""
+    return sum(1 << c for c, chip in enumerate(chips) if chip in (side, CORNER))
+
+
+def lines_completed(held: int, cell: int) -> list[int]:
+    """The lines through ``cell`` whose five cells are all ``held`` (a bit a cell, as
+    :func:`held_cells` gives them) or ``cell`` itself."""
+    held |= 1 << cell
+    return [line for line in LINES_THROUGH[cell] if held & LINE_CELLS[line] == LINE_CELLS[line]]
 
 
 def claim_choices(
@@ -325,6 +336,7 @@ def placements(state: State) -> list[Place]:
     """SQ-4, SQ-5, SQ-7: every chip the player to move can put on the board."""
     moves: list[Place] = []
     side = state.side
+    held = held_cells(state.chips, side)
     for card in sorted(set(state.hand)):
         if card in ONE_EYED:
             continue
@@ -333,7 +345,7 @@ def placements(state: State) -> list[Place]:
         else:
             cells = (c for c in CELLS_OF[card] if state.chips[c] == EMPTY)
         for cell in cells:
-            completed = completed_lines(state.chips, side, cell)
+            completed = lines_completed(held, cell)
             for claims in claim_choices(state.sequences, side, completed):
                 moves.append(Place(card, cell, claims))
     return moves
