@@ -92,3 +92,49 @@ def test_void_tracker_records_a_draw_and_pass() -> None:
     tracker.update(s, DRAW, after)
     assert tracker.snapshot()[0] == frozenset({0})  # lacks red
     assert view_of(after, tracker.snapshot()).voids[0] == frozenset({0})
+
+
+def test_seat_players_get_the_tables_record_of_missing_colours() -> None:
+    """A player from one seat is handed its seat view with the record the heuristic bot
+    reads (VoidTracker) as lacks of the other players (players.table_view), and the
+    view without them where no deal could keep them."""
+    from playable.solver.uno.players import decide, table_view
+    from playable.solver.uno.seatview_view import Lack
+
+    state = random_deal(Options(), 2, 5, 0).start()
+    seat, other = state.to_move, 1 - state.to_move
+    voids: list[frozenset[int]] = [frozenset(), frozenset()]
+    voids[other] = frozenset({2})
+    view = table_view(state, tuple(voids))
+    assert view.lacks == (Lack(other, tuple(range(26, 39))),)
+    assert table_view(state, (frozenset(), frozenset())).lacks == ()
+    voids[seat] = frozenset({0})  # the seat's own record is not a lack of its view
+    assert table_view(state, tuple(voids)).lacks == view.lacks
+
+    seen: list[object] = []
+
+    class Recorder:
+        name = "recorder"
+        reads_position = True
+
+        def move_for(self, given: object) -> object:
+            seen.append(given)
+            return legal_moves(state)[0]
+
+    decide(Recorder(), state, tuple(voids))  # type: ignore[arg-type]
+    assert seen == [view]
+
+
+def test_a_record_no_deal_keeps_is_left_out() -> None:
+    """Seven unseen cards lacking every colour would need seven wilds the seat can see
+    are not all unseen: no deal keeps that record, so the view goes without it."""
+    from playable.solver.uno.cards import WILD
+    from playable.solver.uno.players import table_view
+
+    for seed in range(500):
+        state = random_deal(Options(), 2, seed, 0).start()
+        if sum(c >= WILD for c in state.hand) >= 2:
+            break
+    voids = [frozenset(), frozenset()]
+    voids[1 - state.to_move] = frozenset(range(4))
+    assert table_view(state, tuple(voids)).lacks == ()
