@@ -312,48 +312,16 @@ STRATEGIES: dict[str, Callable[..., Player]] = {
 
 def decide(player: Player, state: State, voids: tuple[frozenset[int], ...]) -> Move:
     """The move ``player`` makes for the player to move in ``state``: the players that
-    read the position themselves (``reads_position``) get ``state``: the players from
-    one seat (:mod:`playable.solver.core.seat_player` and
-    :mod:`~playable.solver.core.seat_search_player`, which decide on a seat view,
-    ``move_for``) get the mover's seat view with the table's record of ``voids``
-    (:func:`table_view`), the perfect-information analysis player
-    (:mod:`playable.solver.core.analysis_player`) reads it all; every other bot gets
-    :func:`view_of` with the same record."""
+    read the position themselves (``reads_position``: the players from one seat,
+    :mod:`playable.solver.core.seat_player` and
+    :mod:`~playable.solver.core.seat_search_player`, take their seat's view with the
+    discards and counts a :class:`View` lacks; the perfect-information analysis player,
+    :mod:`playable.solver.core.analysis_player`, reads it all) get ``state``, every
+    other bot gets :func:`view_of` with the table's record of ``voids``."""
     if getattr(player, "reads_position", False):
-        move_for = getattr(player, "move_for", None)
-        if move_for is not None:
-            chosen: Move = move_for(table_view(state, voids))
-            return chosen
         move: Move = cast(Any, player).choose_move(state)
         return move
     return player.choose(view_of(state, voids))
-
-
-def table_view(state: State, voids: tuple[frozenset[int], ...]) -> Any:
-    """The seat view of the player to move (docs/seatview.md, "UNO") with the table's
-    record of missing colours (:class:`VoidTracker`, what the heuristic bot reads) as
-    lacks: a player who drew on colour c and passed, and has received no card since,
-    holds no card of colour c. That is the bots' belief that nobody draws while able
-    to play, not a rule (UN-4 allows it): where no deal keeps the record, the view
-    goes without it."""
-    from dataclasses import replace
-
-    from playable.solver.uno.seatview_deal import undealable
-    from playable.solver.uno.seatview_view import Lack
-    from playable.solver.uno.seatview_view import view_of as seat_view_of
-
-    seat = state.to_move
-    view = seat_view_of(state, seat)
-    lacks = tuple(
-        Lack(player, tuple(range(13 * colour, 13 * colour + 13)))
-        for player, colours in enumerate(voids)
-        if player != seat
-        for colour in sorted(colours)
-    )
-    if not lacks:
-        return view
-    believed = replace(view, lacks=view.lacks + lacks)
-    return view if undealable(believed) else believed
 
 
 def make_player(strategy: str, seed: int) -> Player:
