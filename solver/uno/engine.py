@@ -51,9 +51,10 @@ class UnoEngine:
     def rollout(self, state: State, rng: random.Random) -> tuple[float, ...] | None:
         """The heuristic bot plays every seat to the end of the round; None for a
         round it does not end in 2,000 moves. Two players: one compiled call
-        (:mod:`~playable.solver.uno.rollout_kernel`, the same rounds move for move, about
-        80 times sooner); a round that needs a reshuffle (UN-9), or more players, is
-        played through the reference rules (every move checked)."""
+        (:mod:`~playable.solver.uno.rollout_kernel`, the same rounds move for move,
+        about 50 times sooner: benchmarks/results/uno_rollout_speed.md); a round that
+        needs a reshuffle (UN-9), or more players, is played through the reference
+        rules (every move checked)."""
         from playable.solver.uno.game import GAME
         from playable.solver.uno.players import HeuristicPlayer
         from playable.solver.uno.rollout_kernel import ABANDONED, FAILED, winner
