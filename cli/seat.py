@@ -168,15 +168,10 @@ def analyse_seat_command(
 def _search(name: str, view: Any, simulations: int, seed: int, json: bool) -> None:
     """``--search``: the tree search from the seat, with a progress bar; Ctrl-C prints
     what it has (exit 130)."""
-    with progress_bar("simulations", simulations, quiet=json) as advance:
-        blocks = [0]
-
-        def reached(done: int) -> None:
-            for _ in range(done // BLOCK - blocks[0]):
-                advance()
-            blocks[0] = done // BLOCK
-
-        document = search_document(name, view, simulations, seed, reached, watch_interrupts())
+    blocks = -(-simulations // BLOCK)
+    with progress_bar(f"blocks of {BLOCK} simulations", blocks, quiet=json) as advance:
+        stop = watch_interrupts()
+        document = search_document(name, view, simulations, seed, lambda _: advance(), stop)
     if json:
         print_json(document)
     else:
