@@ -359,7 +359,8 @@ def play_round(row0: I64, params: I64, pile: I64, max_moves: int) -> tuple[int, 
 
 def encode(state: State) -> tuple[I64, I64, I64]:
     """The kernel's row, parameters and draw pile of a two-player ``state``."""
-    from playable.solver.uno.endgame_kernel_search import PARAMS, row_of
+    from playable.solver.uno.endgame_kernel import PARAMS
+    from playable.solver.uno.endgame_kernel_search import row_of
 
     rules = Rules(state.seed, False, state.options.reverse_skips, state.options.stacking)
     node = rules.encode(state)
