@@ -30,6 +30,9 @@ from playable.solver.games import engine, game, views
 #: 13 of 20 games won against the heuristic bot on probe seed 70, against 6 of 14 at
 #: 500 with play-outs through the reference rules).
 SIMULATIONS: dict[str, int] = {"facetoface": 1500, "uno": 3000, "sequence": 800}
+#: Simulations a UNO decision with more than two players, whose play-outs go through
+#: the reference rules (the compiled ones are for two: solver/uno/rollout_kernel.py).
+UNO_MORE_PLAYERS = 500
 
 
 @dataclass
@@ -70,5 +73,8 @@ class SeatSearchPlayer(SeatBot):
             engine(self.game_name).warm_up()
             self._warm = True
         seed = decision_seed(self.seed, self._views.format(view))
-        self.last = SeatSearch(self.game_name, view, seed).run(self.budget)
+        budget = self.budget
+        if self.simulations is None and getattr(view, "players", 2) > 2 and self.game_name == "uno":
+            budget = UNO_MORE_PLAYERS
+        self.last = SeatSearch(self.game_name, view, seed).run(budget)
         return self.last.recommended
