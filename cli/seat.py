@@ -29,8 +29,7 @@ from playable.cli.options import MAX_SEED, Workers
 from playable.cli.progress import progress_bar
 from playable.cli.view import SeatOption, file_kind, read_view
 from playable.solver.core.seat_analysis import SeatBudget, analyse_view
-from playable.solver.core.seat_search import BLOCK, search_document
-from playable.solver.core.seat_search_player import SIMULATIONS
+from playable.solver.core.seat_search import BLOCK, default_simulations, search_document
 from playable.solver.games import NAMES
 
 #: the subcommand of ``analyse`` that :class:`SeatRouting` sends seat calls to
@@ -144,7 +143,7 @@ def analyse_seat_command(
         raise InputError("--simulations is for the tree search: add --search")
     name, view = read_view(file, seat)
     if search:
-        _search(name, view, simulations or SIMULATIONS.get(name, 1000), seed, json)
+        _search(name, view, simulations, seed, json)
         return
     samples = samples or 100
     budget = SeatBudget(nodes, seconds, memory)
@@ -165,10 +164,10 @@ def analyse_seat_command(
         show(document)
 
 
-def _search(name: str, view: Any, simulations: int, seed: int, json: bool) -> None:
-    """``--search``: the tree search from the seat, with a progress bar; Ctrl-C prints
-    what it has (exit 130)."""
-    blocks = -(-simulations // BLOCK)
+def _search(name: str, view: Any, simulations: int | None, seed: int, json: bool) -> None:
+    """``--search``: the tree search from the seat (by default the seat-search bot's
+    simulations), with a progress bar; Ctrl-C prints what it has (exit 130)."""
+    blocks = -(-(simulations or default_simulations(name, view)) // BLOCK)
     with progress_bar(f"blocks of {BLOCK} simulations", blocks, quiet=json) as advance:
         stop = watch_interrupts()
         document = search_document(name, view, simulations, seed, lambda _: advance(), stop)

@@ -6,6 +6,7 @@ play (:class:`~playable.solver.core.seat_player.SeatPlayer`,
 from __future__ import annotations
 
 import random
+from abc import ABC, abstractmethod
 from typing import Any, ClassVar
 
 from playable.solver.core.game import Game
@@ -13,7 +14,7 @@ from playable.solver.core.seatview import SeatViews
 from playable.solver.core.turns import play_turn
 
 
-class SeatBot:
+class SeatBot(ABC):
     """The bot interfaces of the games over :meth:`move_for` (the move of the seat to
     move in a view), given the game's rules (``_rules``) and views (``_views``)."""
 
@@ -23,9 +24,9 @@ class SeatBot:
     #: (UNO's simulator hands such players the position: ``uno.players.decide``)
     reads_position: ClassVar[bool] = True
 
+    @abstractmethod
     def move_for(self, view: Any) -> Any:
         """The move of the seat to move in ``view``."""
-        raise NotImplementedError
 
     def choose_move(self, state: Any, seat: int | None = None) -> Any:
         """The move of ``seat`` (default: the player to move) in the full position

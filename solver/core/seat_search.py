@@ -45,6 +45,34 @@ from playable.solver.games import engine, game, views
 #: Moves a random play-out makes before the simulation is dropped (no game is so long).
 MAX_RANDOM_MOVES = 10_000
 
+#: Simulations a decision, per game: about 1-2 s of one core a decision
+#: (benchmarks/results/seat_players.md). UNO's 3,000 since its play-outs are compiled
+#: (0.4 s a decision on average, at most 0.7 s, at 2,000 on 34 positions of bot play;
+#: 13 of 20 games won against the heuristic bot on probe seed 70, against 6 of 14 at
+#: 500 with play-outs through the reference rules).
+SIMULATIONS: dict[str, int] = {"facetoface": 1500, "uno": 3000, "sequence": 800}
+#: Simulations a UNO decision with more than two players, whose play-outs go through
+#: the reference rules (the compiled ones are for two: solver/uno/rollout_kernel.py).
+UNO_MORE_PLAYERS = 500
+
+
+def default_simulations(name: str, view: Any) -> int:
+    """The simulations a decision of game ``name`` gets in ``view`` by default:
+    :data:`SIMULATIONS`, or :data:`UNO_MORE_PLAYERS` in UNO with more than two players
+    (the bot's and ``analyse --seat N --search``'s default)."""
+    if name not in SIMULATIONS:
+        raise PlayableError(NOT_TWO_SIDED)
+    if name == "uno" and getattr(view, "players", 2) > 2:
+        return UNO_MORE_PLAYERS
+    return SIMULATIONS[name]
+
+
+#: Why a cooperative game has no tree search from one seat.
+NOT_TWO_SIDED = (
+    "the tree search from one seat is for the two-sided games (Face to Face, UNO, "
+    "Sequence); The Game's seat analysis samples deals: drop --search"
+)
+
 
 class InfoNode:
     """A move sequence from the root: ``visits`` (simulations through it),
@@ -229,13 +257,14 @@ BLOCK = 100
 def search_document(
     name: str,
     view: Any,
-    simulations: int,
+    simulations: int | None,
     seed: int = 0,
     on_block: Callable[[int], None] | None = None,
     stop: Callable[[], bool] | None = None,
 ) -> dict[str, Any]:
     """The tree search of ``view`` (game ``name``, two sides) as a document (docs/json.md,
-    kind ``seat-search``): ``simulations`` simulations seeded by ``seed``, run in
+    kind ``seat-search``): ``simulations`` simulations (None: :func:`default_simulations`)
+    seeded by ``seed``, run in
     blocks of :data:`BLOCK` with ``on_block(done)`` after each. Once ``stop()`` is true
     (checked between simulations: the CLI's Ctrl-C) the search ends and the document
     has the simulations made so far and ``stopped`` true. Raises
@@ -243,15 +272,14 @@ def search_document(
     a finished game."""
     rules, seats = game(name), views(name)
     if rules.cooperative:
-        raise PlayableError(
-            "the tree search from one seat is for the two-sided games (Face to Face, "
-            "UNO, Sequence); The Game's seat analysis samples deals: drop --search"
-        )
+        raise PlayableError(NOT_TWO_SIDED)
     seat, mover = seats.seat(view), seats.to_move(view)
     if seat != mover:
         raise PlayableError(f"seat {seat + 1} is not to move (player {mover + 1} is)")
     if not seats.legal_moves(view):
         raise PlayableError(f"seat {seat + 1} has no legal move: the game is over")
+    if simulations is None:
+        simulations = default_simulations(name, view)
     engine(name).warm_up()
     started = time.perf_counter()
     tree = SeatSearch(name, view, seed)

@@ -5,8 +5,8 @@ Sequence).
 
 Given a full position it takes only its seat's view (``views(name).view_of``) and
 searches that: a position with one legal move is played without search, any other
-gets :data:`SIMULATIONS` simulations (a fixed count, not seconds, so a decision is
-the same on a loaded machine as on a quiet one). The search is seeded by the
+gets ``seat_search.default_simulations`` simulations (a fixed count, not seconds, so a
+decision is the same on a loaded machine as on a quiet one). The search is seeded by the
 player's seed and the view's text (:func:`~playable.solver.core.seat_player.decision_seed`),
 so two full positions with the same view give the same move whatever the hidden
 cards are (tests/core/test_seat_search.py checks it for every game).
@@ -20,25 +20,15 @@ from typing import Any
 from playable.solver.core.game import Game
 from playable.solver.core.seat_bot import SeatBot
 from playable.solver.core.seat_player import decision_seed
-from playable.solver.core.seat_search import SeatSearch, SeatSearchResult
+from playable.solver.core.seat_search import SeatSearch, SeatSearchResult, default_simulations
 from playable.solver.core.seatview import SeatViews
 from playable.solver.games import engine, game, views
-
-#: Simulations a decision, per game: about 1-2 s of one core a decision
-#: (benchmarks/results/seat_players.md). UNO's 3,000 since its play-outs are compiled
-#: (0.4 s a decision on average, at most 0.7 s, at 2,000 on 34 positions of bot play;
-#: 13 of 20 games won against the heuristic bot on probe seed 70, against 6 of 14 at
-#: 500 with play-outs through the reference rules).
-SIMULATIONS: dict[str, int] = {"facetoface": 1500, "uno": 3000, "sequence": 800}
-#: Simulations a UNO decision with more than two players, whose play-outs go through
-#: the reference rules (the compiled ones are for two: solver/uno/rollout_kernel.py).
-UNO_MORE_PLAYERS = 500
 
 
 @dataclass
 class SeatSearchPlayer(SeatBot):
     """Plays game ``game_name`` (two sides) from one seat by a tree search of its
-    view of ``simulations`` simulations (default :data:`SIMULATIONS`); ``last`` is
+    view of ``simulations`` simulations (default: ``seat_search.default_simulations``); ``last`` is
     the last search's answer (None after a forced move)."""
 
     game_name: str
@@ -53,10 +43,6 @@ class SeatSearchPlayer(SeatBot):
         if self._rules.cooperative:
             raise ValueError("the tree search from one seat is for the two-sided games")
         self._warm = False
-
-    @property
-    def budget(self) -> int:
-        return self.simulations or SIMULATIONS[self.game_name]
 
     def move_for(self, view: Any) -> Any:
         return self.decide(view)
@@ -73,8 +59,6 @@ class SeatSearchPlayer(SeatBot):
             engine(self.game_name).warm_up()
             self._warm = True
         seed = decision_seed(self.seed, self._views.format(view))
-        budget = self.budget
-        if self.simulations is None and getattr(view, "players", 2) > 2 and self.game_name == "uno":
-            budget = UNO_MORE_PLAYERS
+        budget = self.simulations or default_simulations(self.game_name, view)
         self.last = SeatSearch(self.game_name, view, seed).run(budget)
         return self.last.recommended
