@@ -96,6 +96,8 @@ class KernelSearch:
         #: a tighter limit than the budget's for the next searches (see :meth:`cap`)
         self.node_cap: int | None = None
         self.deadline: float | None = None
+        #: the fewest nodes a second of any slice so far (see :meth:`wins`)
+        self.slowest_rate = float("inf")
 
     def cap(self, share: float | None) -> None:
         """Limit the next searches to ``share`` of what is left of the budget (nodes
@@ -125,7 +127,9 @@ class KernelSearch:
 
         With a time limit or a ``stop`` question (Ctrl-C, cli/budget.py) the kernel
         runs in node slices (10 000, doubling, but never more nodes than half the
-        time left at the rate measured so far, so the deadline is kept); a slice cut
+        time left at the slower of the rate so far and the slowest slice's: a
+        slice can run four times slower than the one before it, deeper in the
+        tree or on a busy machine); a slice cut
         short is restarted from fresh arrays and the table keeps what finished, so
         the clock is checked between slices.
         """
@@ -142,7 +146,7 @@ class KernelSearch:
             self.counters[kernel.STOPPED] = 0
             if deadline is not None:
                 elapsed = max(self.budget.elapsed, 1e-3)
-                rate = max(self.nodes / elapsed, 20_000.0)
+                rate = min(max(self.nodes / elapsed, 20_000.0), self.slowest_rate)
                 step = max(1_000, min(step, int(0.5 * rate * (deadline - time.perf_counter()))))
             limit = min(node_limit, self.nodes + step)
             query = Query(
@@ -155,7 +159,11 @@ class KernelSearch:
                 limit,
                 threats,
             )
+            before, clock = self.nodes, time.perf_counter()
             won = kernel.win_within(board, cards, query, self.table, self.counters, movebuf)
+            if self.nodes - before >= 1_000:
+                took = max(time.perf_counter() - clock, 1e-6)
+                self.slowest_rate = min(self.slowest_rate, (self.nodes - before) / took)
             if not self.counters[kernel.STOPPED]:
                 return bool(won)
             if limit >= node_limit or self.budget.expired(self.nodes):
