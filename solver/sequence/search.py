@@ -28,6 +28,7 @@ from playable.solver.core.budget import Budget
 from playable.solver.core.errors import IllegalMove
 from playable.solver.core.line import Line, Step
 from playable.solver.core.result import SolveResult, Status
+from playable.solver.core.slices import TimeSlices
 from playable.solver.core.tt import SLOT_BYTES, new_table
 from playable.solver.sequence import kernel
 from playable.solver.sequence.analysis import gain
@@ -96,8 +97,7 @@ class KernelSearch:
         #: a tighter limit than the budget's for the next searches (see :meth:`cap`)
         self.node_cap: int | None = None
         self.deadline: float | None = None
-        #: the fewest nodes a second of any slice so far (see :meth:`wins`)
-        self.slowest_rate = float("inf")
+        self.slices = TimeSlices()  # sizes the slices of a timed search (:meth:`wins`)
 
     def cap(self, share: float | None) -> None:
         """Limit the next searches to ``share`` of what is left of the budget (nodes
@@ -127,9 +127,8 @@ class KernelSearch:
 
         With a time limit or a ``stop`` question (Ctrl-C, cli/budget.py) the kernel
         runs in node slices (10 000, doubling, but never more nodes than half the
-        time left at the slower of the rate so far and the slowest slice's: a
-        slice can run four times slower than the one before it, deeper in the
-        tree or on a busy machine); a slice cut
+        time left at the slowest rate of a slice so far:
+        :class:`~playable.solver.core.slices.TimeSlices`); a slice cut
         short is restarted from fresh arrays and the table keeps what finished, so
         the clock is checked between slices.
         """
@@ -144,11 +143,7 @@ class KernelSearch:
             board, cards = kernel.encode(state)
             self.counters[kernel.DRAW_PTR] = 0
             self.counters[kernel.STOPPED] = 0
-            if deadline is not None:
-                elapsed = max(self.budget.elapsed, 1e-3)
-                rate = min(max(self.nodes / elapsed, 20_000.0), self.slowest_rate)
-                step = max(1_000, min(step, int(0.5 * rate * (deadline - time.perf_counter()))))
-            limit = min(node_limit, self.nodes + step)
+            limit = min(node_limit, self.nodes + self.slices.size(step, deadline))
             query = Query(
                 state.to_move,
                 turns,
@@ -161,9 +156,7 @@ class KernelSearch:
             )
             before, clock = self.nodes, time.perf_counter()
             won = kernel.win_within(board, cards, query, self.table, self.counters, movebuf)
-            if self.nodes - before >= 1_000:
-                took = max(time.perf_counter() - clock, 1e-6)
-                self.slowest_rate = min(self.slowest_rate, (self.nodes - before) / took)
+            self.slices.timed(self.nodes - before, time.perf_counter() - clock)
             if not self.counters[kernel.STOPPED]:
                 return bool(won)
             if limit >= node_limit or self.budget.expired(self.nodes):

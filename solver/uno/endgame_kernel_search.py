@@ -9,11 +9,13 @@ seeded third search reuses (docs/solver-uno.md).
 
 from __future__ import annotations
 
+import time
 from typing import Final
 
 import numpy as np
 
 from playable.solver.core.budget import Budget
+from playable.solver.core.slices import TimeSlices
 from playable.solver.uno.endgame import LOSS, UNDECIDED, WIN, Prover
 from playable.solver.uno.endgame_kernel import (
     CYCLES,
@@ -50,7 +52,8 @@ from playable.solver.uno.endgame_rules_kernel import (
 )
 from playable.solver.uno.endgame_state import Node, Rules
 
-#: nodes a kernel call may visit before the budget is checked (about 0.1 s)
+#: nodes a kernel call may visit before the budget is checked (about 0.1 s); fewer
+#: with a seconds budget, to end by its deadline (:class:`TimeSlices`)
 CHUNK: Final = 1 << 17
 WORD: Final = (1 << 54) - 1
 _NO_FACTS = new_table(8)
@@ -126,6 +129,7 @@ class KernelSearch(Prover):
         self.frames = _frames()
         self.stats = np.zeros(STATS, dtype=np.int64)
         self._key = np.zeros(KEY_WORDS, dtype=np.int64)
+        self.slices = TimeSlices()  # with a seconds budget, chunks that end in time
 
     @property
     def facts_table(self) -> Table:
@@ -213,12 +217,17 @@ class KernelSearch(Prover):
         if pn != 0 and dn != 0:
             row = self._row(node)
             stats = self.stats
+            deadline = self.budget.deadline
+            if deadline is not None and self.budget.expired(int(stats[NODES])):
+                self.out_of_budget = True  # a search begun after the time ran out
             while True:
                 stats[OUT] = 0
                 if self.out_of_budget:  # as the Python search: the root alone
                     stop_at = int(stats[NODES]) + 1
                 else:
-                    stop_at = min(int(stats[NODES]) + CHUNK, self.node_limit)
+                    chunk = self.slices.size(CHUNK, deadline)
+                    stop_at = min(int(stats[NODES]) + chunk, self.node_limit)
+                before, clock = int(stats[NODES]), time.perf_counter()
                 pn, dn = search(
                     row,
                     INF,
@@ -231,6 +240,7 @@ class KernelSearch(Prover):
                     stats,
                     stop_at,
                 )
+                self.slices.timed(int(stats[NODES]) - before, time.perf_counter() - clock)
                 if stats[OUT] == 0 or self.out_of_budget:
                     break
                 if stats[DEEP] or self.budget.expired(int(stats[NODES])):
