@@ -99,7 +99,9 @@ SUBTREE_CAP, CAP_CUTS = 18, 19
 #: opened (:attr:`search.Solver.survival_after`, on by default: rule 9b of
 #: docs/solver-facetoface.md)
 SURVIVAL_AFTER = 20
-CTX_SIZE = 21
+#: the count of generated turns at which the clock is read next (see CLOCK_TURNS_EVERY)
+CLOCK_TURNS = 21
+CTX_SIZE = 22
 #: no limit on a subtree's nodes
 NO_LIMIT = 1 << 62
 #: table values: the low 2 bits a code (proven loss or win for the mover, or open:
@@ -110,9 +112,13 @@ CHECK_SHIFT = np.uint64(33)
 #: generation results
 WIN_NOW = -1
 TOO_MANY = -2
-#: nodes between two clock reads (about 3 ms of a quiet core: a search with a
-#: seconds budget stops within a few ms of its deadline, benchmarks/budget_keeping.py)
+#: nodes between two clock reads, at most (about 3 ms of a quiet core) ...
 CLOCK_EVERY = 512
+#: ... and generated turns: 512 nodes of a full hand generate up to 100,000 turns,
+#: 60-95 ms of a busy core, so the clock is also read every 8,192 turns; a search with
+#: a seconds budget then stops within a few ms of its deadline
+#: (benchmarks/budget_keeping.py)
+CLOCK_TURNS_EVERY = 8192
 
 
 def new_generation() -> Generation:
@@ -388,8 +394,8 @@ def position_key(salt: np.uint64, side: int, first: Seat, second: Seat) -> np.ui
     return mix64(x ^ packed)
 
 
-#: The driver's progress listeners, told the nodes of the running search every
-#: CLOCK_EVERY nodes (the search runs as one kernel call; see search.Solver._search).
+#: The driver's progress listeners, told the nodes of the running search at every
+#: clock read (the search runs as one kernel call; see search.Solver._search).
 progress_listeners: list[Callable[[int], object]] = []
 
 
@@ -663,9 +669,11 @@ def _enter(d: int, work: Work, deadline: float) -> int:
     if ctx[NODES] >= ctx[NODE_LIMIT]:
         ctx[ABORTED] = 1
         return 0
-    if ctx[NODES] % CLOCK_EVERY == 0 and _clock(ctx[NODES]) >= deadline > 0.0:
-        ctx[ABORTED] = 1
-        return 0
+    if ctx[NODES] % CLOCK_EVERY == 0 or ctx[TURNS] >= ctx[CLOCK_TURNS]:
+        ctx[CLOCK_TURNS] = ctx[TURNS] + CLOCK_TURNS_EVERY
+        if _clock(ctx[NODES]) >= deadline > 0.0:
+            ctx[ABORTED] = 1
+            return 0
     nodes, kids, killers, lazy = frames.nodes, frames.kids, frames.killers, frames.lazy
     side, mh, mp, mu, md = nodes[d, 0], nodes[d, 1], nodes[d, 2], nodes[d, 3], nodes[d, 4]
     oh, op, ou, od = nodes[d, 5], nodes[d, 6], nodes[d, 7], nodes[d, 8]

@@ -46,7 +46,7 @@ def _mask(cards: tuple[int, ...]) -> int:
 
 
 def _listener(budget: Budget, base: int) -> Callable[[int], bool]:
-    """What the kernel tells every ``kernel.CLOCK_EVERY`` nodes of a search that starts
+    """What the kernel tells at every clock read of a search that starts
     after ``base`` nodes of its solver: whether ``budget`` has expired."""
     return lambda nodes: budget.expired(base + nodes)
 

@@ -50,7 +50,7 @@ def test_the_game_kernels_load_once_per_process_before_any_budget() -> None:
 
 def test_face_to_face_reports_from_inside_its_one_kernel_call() -> None:
     """Face to Face searches in one kernel call; the kernel tells the budget's listener
-    its nodes every CLOCK_EVERY nodes (solver/facetoface/kernel.py)."""
+    its nodes at every clock read (solver/facetoface/kernel.py)."""
     from playable.solver.facetoface import kernel as ff_kernel
     from playable.solver.facetoface.rules import Variant as FaceToFace
     from playable.solver.facetoface.rules import deal as deal_duel
