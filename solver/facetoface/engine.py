@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from playable.solver.core.budget import Budget
+from playable.solver.core.budget import Budget, freeze_loaded_objects
 from playable.solver.core.engine import BudgetMaker, Engine, SearchOptions
 from playable.solver.core.result import SolveResult
 from playable.solver.facetoface.rules import State
@@ -45,6 +45,7 @@ class FaceToFaceEngine:
 
         warm_up()
         playout_kernel.warm_up()
+        freeze_loaded_objects("facetoface")
 
     def solve(self, state: State, budget: Budget, options: SearchOptions) -> SolveResult:
         from playable.solver.facetoface.search import solve

@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 
-from playable.solver.core.budget import Budget
+from playable.solver.core.budget import Budget, freeze_loaded_objects
 from playable.solver.core.engine import BudgetMaker, Engine, SearchOptions
 from playable.solver.core.result import SolveResult, Status
 from playable.solver.sequence.rules import CORNER, State
@@ -35,6 +35,7 @@ class SequenceEngine:
 
         warm_up()
         playout_kernel.warm_up()
+        freeze_loaded_objects("sequence")
 
     def solve(self, state: State, budget: Budget, options: SearchOptions) -> SolveResult:
         from playable.solver.sequence.search import forced_win

@@ -6,7 +6,7 @@ import math
 import random
 from typing import Any
 
-from playable.solver.core.budget import Budget
+from playable.solver.core.budget import Budget, freeze_loaded_objects
 from playable.solver.core.engine import BudgetMaker, Engine, SearchOptions
 from playable.solver.core.result import SolveResult
 from playable.solver.thegame.rules import State
@@ -24,6 +24,7 @@ class TheGameEngine:
         from playable.solver.thegame.search import warm_up
 
         warm_up()
+        freeze_loaded_objects("thegame")
 
     def solve(self, state: State, budget: Budget, options: SearchOptions) -> SolveResult:
         from playable.solver.thegame.search import solve

@@ -6,7 +6,7 @@ import math
 import random
 from typing import Any
 
-from playable.solver.core.budget import Budget
+from playable.solver.core.budget import Budget, freeze_loaded_objects
 from playable.solver.core.engine import BudgetMaker, Engine, SearchOptions
 from playable.solver.core.result import SolveResult
 from playable.solver.uno.rules import State
@@ -32,6 +32,7 @@ class UnoEngine:
 
         warm_up()
         rollout_kernel.warm_up()
+        freeze_loaded_objects("uno")
 
     def solve(self, state: State, budget: Budget, options: SearchOptions) -> SolveResult:
         from playable.solver.uno.endgame import solve_position

@@ -2,7 +2,9 @@
 ``warm_up`` a solve and an analysis compile nothing more. Each case runs in a fresh
 interpreter, where a numba function has no compiled signature until it is first
 called (loaded from numba's disk cache or compiled), so counting signatures shows
-what a search would otherwise load inside its budget."""
+what a search would otherwise load inside its budget. ``warm_up`` also moves the
+objects alive then out of the garbage collector's full passes, which otherwise
+pause a timed search (solver/core/budget.py, ``freeze_loaded_objects``)."""
 
 from __future__ import annotations
 
@@ -17,7 +19,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 SCRIPT = """
-import importlib, json, pkgutil, sys
+import gc, importlib, json, pkgutil, sys
 from numba.core.registry import CPUDispatcher
 import playable
 from playable.solver.games import engine
@@ -33,6 +35,7 @@ def compiled():
 
 before = compiled()
 engine(name).warm_up()
+frozen = gc.get_freeze_count()
 warm = compiled()
 for file in files:
     position = playable.load(file)
@@ -41,6 +44,7 @@ for file in files:
 after = compiled()
 print(json.dumps({
     "warmed": sum(warm.values()) - sum(before.values()),
+    "frozen": frozen,
     "later": sorted(k for k in after if after[k] > warm[k]),
 }))
 """
@@ -65,4 +69,5 @@ def test_a_search_after_warm_up_compiles_nothing(game: str) -> None:
     )
     found = json.loads(out.stdout.splitlines()[-1])
     assert found["warmed"] > 0  # the count sees the kernels warm_up loads
+    assert found["frozen"] > 0  # kept out of the full garbage collections (budget.py)
     assert found["later"] == []
