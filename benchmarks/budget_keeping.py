@@ -48,6 +48,19 @@ from playable.solver.core.engine import SearchOptions
 from playable.solver.games import engine
 
 RESULTS = Path(__file__).parent / "results"
+#: what the results page says it measures
+ABOUT = (
+    "`benchmarks/budget_keeping.py`: for each game, fresh positions drawn from the run "
+    "seed by the game's reach benchmark (its hardest row: Face to Face <= 32 cards left, "
+    "UNO full rounds, Sequence a forced win within 15 own turns, The Game solo with the "
+    "expert minimum), and for each position three calls under one seconds budget, timed "
+    "on the wall clock around the call after the kernels were loaded: `solve` "
+    "(`Engine.solve`), `analyse` (`Engine.analyse`; The Game gives every move a budget of "
+    "its own, so it is left out) and `estimate` (the tree search that answers where "
+    "nothing is proven, `anytime.estimate`). *Kept*: the call returned within 5% of its "
+    "budget; *ran into the budget*: it took at least 95% of it (the others finished "
+    "sooner). One process, on a machine shared with the other runs named in the notes."
+)
 GAMES = ("thegame", "facetoface", "uno", "sequence")
 CALLS = ("solve", "analyse", "estimate")
 #: a budget is kept when the call returns within this share over it
@@ -218,7 +231,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     lines = [
         "# Time budgets: does every search stop within 5% of its seconds?",
         "",
-        (__doc__ or "").split("\n\n")[1].replace("\n", " "),
+        ABOUT,
         "",
         reach.measured(args.seed, code, load, clock, args.jsonl)
         + f" Budget {args.seconds:g} s a call.",
