@@ -116,15 +116,17 @@ def calls_of(game: str, wanted: Sequence[str]) -> list[str]:
     return [c for c in wanted if not (game == "thegame" and c == "analyse")]
 
 
-def run_call(game: str, call: str, state: Any, seconds: float) -> tuple[float, str]:
-    """Wall seconds of one call under a ``seconds`` budget, and what it answered."""
+def run_call(game: str, call: str, state: Any, seconds: float) -> tuple[float, float, str]:
+    """Wall and CPU seconds of one call under a ``seconds`` budget, and what it
+    answered (a call over its budget with far less CPU than wall time waited for a
+    core: the machine was busy)."""
     found = engine(game)
     options = SearchOptions(depth=SEQUENCE_TURNS, memory_mb=MEMORY_MB)
 
     def budget() -> Budget:
         return Budget(seconds=seconds, memory_mb=MEMORY_MB)
 
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     if call == "solve":
         answer = found.solve(state, budget(), options).status.value
     elif call == "analyse":
@@ -133,7 +135,7 @@ def run_call(game: str, call: str, state: Any, seconds: float) -> tuple[float, s
     else:
         result = estimate(game, state, budget())
         answer = "proven" if result.proven else "estimate"
-    return time.perf_counter() - started, answer
+    return time.perf_counter() - started, time.process_time() - cpu, answer
 
 
 class Store(reach.JsonLines):
@@ -148,7 +150,9 @@ class Store(reach.JsonLines):
         float(item["wall"])
         self.done.setdefault(key, item)
 
-    def put(self, seed: int, position: Position, call: str, wall: float, answer: str) -> None:
+    def put(
+        self, seed: int, position: Position, call: str, wall: float, cpu: float, answer: str
+    ) -> None:
         record = {
             "seed": seed,
             "game": position.game,
@@ -156,6 +160,7 @@ class Store(reach.JsonLines):
             "index": position.index,
             "deal": position.deal,
             "wall": round(wall, 4),
+            "cpu": round(cpu, 4),
             "answer": answer,
         }
         item = self._append(record)
@@ -174,8 +179,8 @@ def measure(
             for position in drawn:
                 key = (seed, game, call, position.index)
                 if key not in store.done:
-                    wall, answer = run_call(game, call, position.state, seconds)
-                    store.put(seed, position, call, wall, answer)
+                    wall, cpu, answer = run_call(game, call, position.state, seconds)
+                    store.put(seed, position, call, wall, cpu, answer)
                     print(
                         f"[{game} {call}] {position.index + 1}/{len(drawn)} {wall:.3f} s {answer}",
                         file=sys.stderr,
@@ -192,7 +197,11 @@ def row(game: str, call: str, records: list[dict[str, Any]], seconds: float) -> 
     ran_out = sum(r >= RAN_OUT for r in ratios)
     over = [r for r in records if float(r["wall"]) / seconds > KEPT]
     kept = len(records) - len(over)
-    worst = ", ".join(f"{r['deal']} ({float(r['wall']):.2f} s)" for r in over[:6])
+    worst = ", ".join(
+        f"{r['deal']} ({float(r['wall']):.2f} s"
+        + (f", CPU {float(r['cpu']):.2f} s)" if "cpu" in r else ")")
+        for r in over[:6]
+    )
     if len(over) > 6:
         worst += f", ... ({len(over)} in all)"
     return (
@@ -237,7 +246,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         + f" Budget {args.seconds:g} s a call.",
         "",
         "| game | call | calls | ran into the budget | kept (<= 5% over) "
-        "| median wall / budget | largest | over 5%: deal seeds (wall) |",
+        "| median wall / budget | largest | over 5%: deal seeds (wall, CPU) |",
         "|---|---|---|---|---|---|---|---|",
         *rows,
     ]
