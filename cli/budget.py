@@ -73,7 +73,13 @@ def check_memory(value: int | None) -> int | None:
 
 Seconds = Annotated[
     float | None,
-    typer.Option(help="Time budget in seconds (default: none).", callback=check_seconds),
+    typer.Option(
+        help=(
+            "Time budget of the search in seconds (default: none). A command with "
+            "--estimate-seconds then estimates for as long again where nothing is proven."
+        ),
+        callback=check_seconds,
+    ),
 ]
 Nodes = Annotated[
     int | None,
