@@ -118,7 +118,7 @@ CLOCK_EVERY = 512
 #: 60-95 ms of a busy core, so the clock is also read every 8,192 turns; a search with
 #: a seconds budget then stops within a few ms of its deadline
 #: (benchmarks/budget_keeping.py)
-CLOCK_TURNS_EVERY = 8192
+CLOCK_TURNS_EVERY = 2048
 
 
 def new_generation() -> Generation:
