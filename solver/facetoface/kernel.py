@@ -115,9 +115,10 @@ TOO_MANY = -2
 #: nodes between two clock reads, at most (about 3 ms of a quiet core) ...
 CLOCK_EVERY = 512
 #: ... and generated turns: 512 nodes of a full hand generate up to 100,000 turns,
-#: 60-95 ms of a busy core, so the clock is also read every 8,192 turns; a search with
-#: a seconds budget then stops within a few ms of its deadline
-#: (benchmarks/budget_keeping.py)
+#: 60-95 ms of a busy core, so the clock is also read every 2,048 turns (about 2,500
+#: reads a second, 0.5% of the time); a search with a seconds budget then stops
+#: within a few ms of its deadline (benchmarks/budget_keeping.py; every 8,192 turns
+#: it still ended up to 36 ms late on a busy machine)
 CLOCK_TURNS_EVERY = 2048
 
 
