@@ -16,8 +16,8 @@ take one shared seconds budget, each timed on the wall clock around the call:
   proven (``anytime.estimate``).
 
 The kernels are loaded before the first call (``Engine.warm_up``), as the commands do
-before any budget starts. A call *kept* its budget when it returned within 5% of it
-(the target of docs/results.md); the table gives, per game and call, how many calls
+before any budget starts. A call *kept* its budget when it returned within 5% of it;
+the table gives, per game and call, how many calls
 ran into the budget (stopped at 95% of it or later) and, of all calls, the median and
 largest ratio of wall time to budget and the deal seeds of those over 5%. Seconds
 depend on the machine and its load (given in the header): a search that keeps its
@@ -147,7 +147,7 @@ class Store(reach.JsonLines):
 
     def _read(self, item: dict[str, Any]) -> None:
         key = (int(item["seed"]), str(item["game"]), str(item["call"]), int(item["index"]))
-        float(item["wall"])
+        float(item["wall"])  # a line without a readable time is skipped (JsonLines)
         self.done.setdefault(key, item)
 
     def put(
