@@ -102,7 +102,10 @@ def review_command(
     seconds: Annotated[
         float | None,
         typer.Option(
-            help=f"Analysis time per move (default {DEFAULT_SECONDS:g} s).",
+            help=f"Analysis time per move (default {DEFAULT_SECONDS:g} s); where it "
+            "leaves the played move open, the exact solver gets as long again for the "
+            "position after it, and once more for the one before if that move is "
+            "proven lost.",
             callback=check_seconds,
         ),
     ] = None,

@@ -12,6 +12,12 @@ chance, as far as their 95% intervals support it, gives the verdict
 too, since a deal already lost can still be lost by more. A proven win thrown into a
 proven loss is always a blunder.
 
+Where the analysis leaves the played move open, the game's exact solver is asked
+about the position after it (a :data:`Prove`), and, if that is proven lost, about the
+position before: a move proven to win (or to lay every card) is best, since no move
+can do better; a proven loss from a position proven won is a blunder; a proven loss
+from a position proven lost costs nothing that win or lose can measure.
+
 In The Game (cooperative, TG-8) the review also names the first move after which the
 deal could no longer be won (the position before it proven winnable, the one after
 it proven lost) with a line that would have won.
@@ -19,6 +25,7 @@ it proven lost) with a line that would have won.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -42,20 +49,34 @@ CHANCE_STEPS = (0.05, 0.15, 0.30)
 #: mistake, a blunder.
 CARD_STEPS = (1.0, 3.0, 6.0)
 
+#: The horizon in own turns of the review's exact solver where a game has one
+#: (Sequence's forced wins, SQ-8; the others ignore it): deeper than an analysis'
+#: default of 3, since the review asks one position at a time and the threat-space
+#: search finds long forced wins cheaply (docs/solver-sequence.md).
+PROOF_DEPTH = 8
 #: Analyses one position: every legal move of the player to move, valued.
 Assess = Callable[[Any], MctsResult]
 #: A line that wins from a position, as text, or None if none is found in budget.
 WinningLine = Callable[[Any], str | None]
+#: The exact solver's proven bounds on a position's value for its player to move (in
+#: the tree search's terms: the shared return, or +2 / -2 for a win / loss), or None
+#: when it proves nothing within its budget.
+Prove = Callable[[Any], tuple[float, float] | None]
+
+
+def outcome(low: float, high: float, cooperative: bool) -> bool | None:
+    """True or False when proven bounds ``low``..``high`` decide the game (every card
+    laid, TG-8, or the game won: a positive margin), None while they leave it open."""
+    if low > 0 or (cooperative and low >= 0):
+        return True
+    if high < 0:
+        return False
+    return None
 
 
 def decided(report: MoveReport, cooperative: bool) -> bool | None:
-    """True or False when the move's proven bounds decide the game (every card laid,
-    TG-8, or the game won: a positive margin), None while they leave it open."""
-    if report.low > 0 or (cooperative and report.low >= 0):
-        return True
-    if report.high < 0:
-        return False
-    return None
+    """:func:`outcome` of the move's proven bounds."""
+    return outcome(report.low, report.high, cooperative)
 
 
 def win_chance(report: MoveReport, cooperative: bool) -> float:
@@ -87,23 +108,35 @@ def chance_interval(report: MoveReport, cooperative: bool) -> tuple[float, float
     return report.successes.interval
 
 
-def verdict(best: MoveReport, played: MoveReport, cooperative: bool) -> str:
-    """best, good, inaccuracy, mistake or blunder for ``played`` against ``best``.
+def verdict(
+    best: MoveReport, played: MoveReport, cooperative: bool, won: bool | None = None
+) -> str:
+    """best, good, inaccuracy, mistake or blunder for ``played`` against ``best``;
+    ``won``: whether the position before the move is proven won for the mover
+    (True), proven lost (False), or not known (None).
 
-    The drop counts only what the 95% intervals support: the best move's lowest
-    plausible chance minus the played move's highest (a point each where proofs
-    decide), so a move the search sampled little is not condemned by chance; the
-    same for the cards left in The Game."""
+    A move proven to win is best (no move does better); a proven loss is a blunder
+    where the position was proven won, and costs no win chance where it was proven
+    lost. Otherwise the drop counts only what the 95% intervals support: the best
+    move's lowest plausible chance minus the played move's highest (a point each
+    where proofs decide), so a move the search sampled little is not condemned by
+    chance; the same for the cards left in The Game."""
     if played.move == best.move:
         return "best"
+    after = decided(played, cooperative)
+    if after is True:
+        return "best"
+    if won is None and decided(best, cooperative) is True:
+        won = True
+    if after is False and won is True:
+        return "blunder"  # a proven win thrown into a proven loss
     if not (judged(best, cooperative) and judged(played, cooperative)):
         return "unknown"
-    high, low = win_chance(best, cooperative), win_chance(played, cooperative)
-    if best.proven and played.proven and high == 1.0 and low == 0.0:
-        return "blunder"  # a proven win thrown into a proven loss
     if best.proven and played.proven and best.value == played.value:
         return "best"
     drop = chance_interval(best, cooperative)[0] - chance_interval(played, cooperative)[1]
+    if after is False and won is False:
+        drop = 0.0  # every move loses: no win chance to drop
     worst = step(max(0.0, drop), CHANCE_STEPS)
     if cooperative and best.interval is not None and played.interval is not None:
         cards = step(max(0.0, best.interval[0] - played.interval[1]), CARD_STEPS)
@@ -201,12 +234,51 @@ def _from_after(
     return replace(best, low=max(best.low, unseen.low), high=min(best.high, unseen.high))
 
 
+def _proven(game: Game[Any, Any], state: Any, player: int, prove: Prove) -> tuple[float, float]:
+    """What ``prove`` proves of ``state`` as ``player`` sees it (their side's value);
+    unbounded where it proves nothing."""
+    bounds = prove(state)
+    if bounds is None:
+        return (-math.inf, math.inf)
+    low, high = bounds
+    sides = game.sides(state)
+    if sides[game.to_move(state)] != sides[player]:
+        low, high = -high, -low
+    return (low, high)
+
+
+def _settle(
+    game: Game[Any, Any],
+    played: Played,
+    chosen: MoveReport,
+    won: bool | None,
+    prove: Prove | None,
+) -> tuple[MoveReport, bool | None]:
+    """The played move's report with what ``prove`` proves of the position after it
+    added to its bounds, and whether the position before is proven won for the mover
+    (``won`` as known so far; asked of ``prove`` only when the move is proven lost
+    and ``won`` is not known)."""
+    cooperative = game.cooperative
+    if prove is None or game.is_terminal(played.after):
+        return chosen, won
+    if decided(chosen, cooperative) is None:
+        low, high = _proven(game, played.after, played.player, prove)
+        chosen = replace(chosen, low=max(chosen.low, low), high=min(chosen.high, high))
+    if won is None and decided(chosen, cooperative) is False:
+        won = outcome(*_proven(game, played.before, played.player, prove), cooperative)
+    return chosen, won
+
+
 def review(
-    record: Record, assess: Assess, winning_line: WinningLine | None = None
+    record: Record,
+    assess: Assess,
+    winning_line: WinningLine | None = None,
+    prove: Prove | None = None,
 ) -> Iterator[Review]:
     """Judge every move of ``record`` in order, yielding the review after each (so a
     caller can show progress and keep what is done when stopped; the last one is
-    ``complete``). Positions with one legal move are not analysed (``forced``)."""
+    ``complete``). Positions with one legal move are not analysed (``forced``).
+    ``prove``, if given, settles what the analysis leaves open (module notes)."""
     game = record.game
     result = Review(record, complete=not record.moves)
     for number, played in enumerate(record.moves, start=1):
@@ -221,16 +293,18 @@ def review(
         chosen = analysis.move(str(played.move))
         if not chosen.proven and chosen.samples == 0:  # the search never tried it
             chosen = _from_after(game, played, assess(played.after), chosen)
-        judged = "best" if best is None else verdict(best, chosen, game.cooperative)
+        won: bool | None = None  # the position before: proven won for the mover
+        if best is not None and decided(best, game.cooperative) is True:
+            won = True
+        if best is not None and best.move != chosen.move:
+            chosen, won = _settle(game, played, chosen, won, prove)
+        judged = "best" if best is None else verdict(best, chosen, game.cooperative, won)
         result.moves.append(MoveReview(number, played, judged, best, chosen, analysis))
         if (
             game.cooperative
             and result.lost_at is None
-            and best is not None
-            and best.proven
-            and win_chance(best, True) == 1.0
-            and chosen.proven
-            and win_chance(chosen, True) == 0.0
+            and won is True
+            and decided(chosen, True) is False
         ):
             result.lost_at = number
             if winning_line is not None:
@@ -239,26 +313,44 @@ def review(
 
 
 def review_by_search(
-    record: Record, budget: Callable[[], Budget], seed: int = 0, memory_mb: int = 64
+    record: Record,
+    budget: Callable[[], Budget],
+    seed: int = 0,
+    memory_mb: int = 64,
+    proof_budget: Callable[[], Budget] | None = None,
 ) -> Iterator[Review]:
     """:func:`review` as ``playable review`` and the web board run it: each position
     judged by the tree search of docs/analysis.md (:func:`.anytime.estimate`, seeded
-    ``seed``) within a fresh ``budget()``, and in The Game the winning line found by
-    the exact solver. The game's kernels are loaded first, outside every budget."""
+    ``seed``) within a fresh ``budget()``, what it leaves open settled by the exact
+    solver within a fresh ``proof_budget()`` (default ``budget()``) a position asked,
+    and in The Game the winning line found by the exact solver. The game's kernels
+    are loaded first, outside every budget."""
     from playable.solver.core.anytime import estimate
     from playable.solver.core.engine import SearchOptions
+    from playable.solver.core.errors import InvalidVariant
     from playable.solver.core.result import Status
     from playable.solver.games import engine
 
     name = record.game.name
-    engine(name).warm_up()
+    found = engine(name)
+    found.warm_up()
+    options = SearchOptions(memory_mb=memory_mb, depth=PROOF_DEPTH)
 
     def assess(state: Any) -> MctsResult:
         return estimate(name, state, budget(), seed)
 
+    proving = proof_budget or budget
+
+    def prove(state: Any) -> tuple[float, float] | None:
+        try:
+            result = found.solve(state, proving().start(), replace(options, line=False))
+        except InvalidVariant:  # a variant the exact solver is not for (UNO, 3+ players)
+            return None
+        return found.bounds(result, True)
+
     def winning_line(state: Any) -> str | None:
-        options = SearchOptions(memory_mb=memory_mb)
-        result = engine(name).solve(state, budget().start(), options)
+        result = found.solve(state, budget().start(), options)
         return result.line.text() if result.status is Status.SOLVED else None
 
-    return review(record, assess, winning_line if record.game.cooperative else None)
+    line = winning_line if record.game.cooperative else None
+    return review(record, assess, line, prove)
