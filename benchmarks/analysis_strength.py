@@ -35,6 +35,12 @@ from playable.solver.core.analysis_player import AnalysisPlayer
 
 RESULTS = Path(__file__).parent / "results"
 OPPONENTS = ("fast", "bot")
+#: Moves after which a UNO round between two analysis players is abandoned (nobody
+#: wins; the table counts it unfinished). Both see every card, and where whoever
+#: plays first loses, both may draw instead (UN-4) for hundreds of moves: the first
+#: such round ran 884 moves. The longest of the 200 rounds against the heuristic bot
+#: (no cap) ran 633.
+UNO_MOVES_TWO_ANALYSES = 400
 HEADER = """# Strength of the analysis where nothing is proven
 
 `python benchmarks/analysis_strength.py --seed {seed} ...`: perfect-information games
@@ -88,7 +94,8 @@ def play(task: Task) -> dict[str, Any]:
         "deal": index,
         "seat": seat,
     }
-    row.update(matches.contest(name, deal, seat, player, other))
+    cap = UNO_MOVES_TWO_ANALYSES if opponent == "fast" else None
+    row.update(matches.contest(name, deal, seat, player, other, cap))
     row["decisions"] = player.decisions
     row["fallbacks"] = player.fallbacks
     row["seconds"] = round(time.perf_counter() - started, 2)

@@ -52,14 +52,17 @@ def best_bot(name: str, deal: int) -> Any:
     return GreedyPlayer()
 
 
-def contest(name: str, deal: int, seat: int, player: Any, other: Any) -> dict[str, Any]:
+def contest(
+    name: str, deal: int, seat: int, player: Any, other: Any, uno_moves: int | None = None
+) -> dict[str, Any]:
     """One game of ``name`` (a :data:`CONTESTS` game) on the deal of seed ``deal``,
     ``player`` in seat ``seat`` and ``other`` in the other: who won and how long it
-    took. Seat ``deal mod 2`` starts."""
+    took. Seat ``deal mod 2`` starts. A UNO round still going after ``uno_moves``
+    moves (if given) is abandoned: nobody wins it."""
     if name == "facetoface":
         return _facetoface(deal, seat, player, other)
     if name == "uno":
-        return _uno(deal, seat, player, other)
+        return _uno(deal, seat, player, other, uno_moves)
     return _sequence(deal, seat, player, other)
 
 
@@ -75,12 +78,13 @@ def _facetoface(deal: int, seat: int, player: Any, other: Any) -> dict[str, Any]
     return {"won": result.winner == seat, "turns": len(result.turns)}
 
 
-def _uno(deal: int, seat: int, player: Any, other: Any) -> dict[str, Any]:
+def _uno(deal: int, seat: int, player: Any, other: Any, moves: int | None) -> dict[str, Any]:
     from playable.solver.uno.rules import Options, random_deal
-    from playable.solver.uno.simulate import play_round
+    from playable.solver.uno.simulate import MAX_MOVES, play_round
 
     start = random_deal(Options(), 2, deal, deal % 2).start()
-    record = play_round(start, list(_seated(seat, player, other)), random.Random(deal))
+    seated = list(_seated(seat, player, other))
+    record = play_round(start, seated, random.Random(deal), max_moves=moves or MAX_MOVES)
     return {"won": record.winner == seat, "abandoned": record.winner < 0, "moves": record.moves}
 
 
