@@ -4,11 +4,9 @@ calibration benchmark (benchmarks/analysis_calibration.py).
 The exact search (:func:`playable.solver.sequence.search.forced_win`, SQ-8,
 docs/solver-sequence.md) proves only a forced win of the side to move within a
 horizon of own turns; "no forced win" is not a loss. A loss of the side to move is
-proven here from wins of the other side: when every legal move of the mover leads to
-a position where the other side has a proven forced win (each with its line replayed
-through the reference rules by ``forced_win``), the mover loses with perfect play
-over the known cards. A dead-card exchange (SQ-6) keeps the turn, so its position is
-judged the same way again.
+proven from wins of the other side (:mod:`playable.solver.sequence.loss`): every
+legal move of the mover leads to a position where the other side has a proven
+forced win.
 
 Positions come from self-play of the greedy bot with a share of uniformly random
 moves (seeded by the deal), cut a few plies before the game's end, so that a few own
@@ -23,9 +21,9 @@ import random
 from playable.solver.core.budget import Budget
 from playable.solver.core.result import Status
 from playable.solver.sequence import rules
-from playable.solver.sequence.analysis import gain
+from playable.solver.sequence.loss import LossSearch
 from playable.solver.sequence.players import GreedyPlayer
-from playable.solver.sequence.rules import Move, ReplaceDead, State, UnknownCard
+from playable.solver.sequence.rules import State, UnknownCard
 
 #: Share of the self-play's moves chosen at random instead of greedy (varied positions).
 RANDOM_SHARE = 0.3
@@ -112,32 +110,12 @@ def _proven_win(state: State, turns: int, budget: NodeBudget) -> bool | None:
 
 def _loses(state: State, turns: int, budget: NodeBudget) -> bool:
     """Whether every legal move of the mover is proven to let the other side win
-    (the moves the greedy evaluation likes best first, so that a move that holds
-    stops the proof early)."""
-    side = state.side
-    moves: list[tuple[float, Move]] = []
-    for move in rules.legal_moves(state):
-        try:
-            moves.append((gain(state, move), move))
-        except UnknownCard:
-            return False  # a move into unknown cards cannot be judged
-    moves.sort(key=lambda pair: (-pair[0], str(pair[1])))
-    for _, move in moves:
-        try:
-            child = rules.apply(state, move)
-        except UnknownCard:
-            return False
-        if child.winner is not None:
-            if child.winner == side:
-                return False
-            continue
-        if isinstance(move, ReplaceDead) or child.side == side:
-            if not _loses(child, turns, budget):
-                return False
-            continue
-        if _proven_win(child, turns, budget) is not True:
-            return False
-    return True
+    (:class:`~playable.solver.sequence.loss.LossSearch`, on what is left of
+    ``budget``)."""
+    search = LossSearch(Budget(nodes=budget.nodes_left(), memory_mb=MEMORY_MB).start(), turns)
+    lost = search.loses(state)
+    budget.spend(search.nodes)
+    return lost
 
 
 def decide(state: State, turns: int, nodes: int) -> int | None:

@@ -312,6 +312,13 @@ def review(
         yield result
 
 
+def _half(budget: Budget) -> Budget:
+    """Half of ``budget``'s seconds and nodes, its memory and Ctrl-C kept."""
+    seconds = None if budget.seconds is None else budget.seconds / 2
+    nodes = None if budget.nodes is None else max(1, budget.nodes // 2)
+    return Budget(seconds, nodes, budget.memory_mb, stop=budget.stop)
+
+
 def review_by_search(
     record: Record,
     budget: Callable[[], Budget],
@@ -340,13 +347,21 @@ def review_by_search(
         return estimate(name, state, budget(), seed)
 
     proving = proof_budget or budget
+    # an engine whose exact search proves only wins of the player to move (Sequence)
+    # proves a loss apart, on half the budget
+    losing = getattr(found, "prove_loss", None)
 
     def prove(state: Any) -> tuple[float, float] | None:
+        whole = proving()
+        first = whole if losing is None else _half(whole)
         try:
-            result = found.solve(state, proving().start(), replace(options, line=False))
+            result = found.solve(state, first.start(), replace(options, line=False))
         except InvalidVariant:  # a variant the exact solver is not for (UNO, 3+ players)
             return None
-        return found.bounds(result, True)
+        bounds = found.bounds(result, True)
+        if bounds is None and losing is not None:
+            bounds = losing(state, _half(whole), options)
+        return bounds
 
     def winning_line(state: Any) -> str | None:
         result = found.solve(state, budget().start(), options)

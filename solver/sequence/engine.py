@@ -51,6 +51,16 @@ class SequenceEngine:
             proof = forced_win(state, options.depth, budgets(), fastest=False)
         return analyse(state).to_json(proof)
 
+    def prove_loss(
+        self, state: State, budget: Budget, options: SearchOptions
+    ) -> tuple[float, float] | None:
+        """A loss of the side to move within ``options.depth`` own turns of the winner
+        (every move lets another side force a win, :mod:`~playable.solver.sequence.loss`)
+        as the bounds of :meth:`bounds` with ``wins_only``, or None when not proven."""
+        from playable.solver.sequence.loss import LossSearch
+
+        return (-2.0, -2.0) if LossSearch(budget.start(), options.depth).loses(state) else None
+
     def leaf_worth(self, state: State) -> bool:
         """Whether a leaf solve of ``state`` (the tree search's, docs/analysis.md) can
         prove anything: its only proof is a forced win of the side to move within
