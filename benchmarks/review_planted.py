@@ -4,9 +4,12 @@
 Positions come from bot self-play of deals drawn from a run seed (``--seed``, a new
 one by default, printed and written into the results; the same generators as
 benchmarks/analysis_calibration.py, other deal seeds): Face to Face (careful bot,
-<= 24 cards left each), two-player UNO (greedy bot, both hands <= 2 or 3 cards) and
+<= 24 cards left each), two-player UNO (greedy bot, both hands <= 2 or 3 cards),
 Sequence (2-20 plies before the end of greedy games with random moves; won means a
-forced win within 5 own turns, lost that every move allows the other side one).
+forced win within 5 own turns, lost that every move allows the other side one) and
+The Game (solo deals, a position with <= 24 cards left on the exact solver's winning
+line; won means every card can be laid, lost that the exhaustive search proves no
+line does, TG-8).
 A position is kept when the exact solver proves it won for the player to move
 within ``--exact-nodes``; its proven line (:class:`~playable.solver.core.line.Line`,
 the winner's moves and the loser's best defence) is the unaltered game.
@@ -14,9 +17,9 @@ the winner's moves and the loser's best defence) is the unaltered game.
 One move is planted: at a position on the line where the winner is to move (so the
 winner has a proven win, drawn at random by the deal seed), a legal move is chosen
 whose position after it the exact solver proves lost for the winner (FF-6; UNO: the
-other player goes out, UN-10); the record is the line up to there plus that move
-(:func:`~playable.solver.core.record.format_record`, read back by
-:func:`~playable.solver.core.record.parse_record`). The record is reviewed as
+other player goes out, UN-10; The Game: a card is left, TG-8); the record is the line
+up to there plus that move (:func:`~playable.solver.core.record.format_record`, read
+back by :func:`~playable.solver.core.record.parse_record`). The record is reviewed as
 `playable review` does (:func:`playable.solver.core.review.review_by_search`): the
 tree search under ``--nodes`` nodes a position (the exact engine as leaf solver,
 the quick-bot rollouts; seed the deal seed), and what it leaves open asked of the
@@ -33,8 +36,8 @@ the loser's moves (all lose) are counted apart.
 Rows are kept in a JSONL file next to the results (benchmarks/results/
 review_planted.jsonl), so a stopped run carries on where it stopped.
 
-Run: ``python benchmarks/review_planted.py [--games facetoface,uno,sequence] [--seed S]
-[--positions N] [--nodes N] [--exact-nodes N]``.
+Run: ``python benchmarks/review_planted.py [--games facetoface,uno,sequence,thegame]
+[--seed S] [--positions N] [--nodes N] [--exact-nodes N]``.
 """
 
 from __future__ import annotations
