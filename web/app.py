@@ -342,7 +342,7 @@ class Board:
             "seat": None if seat is None else seat - 1,
             "samples": samples,
         }
-        # a move may be analysed twice (web/review.py): the job's budget is its limit
+        # a move may take three shares (web/review.py): the job's budget is its limit
         limit = OVERRUN * seconds + SLACK
         return self.started(request, "review", limit, review_task, arguments)
 

@@ -16,9 +16,9 @@ as they come. Stop (web/jobs.py) is asked at every budget check of the move bein
 judged and between moves: the review then answers the moves judged so far
 (``complete: false``), the move under way judged on what its search reached,
 labelled proven or estimated as always. Between moves the review stops itself once
-twice its seconds and :data:`SLACK` are spent (a move the first analysis never
-tried is analysed again after it, so a move may take two analyses), and answers
-what it judged, ``complete: false``.
+:data:`OVERRUN` times its seconds and :data:`SLACK` are spent (a move may take two
+analyses and two questions to the exact solver), and answers what it judged,
+``complete: false``.
 """
 
 from __future__ import annotations
@@ -44,8 +44,10 @@ MAX_MOVES = 300
 #: Memory of each analysis' table, in MiB (the command line's default).
 MEMORY_MB = 64
 #: The moves a review may run over its seconds before it stops itself: a move the
-#: first analysis never tried is analysed twice (docs/review.md).
-OVERRUN = 2.0
+#: first analysis never tried is analysed twice, and what the analysis leaves open is
+#: asked of the exact solver, about at most two positions, on half a move's share
+#: each (docs/review.md), so a move may take three shares.
+OVERRUN = 3.0
 #: Seconds more before it stops: loading kernels is never charged to a budget (each
 #: analysis loads its leaf solver's), which on a loaded machine takes seconds.
 SLACK = 10.0
@@ -138,7 +140,11 @@ def _everyone(
     def budget() -> Budget:
         return Budget(seconds=each, nodes=nodes, memory_mb=MEMORY_MB, stop=stop)
 
-    return review_by_search(record, budget, 0, MEMORY_MB)
+    def proof_budget() -> Budget:
+        half = None if nodes is None else max(1, nodes // 2)
+        return Budget(seconds=each / 2, nodes=half, memory_mb=MEMORY_MB, stop=stop)
+
+    return review_by_search(record, budget, 0, MEMORY_MB, proof_budget)
 
 
 def _one_seat(record: Record, seat: int, samples: int, nodes: int | None) -> Iterator[SeatReview]:
