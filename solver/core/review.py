@@ -12,11 +12,13 @@ chance, as far as their 95% intervals support it, gives the verdict
 too, since a deal already lost can still be lost by more. A proven win thrown into a
 proven loss is always a blunder.
 
-Where the analysis leaves the played move open, the game's exact solver is asked
-about the position after it (a :data:`Prove`), and, if that is proven lost, about the
-position before: a move proven to win (or to lay every card) is best, since no move
-can do better; a proven loss from a position proven won is a blunder; a proven loss
-from a position proven lost costs nothing that win or lose can measure.
+Where the analysis leaves the played move open (its recommended move too), the
+game's exact solver is asked about the position after it (a :data:`Prove`), and, if
+that is proven lost, about the position before, whose winning line's first move is
+then the best move: a move proven to win (or to lay every card) is best, since no
+move can do better; a proven loss from a position proven won is a blunder, even when
+the analysis recommended it; a proven loss from a position proven lost costs
+nothing that win or lose can measure.
 
 In The Game (cooperative, TG-8) the review also names the first move after which the
 deal could no longer be won (the position before it proven winnable, the one after
@@ -35,6 +37,7 @@ from playable.solver.core.game import Game
 from playable.solver.core.mcts_model import Model
 from playable.solver.core.mcts_result import MctsResult, MoveReport
 from playable.solver.core.record import Played, Record
+from playable.solver.core.result import SolveResult
 from playable.solver.core.stats import Proportion
 
 #: Verdicts from best to worst (docs/review.md); ``unknown`` when the analysis gave
@@ -58,10 +61,22 @@ PROOF_DEPTH = 8
 Assess = Callable[[Any], MctsResult]
 #: A line that wins from a position, as text, or None if none is found in budget.
 WinningLine = Callable[[Any], str | None]
-#: The exact solver's proven bounds on a position's value for its player to move (in
-#: the tree search's terms: the shared return, or +2 / -2 for a win / loss), or None
-#: when it proves nothing within its budget.
-Prove = Callable[[Any], tuple[float, float] | None]
+
+
+@dataclass(frozen=True)
+class Proof:
+    """What the exact solver proves of a position for its player to move: bounds on
+    its value in the tree search's terms (the shared return, or +2 / -2 for a win /
+    loss) and, when asked for, the first move of a line that reaches them."""
+
+    low: float
+    high: float
+    move: str | None = None
+
+
+#: Asks the exact solver about a position (and, if the flag says so, for the first
+#: move of its line); None when it proves nothing within its budget.
+Prove = Callable[[Any, bool], Proof | None]
 
 
 def outcome(low: float, high: float, cooperative: bool) -> bool | None:
@@ -121,8 +136,6 @@ def verdict(
     move's lowest plausible chance minus the played move's highest (a point each
     where proofs decide), so a move the search sampled little is not condemned by
     chance; the same for the cards left in The Game."""
-    if played.move == best.move:
-        return "best"
     after = decided(played, cooperative)
     if after is True:
         return "best"
@@ -130,6 +143,8 @@ def verdict(
         won = True
     if after is False and won is True:
         return "blunder"  # a proven win thrown into a proven loss
+    if played.move == best.move:
+        return "best"
     if not (judged(best, cooperative) and judged(played, cooperative)):
         return "unknown"
     if best.proven and played.proven and best.value == played.value:
@@ -234,17 +249,18 @@ def _from_after(
     return replace(best, low=max(best.low, unseen.low), high=min(best.high, unseen.high))
 
 
-def _proven(game: Game[Any, Any], state: Any, player: int, prove: Prove) -> tuple[float, float]:
+def _proven(
+    game: Game[Any, Any], state: Any, player: int, prove: Prove, line: bool = False
+) -> Proof:
     """What ``prove`` proves of ``state`` as ``player`` sees it (their side's value);
     unbounded where it proves nothing."""
-    bounds = prove(state)
-    if bounds is None:
-        return (-math.inf, math.inf)
-    low, high = bounds
+    found = prove(state, line)
+    if found is None:
+        return Proof(-math.inf, math.inf)
     sides = game.sides(state)
     if sides[game.to_move(state)] != sides[player]:
-        low, high = -high, -low
-    return (low, high)
+        return Proof(-found.high, -found.low)
+    return found
 
 
 def _settle(
@@ -253,20 +269,39 @@ def _settle(
     chosen: MoveReport,
     won: bool | None,
     prove: Prove | None,
-) -> tuple[MoveReport, bool | None]:
+) -> tuple[MoveReport, bool | None, Proof | None]:
     """The played move's report with what ``prove`` proves of the position after it
-    added to its bounds, and whether the position before is proven won for the mover
+    added to its bounds, whether the position before is proven won for the mover
     (``won`` as known so far; asked of ``prove`` only when the move is proven lost
-    and ``won`` is not known)."""
+    and ``won`` is not known), and that proof of the position before, with the first
+    move of its line, when it was asked."""
     cooperative = game.cooperative
     if prove is None or game.is_terminal(played.after):
-        return chosen, won
+        return chosen, won, None
     if decided(chosen, cooperative) is None:
-        low, high = _proven(game, played.after, played.player, prove)
-        chosen = replace(chosen, low=max(chosen.low, low), high=min(chosen.high, high))
-    if won is None and decided(chosen, cooperative) is False:
-        won = outcome(*_proven(game, played.before, played.player, prove), cooperative)
-    return chosen, won
+        after = _proven(game, played.after, played.player, prove)
+        chosen = replace(chosen, low=max(chosen.low, after.low), high=min(chosen.high, after.high))
+    if won is not None or decided(chosen, cooperative) is not False:
+        return chosen, won, None
+    before = _proven(game, played.before, played.player, prove, line=True)
+    return chosen, outcome(before.low, before.high, cooperative), before
+
+
+def _better(
+    analysis: MctsResult, best: MoveReport, before: Proof | None, cooperative: bool
+) -> MoveReport:
+    """The best move to show: where the position before is proven won, the first move
+    of the proof's winning line, valued as the position, when the analysis lists it
+    and its own choice is not proven as good."""
+    if before is None or before.move is None or best.move == before.move:
+        return best
+    if outcome(before.low, before.high, cooperative) is not True or best.low >= before.low:
+        return best
+    try:
+        found = analysis.move(before.move)
+    except KeyError:
+        return best
+    return replace(found, low=before.low, high=max(before.low, min(found.high, before.high)))
 
 
 def review(
@@ -296,8 +331,9 @@ def review(
         won: bool | None = None  # the position before: proven won for the mover
         if best is not None and decided(best, game.cooperative) is True:
             won = True
-        if best is not None and best.move != chosen.move:
-            chosen, won = _settle(game, played, chosen, won, prove)
+        if best is not None:
+            chosen, won, before = _settle(game, played, chosen, won, prove)
+            best = _better(analysis, best, before, game.cooperative)
         judged = "best" if best is None else verdict(best, chosen, game.cooperative, won)
         result.moves.append(MoveReview(number, played, judged, best, chosen, analysis))
         if (
@@ -310,6 +346,15 @@ def review(
             if winning_line is not None:
                 result.winning_line = winning_line(played.before)
         yield result
+
+
+def _first_move(game: Game[Any, Any], result: SolveResult) -> str | None:
+    """The first move of ``result``'s line (a turn that ends at once: the end of the
+    turn), or None without one."""
+    if not result.line.steps:
+        return None
+    moves = result.line.steps[0].moves
+    return str(moves[0]) if moves else game.turn_end
 
 
 def _half(budget: Budget) -> Budget:
@@ -351,17 +396,17 @@ def review_by_search(
     # proves a loss apart, on half the budget
     losing = getattr(found, "prove_loss", None)
 
-    def prove(state: Any) -> tuple[float, float] | None:
+    def prove(state: Any, line: bool) -> Proof | None:
         whole = proving()
         first = whole if losing is None else _half(whole)
         try:
-            result = found.solve(state, first.start(), replace(options, line=False))
+            result = found.solve(state, first.start(), replace(options, line=line))
         except InvalidVariant:  # a variant the exact solver is not for (UNO, 3+ players)
             return None
         bounds = found.bounds(result, True)
         if bounds is None and losing is not None:
             bounds = losing(state, _half(whole), options)
-        return bounds
+        return None if bounds is None else Proof(*bounds, _first_move(record.game, result))
 
     def winning_line(state: Any) -> str | None:
         result = found.solve(state, budget().start(), options)

@@ -16,7 +16,7 @@ from playable.solver.core.budget import Budget
 from playable.solver.core.engine import SearchOptions
 from playable.solver.core.mcts_result import MoveReport
 from playable.solver.core.record import parse_record
-from playable.solver.core.review import review, verdict
+from playable.solver.core.review import Proof, review, verdict
 from playable.solver.core.stats import Proportion
 from playable.solver.games import engine
 
@@ -29,6 +29,15 @@ def _report(move: str, won: int, of: int, bounds: tuple[float, float] = OPEN) ->
     """A root move with ``won`` of ``of`` simulations won and proven ``bounds``."""
     mean = (4 * won - 2 * of) / of if of else None
     return MoveReport(move, of, of, bounds[0], bounds[1], mean, None, Proportion(won, of), ())
+
+
+def _exact(state: Any, line: bool) -> Proof | None:
+    """Face to Face's exact solver as the review's prover (200,000 nodes)."""
+    solver = engine("facetoface")
+    result = solver.solve(state, Budget(nodes=200_000).start(), SearchOptions(line=line))
+    bounds = solver.bounds(result, True)
+    first = str(result.line.steps[0].moves[0]) if line and result.line.steps else None
+    return None if bounds is None else Proof(*bounds, first)
 
 
 def test_a_move_proven_to_win_is_best_whatever_the_estimates() -> None:
@@ -61,7 +70,6 @@ def test_the_exact_solver_settles_what_a_small_analysis_leaves_open(with_prover:
     about the positions before and after, proves the win thrown away."""
     text = (EXAMPLES / "endgame.facetoface.txt").read_text(encoding="utf-8")
     record = parse_record(text + "moves:\n  1: 12@own-up 50@own-down /\n")
-    solver = engine("facetoface")
     asked: list[Any] = []
 
     def assess(state: Any) -> Any:
@@ -69,10 +77,9 @@ def test_the_exact_solver_settles_what_a_small_analysis_leaves_open(with_prover:
         unproven = tuple(_report(m.move, 1, 2) for m in found.moves)
         return replace(found, moves=unproven, low=-math.inf, high=math.inf)
 
-    def prove(state: Any) -> tuple[float, float] | None:
+    def prove(state: Any, line: bool) -> Proof | None:
         asked.append(state)
-        result = solver.solve(state, Budget(nodes=200_000).start(), SearchOptions(line=False))
-        return solver.bounds(result, True)
+        return _exact(state, line)
 
     *_, last = review(record, assess, prove=prove if with_prover else None)
     played = last.moves[2]
@@ -85,3 +92,24 @@ def test_the_exact_solver_settles_what_a_small_analysis_leaves_open(with_prover:
         assert [m.verdict for m in last.moves[:2]] == ["best", "best"]  # kept the win
     else:
         assert played.verdict == "good"  # 1 of 2 against 1 of 2: nothing to tell
+
+
+def test_a_losing_move_the_analysis_recommended_is_still_a_blunder() -> None:
+    """The analysis recommends ending the turn (by its estimates alone), the player
+    follows it, and the exact solver proves that it throws the win away: a blunder,
+    and the best move shown is the first move of the solver's winning line."""
+    text = (EXAMPLES / "endgame.facetoface.txt").read_text(encoding="utf-8")
+    record = parse_record(text + "moves:\n  1: 12@own-up 50@own-down /\n")
+
+    def assess(state: Any) -> Any:
+        found = estimate("facetoface", state, Budget(nodes=3), seed=1)
+        unproven = tuple(_report(m.move, 1, 2) for m in found.moves)
+        moves = [m.move for m in unproven]
+        chosen = "/" if "/" in moves else moves[0]
+        return replace(found, moves=unproven, recommended=chosen, low=-math.inf, high=math.inf)
+
+    *_, last = review(record, assess, prove=_exact)
+    thrown = last.moves[2]
+    assert thrown.verdict == "blunder"
+    assert thrown.best is not None and thrown.best.move != "/" and thrown.best.low == 2.0
+    assert thrown.analysis is not None and thrown.analysis.recommended == "/"
