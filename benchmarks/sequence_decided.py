@@ -19,7 +19,6 @@ from __future__ import annotations
 import random
 
 from playable.solver.core.budget import Budget
-from playable.solver.core.result import Status
 from playable.solver.sequence import rules
 from playable.solver.sequence.loss import LossSearch
 from playable.solver.sequence.players import GreedyPlayer
@@ -80,44 +79,6 @@ def position(deal_seed: int) -> State | None:
     return None if wins_at_once(state) else state
 
 
-class NodeBudget:
-    """A node allowance shared by the searches of one decision."""
-
-    def __init__(self, nodes: int) -> None:
-        self.left = nodes
-
-    def nodes_left(self) -> int:
-        return self.left
-
-    def spend(self, nodes: int) -> None:
-        self.left -= nodes
-
-
-def _proven_win(state: State, turns: int, budget: NodeBudget) -> bool | None:
-    """Whether the side to move has a forced win within ``turns`` own turns (True),
-    has none within them (False), or the search could not tell (None)."""
-    from playable.solver.sequence.search import forced_win
-
-    nodes = budget.nodes_left()
-    if nodes <= 0:
-        return None
-    result = forced_win(state, turns, Budget(nodes=nodes, memory_mb=MEMORY_MB), fastest=False)
-    budget.spend(result.nodes)
-    if result.status is Status.SOLVED:
-        return result.extra.get("winner") == state.side
-    return False if result.status is Status.UNSOLVABLE else None
-
-
-def _loses(state: State, turns: int, budget: NodeBudget) -> bool:
-    """Whether every legal move of the mover is proven to let the other side win
-    (:class:`~playable.solver.sequence.loss.LossSearch`, on what is left of
-    ``budget``)."""
-    search = LossSearch(Budget(nodes=budget.nodes_left(), memory_mb=MEMORY_MB).start(), turns)
-    lost = search.loses(state)
-    budget.spend(search.nodes)
-    return lost
-
-
 def decide(state: State, turns: int, nodes: int) -> int | None:
     """The side that wins ``state`` with perfect play over the known cards, when
     proven within ``nodes`` nodes of exact search in all (SQ-8): the mover's side by
@@ -125,10 +86,9 @@ def decide(state: State, turns: int, nodes: int) -> int | None:
     mover allows it one; None when neither is proven. Two sides only."""
     if state.winner is not None:
         return state.winner
-    budget = NodeBudget(nodes)
-    won = _proven_win(state, turns, budget)
-    if won:
+    search = LossSearch(Budget(nodes=nodes, memory_mb=MEMORY_MB).start(), turns)
+    if search.wins(state):
         return state.side
-    if budget.left <= 0:
+    if search.nodes >= nodes:
         return None
-    return 1 - state.side if _loses(state, turns, budget) else None
+    return 1 - state.side if search.loses(state) else None

@@ -140,11 +140,7 @@ def _everyone(
     def budget() -> Budget:
         return Budget(seconds=each, nodes=nodes, memory_mb=MEMORY_MB, stop=stop)
 
-    def proof_budget() -> Budget:
-        half = None if nodes is None else max(1, nodes // 2)
-        return Budget(seconds=each / 2, nodes=half, memory_mb=MEMORY_MB, stop=stop)
-
-    return review_by_search(record, budget, 0, MEMORY_MB, proof_budget)
+    return review_by_search(record, budget, 0, MEMORY_MB, lambda: budget().half())
 
 
 def _one_seat(record: Record, seat: int, samples: int, nodes: int | None) -> Iterator[SeatReview]:

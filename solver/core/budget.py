@@ -65,6 +65,13 @@ class Budget:
         """The node limit as a plain int for kernels (a very large number if unlimited)."""
         return self.nodes if self.nodes is not None else 2**62
 
+    def half(self) -> Budget:
+        """A new budget of half the seconds and nodes (at least one node), with the
+        same memory and ``stop``; not started."""
+        seconds = None if self.seconds is None else self.seconds / 2
+        nodes = None if self.nodes is None else max(1, self.nodes // 2)
+        return Budget(seconds, nodes, self.memory_mb, stop=self.stop)
+
     def note(self, **info: Any) -> None:
         """What the search knows now (best score so far, depth, bound...), shown with
         the next progress report."""

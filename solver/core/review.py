@@ -357,13 +357,6 @@ def _first_move(game: Game[Any, Any], result: SolveResult) -> str | None:
     return str(moves[0]) if moves else game.turn_end
 
 
-def _half(budget: Budget) -> Budget:
-    """Half of ``budget``'s seconds and nodes, its memory and Ctrl-C kept."""
-    seconds = None if budget.seconds is None else budget.seconds / 2
-    nodes = None if budget.nodes is None else max(1, budget.nodes // 2)
-    return Budget(seconds, nodes, budget.memory_mb, stop=budget.stop)
-
-
 def review_by_search(
     record: Record,
     budget: Callable[[], Budget],
@@ -398,14 +391,14 @@ def review_by_search(
 
     def prove(state: Any, line: bool) -> Proof | None:
         whole = proving()
-        first = whole if losing is None else _half(whole)
+        first = whole if losing is None else whole.half()
         try:
             result = found.solve(state, first.start(), replace(options, line=line))
         except InvalidVariant:  # a variant the exact solver is not for (UNO, 3+ players)
             return None
         bounds = found.bounds(result, True)
         if bounds is None and losing is not None:
-            bounds = losing(state, _half(whole), options)
+            bounds = losing(state, whole.half(), options)
         return None if bounds is None else Proof(*bounds, _first_move(record.game, result))
 
     def winning_line(state: Any) -> str | None:

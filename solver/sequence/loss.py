@@ -36,8 +36,6 @@ class LossSearch:
 
     def loses(self, state: State) -> bool:
         """Whether the side to move in ``state`` is proven to lose (module notes)."""
-        from playable.solver.sequence.search import forced_win
-
         side = state.side
         try:
             ranked = sorted(rules.legal_moves(state), key=lambda m: (-gain(state, m), str(m)))
@@ -53,14 +51,21 @@ class LossSearch:
                 if not self.loses(child):
                     return False
                 continue
-            rest = self._rest()
-            if rest is None:
-                return False
-            result = forced_win(child, self.max_turns, rest, fastest=False)
-            self.nodes += result.nodes
-            if result.status is not Status.SOLVED or result.extra.get("winner") == side:
+            if not self.wins(child):
                 return False
         return True
+
+    def wins(self, state: State) -> bool:
+        """Whether the side to move in ``state`` is proven to force a win within
+        ``max_turns`` own turns, on what is left of the budget."""
+        from playable.solver.sequence.search import forced_win
+
+        rest = self._rest()
+        if rest is None:
+            return False
+        result = forced_win(state, self.max_turns, rest, fastest=False)
+        self.nodes += result.nodes
+        return result.status is Status.SOLVED and result.extra.get("winner") == state.side
 
     def _rest(self) -> Budget | None:
         """What is left of the budget for the next search, or None if nothing is."""

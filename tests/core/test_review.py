@@ -113,3 +113,14 @@ def test_a_losing_move_the_analysis_recommended_is_still_a_blunder() -> None:
     assert thrown.verdict == "blunder"
     assert thrown.best is not None and thrown.best.move != "/" and thrown.best.low == 2.0
     assert thrown.analysis is not None and thrown.analysis.recommended == "/"
+
+
+def test_half_a_budget_keeps_its_memory_and_stop() -> None:
+    """The review's exact solver gets half a budget per question (Budget.half)."""
+
+    def stop() -> bool:
+        return False
+
+    half = Budget(seconds=1.0, nodes=3, memory_mb=16, stop=stop).half()
+    assert (half.seconds, half.nodes, half.memory_mb, half.stop) == (0.5, 1, 16, stop)
+    assert Budget(nodes=1).half().nodes == 1 and Budget().half().seconds is None
