@@ -1,9 +1,7 @@
 """Benchmark: a player from one seat against the best existing bot of each game, on
 fresh deals from a seed given on the command line. ``--player seat`` (the default)
 is the seat analysis player (solver/core/seat_player.py), ``--player seat-search``
-the tree search from one seat (solver/core/seat_search_player.py; two-sided games),
-``--player seat-lookahead`` Sequence's player that looks two turns ahead on sampled
-deals (solver/sequence/lookahead.py).
+the tree search from one seat (solver/core/seat_search_player.py; two-sided games).
 
 * The Game, solo (cooperative): the seat player and the sampling player
   (solver/thegame/sampling.py) each play the deal of seed ``base + i``; win rates and
@@ -28,8 +26,8 @@ file. ``--minutes`` stops handing out games after that much wall time (the games
 under way finish).
 
 Run: ``python benchmarks/seat_players.py --seed 1 --deals 20 [--uno-deals 80]
-[--games thegame,facetoface,uno,sequence] [--player seat|seat-search|seat-lookahead]
-[--workers 2] [--minutes 60] [--report]``.
+[--games thegame,facetoface,uno,sequence] [--player seat|seat-search] [--workers 2]
+[--minutes 60] [--report]``.
 """
 
 from __future__ import annotations
@@ -55,7 +53,6 @@ from playable.solver.core.seat_player import SeatPlayer
 from playable.solver.core.seat_search_player import SeatSearchPlayer
 from playable.solver.core.stats import Proportion
 from playable.solver.games import engine
-from playable.solver.sequence.lookahead import LookaheadPlayer
 
 RESULTS = Path(__file__).parent / "results"
 GAMES = ("thegame", "facetoface", "uno", "sequence")
@@ -65,19 +62,18 @@ Task = tuple[str, int, int, int, str]
 HEADER = """# The player from one seat against the best bots
 
 `python benchmarks/seat_players.py --seed {seed} ...` (*seat*: solver/core/seat_player.py,
-*seat-search*: solver/core/seat_search_player.py, *seat-lookahead*:
-solver/sequence/lookahead.py, default settings; every deal played with the seat player
-in seat 1 and in seat 2; games kept in seat_players.jsonl). Win rates with 95% Wilson
-intervals. CPU seconds per seat decision are of its own process; the machine was shared
-and loaded.
+*seat-search*: solver/core/seat_search_player.py, default settings; every deal played
+with the seat player in seat 1 and in seat 2;
+games kept in seat_players.jsonl). Win rates with 95% Wilson intervals. CPU seconds
+per seat decision are of its own process; the machine was shared and loaded.
 
 """
 
 
 #: The players from one seat this benchmark can pit against the bots: the seat
-#: analysis player (``seat``, every game), the tree search (``seat-search``, the
-#: two-sided games) and Sequence's two turns ahead (``seat-lookahead``).
-PLAYERS = ("seat", "seat-search", "seat-lookahead")
+#: analysis player (``seat``, every game) and the tree search (``seat-search``, the
+#: two-sided games).
+PLAYERS = ("seat", "seat-search")
 
 
 def timed(kind: str, name: str, seed: int) -> Any:
@@ -85,13 +81,7 @@ def timed(kind: str, name: str, seed: int) -> Any:
     seconds of its process, in ``times``); the game's compiled code is loaded first,
     so no decision's time includes it."""
     engine(name).warm_up()
-    player: Any
-    if kind == "seat":
-        player = SeatPlayer(name, seed)
-    elif kind == "seat-search":
-        player = SeatSearchPlayer(name, seed)
-    else:
-        player = LookaheadPlayer(seed=seed)
+    player: Any = SeatPlayer(name, seed) if kind == "seat" else SeatSearchPlayer(name, seed)
     inner = player.decide
     times: list[float] = []
 
@@ -243,8 +233,6 @@ def main() -> None:
             parser.error(f"unknown game '{name}'; choose from {', '.join(GAMES)}")
     if args.player == "seat-search" and "thegame" in games:
         parser.error("the tree search from one seat is for the two-sided games")
-    if args.player == "seat-lookahead" and games != ["sequence"]:
-        parser.error("seat-lookahead is Sequence's player: pass --games sequence")
     uno_deals = 4 * args.deals if args.uno_deals is None else args.uno_deals
     found = tasks(games, args.seed, args.deals, uno_deals, args.player)
     todo = remaining(found, args.jsonl, key)

@@ -47,8 +47,8 @@ def side_name(side: int) -> str:
 def side_bots(default: str) -> Any:
     """``--bot`` of simulate and play: Sequence's bots, one for all sides or one each."""
     return bot_option(
-        "Bot per side (random, greedy, stronger, seat, seat-search or seat-lookahead; "
-        f"default {default}): one for all or one per side (repeat --bot)."
+        f"Bot per side (random, greedy, stronger, seat or seat-search; default {default}): "
+        "one for all or one per side (repeat --bot)."
     )
 
 

@@ -167,21 +167,12 @@ def _ready_lines(state: State, move: Place) -> int:
     return ready
 
 
-def _lookahead(seed: int = 0) -> Player:
-    """The player from one seat of solver/sequence/lookahead.py, imported only when
-    one is made (it loads the compiled play-out)."""
-    from playable.solver.sequence.lookahead import LookaheadPlayer
-
-    return LookaheadPlayer(seed=seed)
-
-
 STRATEGIES: dict[str, Callable[..., Player]] = {
     "random": RandomPlayer,
     "greedy": GreedyPlayer,
     "stronger": StrongerPlayer,
     "seat": SeatStrategy("sequence"),  # the player from one seat (solver/core/seat_strategy.py)
     "seat-search": SeatSearchStrategy("sequence"),  # its tree search (the same module)
-    "seat-lookahead": _lookahead,  # two turns ahead on sampled deals, from one seat
 }
 
 
