@@ -67,15 +67,19 @@ from playable.solver.core.arrays import I64, U64
 from playable.solver.core.tt import MISSING, tt_lookup, tt_store
 from playable.solver.sequence.board import CELLS_OF, CORNERS, LINES, LINES_THROUGH, RANKS, SUITS
 from playable.solver.sequence.rules import EMPTY, ONE_EYED, TWO_EYED, State
-from playable.solver.sequence.threats_kernel import has_threat, is_threat, out_of_reach
+from playable.solver.sequence.threats_kernel import (
+    JACK_RANK,
+    REMOVER,
+    WILD,
+    cards_in_reach,
+    has_threat,
+    is_threat,
+    out_of_reach,
+)
 from playable.solver.sequence.workspace import Board, Cards, Query, Table
 
 I8 = npt.NDArray[np.int8]
 
-JACK_RANK = RANKS.index("J")
-#: Canonical codes of the two kinds of Jack (SQ-5).
-WILD = JACK_RANK * 4 + SUITS.index("D")
-REMOVER = JACK_RANK * 4 + SUITS.index("H")
 MAX_HAND = 12
 MAX_MOVES = 512
 MAX_SEQ = 24
@@ -451,6 +455,7 @@ def win_within(
     level = query.threats
     hash_side = root_side + 4 * level  # threat mode's verdicts are kept apart (cut 5)
     costs = np.zeros(LINE_CELLS.shape[0], dtype=np.int64)
+    avail = np.zeros(52, dtype=np.int64)
     plies = movebuf.shape[0]
     players = hands.shape[0]
     frames = np.zeros((plies, FRAME), dtype=np.int64)
@@ -474,16 +479,20 @@ def win_within(
             key = _hash(board, cards, counters[DRAW_PTR], fr, hash_side)
             keys[ply] = key
             known = tt_lookup(tt_keys, tt_vals, key)
-            if (
-                known == MISSING
-                and fr[F_LEFT] <= CUT_TURNS
-                and out_of_reach(
-                    chips, locked, seq_lines, seq_n, root_side, sides, need, fr[F_LEFT], costs
-                )
-            ):  # cut 4: the root side's missing sequences cost more than its turns left
-                known = 0
-                if tt_store(tt_keys, tt_vals, key, 0):
-                    counters[TT_NEW] += 1
+            if known == MISSING and fr[F_LEFT] <= CUT_TURNS:
+                # cut 4: the root side's missing sequences cost more turns than it has
+                # left, or cards it cannot hold by then
+                unknown = cards_in_reach(
+                    hands, hand_n, draw, draw_len, counters[DRAW_PTR], root_side, sides,
+                    fr[F_PLAYER], fr[F_REPLACED], fr[F_LEFT], avail,
+                )  # fmt: skip
+                if out_of_reach(
+                    chips, locked, seq_lines, seq_n, root_side, sides, need, fr[F_LEFT],
+                    costs, avail, unknown,
+                ):  # fmt: skip
+                    known = 0
+                    if tt_store(tt_keys, tt_vals, key, 0):
+                        counters[TT_NEW] += 1
             if known != MISSING:
                 value = known == 1
                 if ply == 0:

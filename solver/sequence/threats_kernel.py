@@ -31,6 +31,28 @@ scanning (no prune) as soon as the two cheapest lines so far fit the turns, thou
 they may clash; tests/sequence/test_threats.py checks it against the plain
 definition and the oracle.
 
+**The card cut** (:func:`cards_short`, inside :func:`out_of_reach`). A cell becomes
+the side's chip only by a placement of the side (SQ-4): the cell's own card or a
+two-eyed Jack (SQ-5); a chip of the other side (two sides) must first be removed by
+the side's one-eyed Jack. *Claim: the cards the side can play within its next
+``turns`` own turns are among its players' hands now and the next ``W`` cards of
+the draw pile, with* ``W = 2 * before + 1 - replaced`` *, where* ``before`` *is the
+number of turns (of any player) before its last one and* ``replaced`` *says
+whether the player to move has already exchanged a dead card this turn.* Proof: no
+card ever passes between players; a hand gains cards only by drawing from the pile,
+in the pile's order; a turn draws at most two (one dead-card exchange, SQ-6, and
+one card after playing, SQ-4; a pass draws nothing), the last turn's draw after
+its play comes too late, and seats alternate by side (SQ-3), so ``before = (side -
+player) mod sides + (turns - 1) * sides``. Cards past the known pile (the SQ-9
+reshuffle) may be anything: they are counted as unknown and pay for any card. So a
+line whose cells cannot each be paid by a distinct card of that multiset (its own
+card, else a two-eyed Jack or an unknown card; each removal a one-eyed Jack or an
+unknown card) cannot be claimed within the turns, and counts as impossible in the
+distance cut; a union of lines needs at least what each of its lines needs, so the
+cut's claim stands. :func:`cards_short` counts exactly that (each copy of a card
+pays for one cell; tests/sequence/test_threats.py checks it against a plain
+enumeration of the ways to pay, and the cut against the oracle).
+
 **The threat filter** (:func:`is_threat`, only in threat mode). After a move of the
 attacking side, a line through the cell it changed that holds no chip of another
 side, can still be claimed, and misses at most ``level`` of its cells is a threat
@@ -49,7 +71,7 @@ import numpy.typing as npt
 from numba import njit
 
 from playable.solver.core.arrays import I64, U64
-from playable.solver.sequence.board import LINES, LINES_THROUGH
+from playable.solver.sequence.board import CORNER_CARD, GRID, LINES, LINES_THROUGH, RANKS, SUITS
 
 I8 = npt.NDArray[np.int8]
 
@@ -57,6 +79,18 @@ I8 = npt.NDArray[np.int8]
 IMPOSSIBLE = 1 << 30
 EMPTY_CHIP = -1
 CORNER_CHIP = -2
+JACK_RANK = RANKS.index("J")
+#: The kernel's card codes (``rank * 4 + suit``) of the two kinds of Jack (SQ-5); the
+#: kernel codes every two-eyed Jack as WILD and every one-eyed one as REMOVER.
+WILD = JACK_RANK * 4 + SUITS.index("D")
+REMOVER = JACK_RANK * 4 + SUITS.index("H")
+#: the card code of each cell's card, -1 for the free corners
+CELL_CARD = np.array(
+    [-1 if c == CORNER_CARD else RANKS.index(c[0]) * 4 + SUITS.index(c[1]) for c in GRID],
+    dtype=np.int64,
+)
+#: ``unknown`` for :func:`out_of_reach` without a card test: every card may come
+ANY_CARDS = 1 << 20
 
 
 def _tables() -> tuple[I64, I64, I64]:
@@ -114,6 +148,62 @@ def _cell_cost(chips: I8, side: int, cell: int, opp: int) -> int:
 
 
 @njit(cache=True)
+def cards_in_reach(
+    hands: I64,
+    hand_n: I64,
+    draw: I64,
+    draw_len: int,
+    draw_ptr: int,
+    side: int,
+    sides: int,
+    player: int,
+    replaced: int,
+    turns: int,
+    avail: I64,
+) -> int:
+    """The cards ``side`` may play within its next ``turns`` own turns, counted by
+    card code into ``avail``, and returned: how many of them may be unknown cards
+    (module notes, the card cut). ``player`` is to move and ``replaced`` says
+    whether it has exchanged a dead card this turn (SQ-6)."""
+    avail[:] = 0
+    for q in range(hands.shape[0]):
+        if q % sides == side:
+            for i in range(hand_n[q]):
+                avail[hands[q, i]] += 1
+    before = (side - player) % sides + (turns - 1) * sides  # turns before the last
+    window = 2 * before + 1 - replaced
+    end = min(draw_ptr + window, draw_len)
+    for i in range(draw_ptr, end):
+        avail[draw[i]] += 1
+    return max(0, draw_ptr + window - draw_len)
+
+
+@njit(cache=True)
+def cards_short(chips: I8, line: int, side: int, sides: int, avail: I64, unknown: int) -> bool:
+    """True when the cards in ``avail`` (and ``unknown`` cards that may be anything)
+    cannot turn every cell of ``line`` into a chip of ``side`` (the card cut)."""
+    short = 0
+    removals = 0
+    for j in range(5):
+        cell = LINE_CELLS[line, j]
+        chip = chips[cell]
+        if chip == side or chip == CORNER_CHIP:  # noqa: SIM109 (numba)
+            continue
+        if chip != EMPTY_CHIP and sides == 2:
+            removals += 1
+        code = CELL_CARD[cell]
+        earlier = 0  # cells of this line before ``cell`` that need the same card
+        for k in range(j):
+            other = LINE_CELLS[line, k]
+            if CELL_CARD[other] == code and chips[other] != side:
+                earlier += 1
+        if earlier >= avail[code]:
+            short += 1
+    removers_short = max(0, removals - avail[REMOVER])  # only unknown cards make up for them
+    return removers_short > unknown or short > avail[WILD] + unknown - removers_short
+
+
+@njit(cache=True)
 def out_of_reach(
     chips: I8,
     locked: U64,
@@ -124,10 +214,14 @@ def out_of_reach(
     need: int,
     turns: int,
     costs: I64,
+    avail: I64,
+    unknown: int,
 ) -> bool:
     """True when ``side`` cannot claim its missing sequences within ``turns`` of its
-    own turns (the distance cut, proven in the module notes). ``costs`` is a
-    scratch array of one slot per line."""
+    own turns (the distance cut and the card cut, proven in the module notes):
+    ``avail`` and ``unknown`` are :func:`cards_in_reach`'s (``unknown`` =
+    :data:`ANY_CARDS`: no card test). ``costs`` is a scratch array of one slot per
+    line."""
     missing = need - seq_n[side]
     if missing <= 0 or missing > 2:
         return False
@@ -139,6 +233,8 @@ def out_of_reach(
         cost = IMPOSSIBLE
         if _claimable(seq_lines, seq_n, side, line):
             cost = line_cost(chips, locked, line, side, opp)
+            if cost <= turns and cards_short(chips, line, side, sides, avail, unknown):
+                cost = IMPOSSIBLE
         costs[line] = cost
         if cost < best1:
             best2 = best1

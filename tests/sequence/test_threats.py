@@ -23,11 +23,21 @@ from playable.solver.sequence.notation import parse_move, parse_position
 from playable.solver.sequence.rules import CORNER, EMPTY, State, UnknownCard, apply
 from playable.solver.sequence.search import KernelSearch, forced_win, reference_win_within
 from playable.solver.sequence.simulate import sample_positions
-from playable.solver.sequence.threats_kernel import out_of_reach
+from playable.solver.sequence.threats_kernel import (
+    ANY_CARDS,
+    CELL_CARD,
+    REMOVER,
+    WILD,
+    cards_in_reach,
+    cards_short,
+    out_of_reach,
+)
 from tests.sequence.conftest import build
 from tests.sequence.test_search import CASES
 
 VARIANTS = ((3, 3), (6, 3), (12, 3), (2, 2), (9, 3), (4, 2))
+#: no card in reach: with ANY_CARDS unknown cards the card test never fires
+NO_CARDS = np.zeros(52, dtype=np.int64)
 TURNS = (1, 2)
 
 
@@ -81,13 +91,98 @@ def test_the_distance_cut_never_denies_a_win() -> None:
         for n, expected in answers.items():
             pruned = out_of_reach(
                 board.chips, board.locked, board.seq_lines, board.seq_n, state.side,
-                v.sides, v.sequences_to_win, n, costs,
+                v.sides, v.sequences_to_win, n, costs, NO_CARDS, ANY_CARDS,
             )  # fmt: skip
             assert not (pruned and expected), (number, n)
             cut += pruned
     assert cut >= 100  # the cut does fire on these positions
 
 
+def test_the_card_cut_never_denies_a_win_and_prunes_beyond_the_distance() -> None:
+    """Every position: the distance and card cut together, with the cards the side to
+    move can hold within n turns, never deny a win the oracle finds, and the cards
+    prune positions the distance alone keeps."""
+    costs = np.zeros(len(LINES), dtype=np.int64)
+    avail = np.zeros(52, dtype=np.int64)
+    by_cards = 0
+    for number, (state, answers) in enumerate(positions()):
+        board, cards = kernel.encode(state)
+        v = state.variant
+        for n, expected in answers.items():
+            unknown = cards_in_reach(
+                cards.hands, cards.hand_n, cards.draw, cards.draw_len, 0, state.side,
+                v.sides, state.to_move, int(state.replaced), n, avail,
+            )  # fmt: skip
+            args = (board.chips, board.locked, board.seq_lines, board.seq_n, state.side)
+            pruned = out_of_reach(*args, v.sides, v.sequences_to_win, n, costs, avail, unknown)
+            assert not (pruned and expected), (number, n)
+            by_cards += pruned and not out_of_reach(
+                *args, v.sides, v.sequences_to_win, n, costs, NO_CARDS, ANY_CARDS
+            )
+    assert by_cards >= 100, by_cards  # 183 of the 640 (position, n) pairs
+
+
+def test_the_cards_in_reach_are_the_hands_and_the_next_draws() -> None:
+    """Two players, player 1 (side 0) to move with 2 own turns left: its own hand and
+    the pile's next 2 * 2 + 1 cards (two turns before its last, each drawing at most
+    a replacement and a card, and its last turn's replacement, SQ-4, SQ-6); past the
+    known pile every card is unknown."""
+    hands = np.array([[0, 1, -1], [2, 3, -1]], dtype=np.int64)
+    hand_n = np.array([2, 2], dtype=np.int64)
+    draw = np.arange(4, 12, dtype=np.int64)
+    avail = np.zeros(52, dtype=np.int64)
+    assert cards_in_reach(hands, hand_n, draw, 8, 0, 0, 2, 0, 0, 2, avail) == 0
+    assert set(np.flatnonzero(avail)) == {0, 1, 4, 5, 6, 7, 8}
+    # the opponent to move, having replaced a dead card: its turn draws one more
+    assert cards_in_reach(hands, hand_n, draw, 8, 5, 0, 2, 1, 1, 1, avail) == 0
+    assert set(np.flatnonzero(avail)) == {0, 1, 9, 10}
+    assert cards_in_reach(hands, hand_n, draw, 8, 6, 0, 2, 1, 0, 2, avail) == 5
+
+
+def _short_plainly(chips: list[int], line: int, side: int, avail: list[int], unknown: int) -> bool:
+    """cards_short's claim, by trying every way to pay for the line's cells: each
+    cell not the side's takes its own card, a wild Jack or an unknown card, and each
+    chip of the opponent (two sides) a one-eyed Jack or an unknown card first."""
+    cells = [c for c in LINES[line] if chips[c] not in (side, CORNER)]
+    removals = sum(chips[c] != EMPTY for c in cells)
+    for choice in itertools.product(range(3), repeat=len(cells)):
+        need = [0] * 52
+        spare = unknown
+        for cell, way in zip(cells, choice, strict=True):
+            if way == 0:
+                need[int(CELL_CARD[cell])] += 1
+            elif way == 1:
+                need[WILD] += 1
+            else:
+                spare -= 1
+        removers_short = max(0, removals - (avail[REMOVER] - need[REMOVER]))
+        if all(n <= a for n, a in zip(need, avail, strict=True)) and spare >= removers_short:
+            return False
+    return True
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.integers(0, len(LINES) - 1),
+    st.lists(st.sampled_from([EMPTY, EMPTY, 0, 1]), min_size=5, max_size=5),
+    st.lists(st.integers(0, 2), min_size=52, max_size=52),
+    st.integers(0, 3),
+)
+def test_the_card_test_is_the_plain_definition(
+    line: int, marks: list[int], counts: list[int], unknown: int
+) -> None:
+    """A random line of a two-sided board and random cards in reach: the card test
+    fires exactly when no way of paying for the line's cells exists."""
+    chips = [EMPTY] * 100
+    for cell, mark in zip(LINES[line], marks, strict=True):
+        chips[cell] = CORNER if cell in (0, 9, 90, 99) else mark
+    sparse = [c if i in (WILD, REMOVER) or i % 5 == 0 else min(c, 1) for i, c in enumerate(counts)]
+    avail = np.array(sparse, dtype=np.int64)
+    got = cards_short(np.array(chips, dtype=np.int8), line, 0, 2, avail, unknown)
+    assert got == _short_plainly(chips, line, 0, sparse, unknown)
+
+
+LINE_SETS = [frozenset(line) for line in LINES]
 LINE_SETS = [frozenset(line) for line in LINES]
 
 
@@ -124,8 +219,9 @@ def test_the_distance_is_the_plain_definition(cells: list[int], turns: int) -> N
     costs = np.zeros(len(LINES), dtype=np.int64)
     for side in (0, 1):
         got = out_of_reach(
-            board.chips, board.locked, board.seq_lines, board.seq_n, side, 2, 2, turns, costs
-        )
+            board.chips, board.locked, board.seq_lines, board.seq_n, side, 2, 2, turns, costs,
+            NO_CARDS, ANY_CARDS,
+        )  # fmt: skip
         distance = _distance(chips, side, 2, 2)
         assert not got or distance > turns, (side, distance)
         cheapest = min(
@@ -142,8 +238,8 @@ def test_a_nine_run_is_one_turn_from_two_sequences() -> None:
     board, _ = kernel.encode(state)
     costs = np.zeros(len(LINES), dtype=np.int64)
     args = (board.chips, board.locked, board.seq_lines, board.seq_n, 0, 2, 2)
-    assert not out_of_reach(*args, 1, costs)
-    assert out_of_reach(*args, 0, costs)
+    assert not out_of_reach(*args, 1, costs, NO_CARDS, ANY_CARDS)
+    assert out_of_reach(*args, 0, costs, NO_CARDS, ANY_CARDS)
     assert reference_win_within(state, 1)
     result = forced_win(state, 3, Budget(memory_mb=8))
     assert result.status is Status.SOLVED and result.objective == 1 and result.proven_optimal
