@@ -10,7 +10,8 @@ the tree search from one seat (solver/core/seat_search_player.py; two-sided game
   (benchmarks/results/facetoface_players.md), full decks.
 * UNO, two players: one round (not a match to 500) against the heuristic bot
   (benchmarks/results/uno_simulate.md); the round's winner wins.
-* Sequence, two players: against the greedy bot (benchmarks/results/sequence_bots.md).
+* Sequence, two players: against the greedy bot (benchmarks/results/sequence_bots.md),
+  or with ``--opponent stronger`` the stronger bot (it beats greedy, same file).
 
 In the three contests every deal is played twice, the seat player in seat 1 and
 then in seat 2, the same player starting both times (seat ``i mod 2`` for deal
@@ -20,13 +21,14 @@ seeded ``S`` is the game's shuffle of seed ``S * 100000 + i``. Win rates carry t
 (CPU seconds of its process, mean and largest per decision).
 
 Resumable: every finished game is one line of a JSONL file
-(benchmarks/results/seat_players.jsonl by default) keyed by game, seed, deal, seat
-and player; a rerun skips the games already there and the table is written from the whole
+(benchmarks/results/seat_players.jsonl by default) keyed by game, seed, deal, seat,
+player and opponent; a rerun skips the games already there and the table is written from the whole
 file. ``--minutes`` stops handing out games after that much wall time (the games
 under way finish).
 
 Run: ``python benchmarks/seat_players.py --seed 1 --deals 20 [--uno-deals 80]
-[--games thegame,facetoface,uno,sequence] [--player seat|seat-search] [--workers 2]
+[--games thegame,facetoface,uno,sequence] [--player seat|seat-search]
+[--opponent stronger] [--workers 2]
 [--minutes 60] [--report]``.
 """
 
@@ -57,8 +59,11 @@ from playable.solver.games import engine
 RESULTS = Path(__file__).parent / "results"
 GAMES = ("thegame", "facetoface", "uno", "sequence")
 OPPONENT = {"thegame": "sampling", **BEST_BOT}
-#: A game to play: (game, run seed, deal index, seat, player).
-Task = tuple[str, int, int, int, str]
+#: Other opponents a run may ask for (``--opponent``): Sequence's stronger bot, which
+#: beats greedy (benchmarks/results/sequence_bots.md) but is not yet :data:`BEST_BOT`.
+OTHER_OPPONENTS = {"sequence": ("stronger",)}
+#: A game to play: (game, run seed, deal index, seat, player, opponent).
+Task = tuple[str, int, int, int, str, str]
 HEADER = """# The player from one seat against the best bots
 
 `python benchmarks/seat_players.py --seed {seed} ...` (*seat*: solver/core/seat_player.py,
@@ -99,7 +104,7 @@ def timed(kind: str, name: str, seed: int) -> Any:
 def play(task: Task) -> dict[str, Any]:
     """One game: ``(game, run seed, deal index, seat, player)``; for The Game ``seat``
     0 is the seat player and 1 the sampling player on the same deal."""
-    name, seed, index, seat, kind = task
+    name, seed, index, seat, kind, opponent = task
     started = time.perf_counter()
     deal = deal_seed(seed, index)
     player = timed(kind, name, deal)
@@ -108,7 +113,9 @@ def play(task: Task) -> dict[str, Any]:
         row.update(_thegame(deal, player if seat == 0 else None))
     else:
         row["player"] = kind
-        row.update(contest(name, deal, seat, player, best_bot(name, deal)))
+        row["opponent"] = opponent
+        other = best_bot(name, deal) if opponent == OPPONENT[name] else _other(opponent, deal)
+        row.update(contest(name, deal, seat, player, other))
     row["decisions"] = len(player.times)
     row["decision_cpu"] = round(sum(player.times), 3)
     row["decision_max"] = round(max(player.times, default=0.0), 3)
@@ -129,19 +136,33 @@ def _thegame(deal: int, player: SeatPlayer | None) -> dict[str, Any]:
     return {"player": "seat" if player is not None else "sampling", "cards_left": left}
 
 
+def _other(opponent: str, deal: int) -> Any:
+    """An opponent of :data:`OTHER_OPPONENTS` (Sequence's stronger bot), seeded for the
+    deal as :func:`best_bot` seeds its samplers."""
+    from playable.solver.sequence.players import StrongerPlayer
+
+    return StrongerPlayer(seed=2 * deal + 1)
+
+
 def key(row: dict[str, Any]) -> Task:
-    """A game's key; contests without a ``player`` (older rows) were the seat player's."""
-    kind = "seat" if row["game"] == "thegame" else row.get("player", "seat")
-    return (row["game"], row["seed"], row["deal"], row["seat"], kind)
+    """A game's key; contests without a ``player`` (older rows) were the seat player's,
+    without an ``opponent`` against the best bot."""
+    name = row["game"]
+    kind = "seat" if name == "thegame" else row.get("player", "seat")
+    opponent = row.get("opponent", OPPONENT[name])
+    return (name, row["seed"], row["deal"], row["seat"], kind, opponent)
 
 
-def tasks(games: list[str], seed: int, deals: int, uno_deals: int, kind: str) -> list[Task]:
+def tasks(
+    games: list[str], seed: int, deals: int, uno_deals: int, kind: str, opponent: str | None
+) -> list[Task]:
     """The games to play, interleaved so that every game's figures grow together."""
     found: list[Task] = []
     for index in range(max(deals, uno_deals)):
         for name in games:
             if index < (uno_deals if name == "uno" else deals):
-                found.extend((name, seed, index, seat, kind) for seat in (0, 1))
+                other = opponent or OPPONENT[name]
+                found.extend((name, seed, index, seat, kind, other) for seat in (0, 1))
     return found
 
 
@@ -155,14 +176,15 @@ def table(rows: list[dict[str, Any]]) -> str:
     ]
     for name in GAMES[1:]:
         for kind in PLAYERS:
-            mine = [r for r in rows if r["game"] == name and key(r)[4] == kind]
-            if not mine:
-                continue
-            won, *by_seat = wins_by_seat(mine)
-            lines.append(
-                f"| {name} | {kind} | {OPPONENT[name]} | {len(mine)} | {won} | {by_seat[0]} "
-                f"| {by_seat[1]} | {_timing(mine)} |"
-            )
+            for opponent in (OPPONENT[name], *OTHER_OPPONENTS.get(name, ())):
+                mine = [r for r in rows if r["game"] == name and key(r)[4:] == (kind, opponent)]
+                if not mine:
+                    continue
+                won, *by_seat = wins_by_seat(mine)
+                lines.append(
+                    f"| {name} | {kind} | {opponent} | {len(mine)} | {won} | {by_seat[0]} "
+                    f"| {by_seat[1]} | {_timing(mine)} |"
+                )
     mine = [r for r in rows if r["game"] == "thegame"]
     if mine:
         lines += ["", *_thegame_table(mine)]
@@ -225,6 +247,9 @@ def main() -> None:
     parser.add_argument("--uno-deals", type=int, default=None, help="UNO deals (default 4x)")
     parser.add_argument("--games", default=",".join(GAMES))
     parser.add_argument("--player", choices=PLAYERS, default="seat", help="the seat player")
+    parser.add_argument(
+        "--opponent", default=None, help="another bot than the best (Sequence: stronger)"
+    )
     add_run_options(parser, RESULTS / "seat_players.jsonl")
     args = parser.parse_args()
     games = [g for g in args.games.split(",") if g]
@@ -233,8 +258,12 @@ def main() -> None:
             parser.error(f"unknown game '{name}'; choose from {', '.join(GAMES)}")
     if args.player == "seat-search" and "thegame" in games:
         parser.error("the tree search from one seat is for the two-sided games")
+    if args.opponent is not None and any(
+        args.opponent not in OTHER_OPPONENTS.get(g, ()) for g in games
+    ):
+        parser.error(f"--opponent {args.opponent}: only with --games sequence (stronger)")
     uno_deals = 4 * args.deals if args.uno_deals is None else args.uno_deals
-    found = tasks(games, args.seed, args.deals, uno_deals, args.player)
+    found = tasks(games, args.seed, args.deals, uno_deals, args.player, args.opponent)
     todo = remaining(found, args.jsonl, key)
     play_and_report(args, play, todo, table, HEADER)
 

@@ -96,6 +96,17 @@ class SequenceEngine:
             return tuple(1.0 if p % state.variant.sides == won else -1.0 for p in range(players))
         return (0.0,) * players if result.outcome == DEADLOCK else None
 
+    def turn_plan(self, state: State) -> list[Any]:
+        """The stronger bot's move for the player to move (a turn is one move; a
+        dead-card exchange, SQ-6, keeps the turn and the plan is made again from the
+        view it leads to): the seat player's default (solver/core/seat_player.py).
+        The stronger bot reads only the mover's seat view (its hand, the board and
+        the discards) and beats the greedy bot (benchmarks/results/sequence_bots.md),
+        whose gain still orders the other candidates (:meth:`order`)."""
+        from playable.solver.sequence.players import StrongerPlayer
+
+        return [StrongerPlayer().choose(state)]
+
     def order(self, state: State, moves: list[Any]) -> list[Any] | None:
         """Sequence: moves by the greedy player's one-ply gain, best first; a move that
         needs the next card of an unknown draw pile (SQ-4) last."""
