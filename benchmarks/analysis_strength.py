@@ -18,7 +18,7 @@ deal and seat; a rerun plays only what is missing, ``--minutes`` stops handing o
 games after that much wall time, and the table is written from the whole file.
 
 Run: ``python benchmarks/analysis_strength.py --seed 1 --deals 100 [--seconds 1 |
---nodes N] [--games facetoface,uno,sequence] [--opponents fast,bot] [--workers 2]
+--nodes N] [--games facetoface,uno,sequence] [--opponents fast,bot[,stronger]] [--workers 2]
 [--minutes 60] [--report] [--markdown PATH]``.
 """
 
@@ -34,6 +34,8 @@ import matches
 from playable.solver.core.analysis_player import AnalysisPlayer
 
 RESULTS = Path(__file__).parent / "results"
+#: the same analysis at a tenth of the budget, the best bot, and the bots of
+#: ``matches.OTHER_BOTS`` by name (Sequence: ``stronger``)
 OPPONENTS = ("fast", "bot")
 #: Moves after which a UNO round between two analysis players is abandoned (nobody
 #: wins; the table counts it unfinished). Both see every card and keep each other
@@ -85,8 +87,10 @@ def play(task: Task) -> dict[str, Any]:
             seed=deal + 1,
             name="analysis-fast",
         )
-    else:
+    elif opponent == "bot":
         other = matches.best_bot(name, deal)
+    else:
+        other = matches.other_bot(name, opponent, deal)
     row: dict[str, Any] = {
         "game": name,
         "opponent": opponent,
@@ -134,7 +138,9 @@ def table(rows: list[dict[str, Any]]) -> str:
         unfinished = sum(bool(r.get("abandoned") or r.get("unfinished")) for r in mine)
         decisions = sum(r["decisions"] for r in mine) / len(mine)
         seconds = sum(r["seconds"] for r in mine) / len(mine)
-        against = f"analysis at {_tenth(label)}" if opponent == "fast" else matches.BEST_BOT[name]
+        against = {"fast": f"analysis at {_tenth(label)}", "bot": matches.BEST_BOT[name]}.get(
+            opponent, opponent
+        )
         lines.append(
             f"| {name} | {label} | {against} | {len(mine)} | {won} | {by_seat[0]} "
             f"| {by_seat[1]} | {unfinished} | {decisions:.0f} | {seconds:.0f} |"
@@ -166,8 +172,12 @@ def main() -> None:
         if name not in matches.CONTESTS:
             parser.error(f"unknown game '{name}'; choose from {', '.join(matches.CONTESTS)}")
     for opponent in opponents:
-        if opponent not in OPPONENTS:
-            parser.error(f"unknown opponent '{opponent}'; choose from {', '.join(OPPONENTS)}")
+        named = all(opponent in matches.OTHER_BOTS.get(g, ()) for g in games)
+        if opponent not in OPPONENTS and not named:
+            parser.error(
+                f"unknown opponent '{opponent}' for {', '.join(games)}; choose from "
+                f"{', '.join(OPPONENTS)} (Sequence also: stronger)"
+            )
     bad_seconds = args.seconds is not None and args.seconds <= 0
     if bad_seconds or (args.nodes is not None and args.nodes < 10):
         parser.error("--seconds must be > 0 and --nodes >= 10")

@@ -42,10 +42,12 @@ from typing import Any
 
 from matches import (
     BEST_BOT,
+    OTHER_BOTS,
     add_run_options,
     best_bot,
     contest,
     deal_seed,
+    other_bot,
     play_and_report,
     remaining,
     wins_by_seat,
@@ -59,9 +61,6 @@ from playable.solver.games import engine
 RESULTS = Path(__file__).parent / "results"
 GAMES = ("thegame", "facetoface", "uno", "sequence")
 OPPONENT = {"thegame": "sampling", **BEST_BOT}
-#: Other opponents a run may ask for (``--opponent``): Sequence's stronger bot, which
-#: beats greedy (benchmarks/results/sequence_bots.md) but is not yet :data:`BEST_BOT`.
-OTHER_OPPONENTS = {"sequence": ("stronger",)}
 #: A game to play: (game, run seed, deal index, seat, player, opponent).
 Task = tuple[str, int, int, int, str, str]
 HEADER = """# The player from one seat against the best bots
@@ -114,7 +113,8 @@ def play(task: Task) -> dict[str, Any]:
     else:
         row["player"] = kind
         row["opponent"] = opponent
-        other = best_bot(name, deal) if opponent == OPPONENT[name] else _other(opponent, deal)
+        best = opponent == OPPONENT[name]
+        other = best_bot(name, deal) if best else other_bot(name, opponent, deal)
         row.update(contest(name, deal, seat, player, other))
     row["decisions"] = len(player.times)
     row["decision_cpu"] = round(sum(player.times), 3)
@@ -134,14 +134,6 @@ def _thegame(deal: int, player: SeatPlayer | None) -> dict[str, Any]:
     bot = player if player is not None else SamplingPlayer()
     left = play_out(state, bot).cards_left
     return {"player": "seat" if player is not None else "sampling", "cards_left": left}
-
-
-def _other(opponent: str, deal: int) -> Any:
-    """An opponent of :data:`OTHER_OPPONENTS` (Sequence's stronger bot), seeded for the
-    deal as :func:`best_bot` seeds its samplers."""
-    from playable.solver.sequence.players import StrongerPlayer
-
-    return StrongerPlayer(seed=2 * deal + 1)
 
 
 def key(row: dict[str, Any]) -> Task:
@@ -176,7 +168,7 @@ def table(rows: list[dict[str, Any]]) -> str:
     ]
     for name in GAMES[1:]:
         for kind in PLAYERS:
-            for opponent in (OPPONENT[name], *OTHER_OPPONENTS.get(name, ())):
+            for opponent in (OPPONENT[name], *OTHER_BOTS.get(name, ())):
                 mine = [r for r in rows if r["game"] == name and key(r)[4:] == (kind, opponent)]
                 if not mine:
                     continue
@@ -258,9 +250,7 @@ def main() -> None:
             parser.error(f"unknown game '{name}'; choose from {', '.join(GAMES)}")
     if args.player == "seat-search" and "thegame" in games:
         parser.error("the tree search from one seat is for the two-sided games")
-    if args.opponent is not None and any(
-        args.opponent not in OTHER_OPPONENTS.get(g, ()) for g in games
-    ):
+    if args.opponent is not None and any(args.opponent not in OTHER_BOTS.get(g, ()) for g in games):
         parser.error(f"--opponent {args.opponent}: only with --games sequence (stronger)")
     uno_deals = 4 * args.deals if args.uno_deals is None else args.uno_deals
     found = tasks(games, args.seed, args.deals, uno_deals, args.player, args.opponent)

@@ -199,8 +199,8 @@ def cards_short(chips: I8, line: int, side: int, sides: int, avail: I64, unknown
                 earlier += 1
         if earlier >= avail[code]:
             short += 1
-    removers_short = max(0, removals - avail[REMOVER])  # only unknown cards make up for them
-    return removers_short > unknown or short > avail[WILD] + unknown - removers_short
+    removers_short = max(0, removals - int(avail[REMOVER]))  # only unknown cards pay them
+    return removers_short > unknown or short > int(avail[WILD]) + unknown - removers_short
 
 
 @njit(cache=True)
