@@ -22,8 +22,8 @@ seeded ``S`` is the game's shuffle of seed ``S * 100000 + i``. Win rates carry t
 
 Resumable: every finished game is one line of a JSONL file
 (benchmarks/results/seat_players.jsonl by default) keyed by game, seed, deal, seat,
-player and opponent; a rerun skips the games already there and the table is written from the whole
-file. ``--minutes`` stops handing out games after that much wall time (the games
+player and opponent; a rerun skips the games already there and the table is written
+from the whole file. ``--minutes`` stops handing out games after that much wall time (the games
 under way finish).
 
 Run: ``python benchmarks/seat_players.py --seed 1 --deals 20 [--uno-deals 80]
@@ -101,8 +101,8 @@ def timed(kind: str, name: str, seed: int) -> Any:
 
 
 def play(task: Task) -> dict[str, Any]:
-    """One game: ``(game, run seed, deal index, seat, player)``; for The Game ``seat``
-    0 is the seat player and 1 the sampling player on the same deal."""
+    """One game: ``(game, run seed, deal index, seat, player, opponent)``; for The Game
+    ``seat`` 0 is the seat player and 1 the sampling player on the same deal."""
     name, seed, index, seat, kind, opponent = task
     started = time.perf_counter()
     deal = deal_seed(seed, index)
