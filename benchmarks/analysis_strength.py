@@ -34,8 +34,9 @@ import matches
 from playable.solver.core.analysis_player import AnalysisPlayer
 
 RESULTS = Path(__file__).parent / "results"
-#: the same analysis at a tenth of the budget, the best bot, and the bots of
-#: ``matches.OTHER_BOTS`` by name (Sequence: ``stronger``)
+#: every game's opponents: the same analysis at a tenth of the budget and the best
+#: bot; a game of ``matches.OTHER_BOTS`` also takes those bots by name (Sequence:
+#: ``stronger``)
 OPPONENTS = ("fast", "bot")
 #: Moves after which a UNO round between two analysis players is abandoned (nobody
 #: wins; the table counts it unfinished). Both see every card and keep each other

@@ -65,12 +65,13 @@ from numba import njit
 
 from playable.solver.core.arrays import I64, U64
 from playable.solver.core.tt import MISSING, tt_lookup, tt_store
-from playable.solver.sequence.board import CELLS_OF, CORNERS, LINES, LINES_THROUGH, RANKS, SUITS
-from playable.solver.sequence.rules import EMPTY, ONE_EYED, TWO_EYED, State
+from playable.solver.sequence.board import CELLS_OF, CORNERS, LINES, LINES_THROUGH
+from playable.solver.sequence.rules import EMPTY, State
 from playable.solver.sequence.threats_kernel import (
     JACK_RANK,
     REMOVER,
     WILD,
+    card_code,
     cards_in_reach,
     has_threat,
     is_threat,
@@ -99,15 +100,6 @@ CUT_TURNS = 4
 TEMPO_MOVES = 3
 PHASE_MOVES, PHASE_DEAD, PHASE_PASS = 0, 1, 2
 PEND_NONE, PEND_REMOVE, PEND_PLACE, PEND_DEAD, PEND_PASS = 0, 1, 2, 3, 4
-
-
-def card_code(card: str) -> int:
-    """The kernel code of a card; Jacks are mapped to their class (see module notes)."""
-    if card in TWO_EYED:
-        return WILD
-    if card in ONE_EYED:
-        return REMOVER
-    return RANKS.index(card[0]) * 4 + SUITS.index(card[1])
 
 
 def _tables() -> tuple[I64, U64, U64, I64, I64, I64, U64]:

@@ -72,6 +72,7 @@ from numba import njit
 
 from playable.solver.core.arrays import I64, U64
 from playable.solver.sequence.board import CORNER_CARD, GRID, LINES, LINES_THROUGH, RANKS, SUITS
+from playable.solver.sequence.rules import ONE_EYED, TWO_EYED
 
 I8 = npt.NDArray[np.int8]
 
@@ -84,11 +85,19 @@ JACK_RANK = RANKS.index("J")
 #: kernel codes every two-eyed Jack as WILD and every one-eyed one as REMOVER.
 WILD = JACK_RANK * 4 + SUITS.index("D")
 REMOVER = JACK_RANK * 4 + SUITS.index("H")
+
+
+def card_code(card: str) -> int:
+    """The kernel code of a card; Jacks are mapped to their class (see above)."""
+    if card in TWO_EYED:
+        return WILD
+    if card in ONE_EYED:
+        return REMOVER
+    return RANKS.index(card[0]) * 4 + SUITS.index(card[1])
+
+
 #: the card code of each cell's card, -1 for the free corners
-CELL_CARD = np.array(
-    [-1 if c == CORNER_CARD else RANKS.index(c[0]) * 4 + SUITS.index(c[1]) for c in GRID],
-    dtype=np.int64,
-)
+CELL_CARD = np.array([-1 if c == CORNER_CARD else card_code(c) for c in GRID], dtype=np.int64)
 #: ``unknown`` for :func:`out_of_reach` without a card test: every card may come
 ANY_CARDS = 1 << 20
 

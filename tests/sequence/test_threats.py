@@ -140,7 +140,7 @@ def _short_plainly(chips: list[int], line: int, side: int, avail: list[int], unk
                 need[WILD] += 1
             else:
                 spare -= 1
-        removers_short = max(0, removals - (avail[REMOVER] - need[REMOVER]))
+        removers_short = max(0, removals - avail[REMOVER])
         if all(n <= a for n, a in zip(need, avail, strict=True)) and spare >= removers_short:
             return False
     return True
