@@ -11,6 +11,13 @@ from playable.solver.core.engine import BudgetMaker, Engine, SearchOptions
 from playable.solver.core.result import SolveResult
 from playable.solver.thegame.rules import State
 
+#: Sampled deals behind the seat player's whole-turn plan (the sampling player's
+#: ``samples``; that bot's own default is 128). A decision may take up to 2 s of one
+#: core and a plan at 2,048 deals about 0.3 s, so the seat player spends it on the
+#: plan: on the first 124 solo deals of probe run seed 4242 the sampling player won 24
+#: at 128 deals, 36 at 512 and 41 at 2,048 (benchmarks/results/seat_players.md).
+PLAN_SAMPLES = 2048
+
 
 class TheGameEngine:
     """Exact search for every card laid or the fewest left (TG-8)
@@ -49,15 +56,16 @@ class TheGameEngine:
         return (0.0 - left,) * state.variant.players  # TG-8; never -0.0
 
     def turn_plan(self, state: State) -> list[Any]:
-        """The sampling player's whole turn for the player to move, then the end of the
-        turn: the seat player's default at each card of the turn (solver/core/
-        seat_player.py). The sampling player is the best hidden-information bot
-        (docs/results.md); it reads only what the player to move sees and seeds its
-        samples with that, so every deal of one seat view gets the same plan."""
+        """The sampling player's whole turn for the player to move, on
+        :data:`PLAN_SAMPLES` sampled deals, then the end of the turn: the seat player's
+        default at each card of the turn (solver/core/seat_player.py). The sampling
+        player is the best hidden-information bot (docs/results.md); it reads only what
+        the player to move sees and seeds its samples with that, so every deal of one
+        seat view gets the same plan."""
         from playable.solver.thegame.rules import END_TURN
         from playable.solver.thegame.sampling import SamplingPlayer
 
-        return [*SamplingPlayer().choose_turn(state), END_TURN]
+        return [*SamplingPlayer(samples=PLAN_SAMPLES).choose_turn(state), END_TURN]
 
     def order(self, state: State, moves: list[Any]) -> list[Any] | None:
         """The Game: plays by the greedy player's cost (the backwards trick first, then

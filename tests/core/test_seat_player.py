@@ -129,15 +129,18 @@ def test_the_ordering_ranks_the_legal_moves_alike_on_twins(name: str) -> None:
 
 
 def test_the_game_seat_player_keeps_the_sampling_players_whole_turn() -> None:
-    """The Game's default is the sampling player's turn, followed card by card (asked
-    afresh at every card it would lay more cards than its whole turns do); early in a
-    deal small budgets prove nothing, so the seat player plays that turn."""
+    """The Game's default is the sampling player's turn (on the engine's number of
+    deals), followed card by card (asked afresh at every card it would lay more cards
+    than its whole turns do); early in a deal small budgets prove nothing, so the seat
+    player plays that turn."""
+    from playable.solver.thegame.engine import PLAN_SAMPLES
     from playable.solver.thegame.sampling import SamplingPlayer
 
     for seed in range(3):
         state = fresh("thegame", seed)
         turn = SeatPlayer("thegame", settings=SMALL).choose_turn(state)
-        assert [str(m) for m in turn] == [str(m) for m in SamplingPlayer().choose_turn(state)]
+        plan = SamplingPlayer(samples=PLAN_SAMPLES).choose_turn(state)
+        assert [str(m) for m in turn] == [str(m) for m in plan]
 
 
 def test_uno_orders_the_heuristic_bots_move_first() -> None:
