@@ -1,20 +1,21 @@
 """Benchmark: The Game's hidden-information players (greedy, planner, sampling).
 
-Game ``i`` of every row is the deal of seed ``SEED + i`` (``shuffled_deck``), so all
-rows of one player count meet the same deals, and the solo rows meet the deals of
-``playable simulate thegame`` and of docs/results.md. Each row reports the win rate
-with its 95% Wilson interval (solver/core/stats.py), the mean cards left (TG-8) with
-a 95% normal interval, the share of "excellent" games (< 10 left) and the seconds per
-game (one worker's time per game, and the wall time of the row with ``--workers``).
+Game ``i`` of every row is the deal of seed ``SEED + i`` (``shuffled_deck``; ``--first-deal``
+sets another first seed), so all rows of one player count meet the same deals, and by
+default the solo rows meet the deals of ``playable simulate thegame`` and of
+docs/results.md. Each row reports the win rate with its 95% Wilson interval
+(solver/core/stats.py), the mean cards left (TG-8) with a 95% normal interval, the share
+of "excellent" games (< 10 left) and the seconds per game (one worker's time per game,
+and the wall time of the row with ``--workers``).
 
-Prints one table and writes it to benchmarks/results/thegame_players.md.
+Prints one table and writes it to benchmarks/results/thegame_players.md (or ``--out``).
 
 Run: ``python benchmarks/thegame_players.py [--workers 2] [--rows SPEC ...]
-[--minutes M] [--db-dir DIR]`` where a row is ``players:strategy[:samples]:games``,
-e.g. ``1:sampling:128:2000`` or ``2:planner+signals:500`` (pile-level signals,
-TG-10); each row stops after M minutes of wall time and says how many of its games
-it played; with DIR a rerun resumes every row, and ``--report`` only tabulates the
-games stored there.
+[--minutes M] [--db-dir DIR] [--first-deal SEED] [--out FILE]`` where a row is
+``players:strategy[:samples]:games``, e.g. ``1:sampling:128:2000`` or
+``2:planner+signals:500`` (pile-level signals, TG-10); each row stops after M minutes
+of wall time and says how many of its games it played; with DIR a rerun resumes every
+row, and ``--report`` only tabulates the games stored there.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from playable.solver.thegame.rules import Variant
 from playable.solver.thegame.simulate import Simulation, store_config
 
 SEED = 0
+RESULTS = Path(__file__).parent / "results"
 DEFAULT_ROWS = [
     "1:greedy:2000",
     "1:planner:500",
@@ -66,8 +68,11 @@ def timed_game(simulation: Simulation, seed: int) -> dict[str, Any]:
     return {**result, "seconds": time.perf_counter() - started}
 
 
-def run_row(spec: str, workers: int, minutes: float, db_dir: Path | None, play: bool) -> str:
-    """Simulate one row ``players:strategy[:samples]:games``; its markdown line.
+def run_row(
+    spec: str, workers: int, minutes: float, db_dir: Path | None, play: bool, first: int = SEED
+) -> str:
+    """Simulate one row ``players:strategy[:samples]:games`` on the deals of seeds
+    ``first``, ``first + 1``, ...; its markdown line.
 
     With ``db_dir`` every finished game is kept in ``DIR/<row>.sqlite`` at once and a
     rerun carries on where the last one stopped; the files are those of ``playable
@@ -86,7 +91,7 @@ def run_row(spec: str, workers: int, minutes: float, db_dir: Path | None, play: 
         db_dir.mkdir(parents=True, exist_ok=True)
         name = spec.rsplit(":", 1)[0].replace(":", "-")
         store = ResultStore(db_dir / f"{name}.sqlite", store_config(simulation))
-    seeds = range(SEED, SEED + games)
+    seeds = range(first, first + games)
     results = {r["seed"]: r for r in (store.results() if store else []) if r["seed"] in seeds}
     started = time.perf_counter()
 
@@ -124,9 +129,11 @@ def main() -> None:
     parser.add_argument("--minutes", type=float, default=20.0, help="Wall budget per row.")
     parser.add_argument("--db-dir", type=Path, default=None, help="Keep games here (resume).")
     parser.add_argument("--report", action="store_true", help="Only report the stored games.")
+    parser.add_argument("--first-deal", type=int, default=SEED, help="Seed of game 0's deal.")
+    parser.add_argument("--out", type=Path, default=RESULTS / "thegame_players.md")
     args = parser.parse_args()
     header = [
-        f"The Game, hidden-information players; game i is the deal of seed {SEED} + i.",
+        f"The Game, hidden-information players; game i is the deal of seed {args.first_deal} + i.",
         f"Workers: {args.workers}. Timings were taken on a shared, loaded 2-core machine",
         "(other jobs running); s/game is one worker's time per game.",
         "",
@@ -136,12 +143,11 @@ def main() -> None:
     ]
     print("\n".join(header), flush=True)
     rows = [
-        run_row(spec, args.workers, args.minutes, args.db_dir, not args.report)
+        run_row(spec, args.workers, args.minutes, args.db_dir, not args.report, args.first_deal)
         for spec in args.rows
     ]
     table = "\n".join([*header, *rows])
-    out = Path(__file__).parent / "results" / "thegame_players.md"
-    out.write_text("# The Game: players\n\n" + table + "\n", encoding="utf-8")
+    args.out.write_text("# The Game: players\n\n" + table + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":
