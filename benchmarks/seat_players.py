@@ -55,6 +55,7 @@ from matches import (
 
 from playable.solver.core.seat_player import SeatPlayer
 from playable.solver.core.seat_search_player import SeatSearchPlayer
+from playable.solver.core.seat_stats import sign_test
 from playable.solver.core.stats import Proportion
 from playable.solver.games import engine
 
@@ -193,7 +194,8 @@ def _timing(rows: list[dict[str, Any]]) -> str:
 
 def _thegame_table(rows: list[dict[str, Any]]) -> list[str]:
     """The Game, solo: the deals both players finished; each player's win rate and
-    mean cards left (TG-8), and the deals only one of them won."""
+    mean cards left (TG-8), the deals only one of them won, and the two-sided exact
+    sign test of those (paired: the same deals)."""
     seat = {r["deal"]: r["cards_left"] for r in rows if r["player"] == "seat"}
     sampling = {r["deal"]: r["cards_left"] for r in rows if r["player"] == "sampling"}
     both = sorted(set(seat) & set(sampling))
@@ -219,7 +221,8 @@ def _thegame_table(rows: list[dict[str, Any]]) -> list[str]:
         f"| greedy (the seat player's quick bot, for reference) | {n} | {wins} "
         f"| {average:.1f} | - | - |"
     )
-    return lines
+    p = sign_test(only_seat, only_sampling)
+    return [*lines, "", f"Deals won by one player only: sign test p = {p:.2g} (two-sided, exact)."]
 
 
 def _greedy_left(deal: int) -> int:
