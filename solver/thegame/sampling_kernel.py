@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
+import numpy.typing as npt
 from numba import njit
 
 from playable.solver.core.arrays import I64
@@ -121,38 +122,10 @@ def greedy_turn(piles: I64, hand: I64, n: int, minimum: int, extra_gap: int) -> 
     ``extra_gap``. Laid cards leave ``hand[:n]`` by swapping in the last card.
     """
     laid = 0
-    rejected = np.zeros(MAX_HAND * 4, dtype=np.bool_)
+    rejected = np.empty(MAX_HAND * 4, dtype=np.bool_)
     while n > 0:
-        need_after = minimum - laid - 1
-        rejected[:] = False
-        bi = -1
-        bp = -1
-        best = _NO_COST
-        while True:
-            bi = -1
-            best = _NO_COST
-            for i in range(n):
-                c = hand[i]
-                for p in range(4):
-                    if rejected[i * 4 + p] or not fits(p, piles[p], c):
-                        continue
-                    k = cost(p, piles[p], c)
-                    if k < best or (k == best and c < hand[bi]):
-                        best = k
-                        bi = i
-                        bp = p
-            if bi < 0 or need_after <= 0:
-                break
-            old = piles[bp]
-            piles[bp] = hand[bi]
-            ok = can_lay(piles, hand, n, bi, need_after)
-            piles[bp] = old
-            if ok:
-                break
-            rejected[bi * 4 + bp] = True
+        bi, bp = greedy_play(piles, hand, n, minimum - laid, extra_gap, rejected)
         if bi < 0:
-            break
-        if laid >= minimum and best > extra_gap:
             break
         piles[bp] = hand[bi]
         hand[bi] = hand[n - 1]
@@ -161,6 +134,47 @@ def greedy_turn(piles: I64, hand: I64, n: int, minimum: int, extra_gap: int) -> 
     if laid < minimum:
         return 0
     return laid
+
+
+@njit(cache=True)
+def greedy_play(
+    piles: I64, hand: I64, n: int, still: int, extra_gap: int, rejected: npt.NDArray[np.bool_]
+) -> tuple[int, int]:
+    """The greedy player's next play (:func:`greedy_turn`) from ``hand[:n]`` when
+    ``still`` more cards must be laid this turn to reach the minimum (0 or less: the
+    minimum is laid): (hand index, pile), or (-1, -1) when the turn ends here (nothing
+    fits, or past the minimum the cheapest play costs more than ``extra_gap``).
+    ``rejected`` is scratch space of ``MAX_HAND * 4`` flags."""
+    need_after = still - 1
+    rejected[:] = False
+    bi = -1
+    bp = -1
+    best = _NO_COST
+    while True:
+        bi = -1
+        best = _NO_COST
+        for i in range(n):
+            c = hand[i]
+            for p in range(4):
+                if rejected[i * 4 + p] or not fits(p, piles[p], c):
+                    continue
+                k = cost(p, piles[p], c)
+                if k < best or (k == best and c < hand[bi]):
+                    best = k
+                    bi = i
+                    bp = p
+        if bi < 0 or need_after <= 0:
+            break
+        old = piles[bp]
+        piles[bp] = hand[bi]
+        ok = can_lay(piles, hand, n, bi, need_after)
+        piles[bp] = old
+        if ok:
+            break
+        rejected[bi * 4 + bp] = True
+    if bi < 0 or (still <= 0 and best > extra_gap):
+        return -1, -1
+    return bi, bp
 
 
 #: the planner's charge for a hand card that fits no pile (``players.STRANDED``)
@@ -389,6 +403,71 @@ def rollout(
             hands[to_move, n + j] = draw[dpos + j]
         counts[to_move] = n + k
         dpos += k
+        to_move = _next_player(counts, to_move)
+
+
+@njit(cache=True)
+def greedy_line(
+    piles: I64,
+    hands: I64,
+    counts: I64,
+    draw: I64,
+    to_move: int,
+    laid: int,
+    how: Policy,
+    plays: I64,
+    turns: I64,
+) -> tuple[int, int]:
+    """The greedy player (:func:`greedy_turn`) plays every seat to the end from a
+    position that may be in the middle of a turn (``laid`` cards laid so far by
+    ``to_move``), writing the line: ``plays[j]`` the ``(card, pile)`` of the j-th play,
+    ``turns[t]`` the ``(player, plays)`` of the t-th turn (a turn begun before the
+    position may add no play). Returns the cards left (TG-8) and the turns written.
+
+    The rules as :func:`rollout` follows them, plus a turn begun before: its player
+    goes on even with an empty hand (it still draws, TG-4), and a turn is written only
+    once it reaches the minimum (TG-7: a turn that cannot is not played; the greedy
+    player's first play already keeps the minimum reachable, so it lays nothing then).
+    """
+    ndraw = draw.size
+    dpos = 0
+    written = 0
+    n_turns = 0
+    rejected = np.empty(MAX_HAND * 4, dtype=np.bool_)
+    while True:
+        total = ndraw - dpos
+        for q in range(counts.size):
+            total += counts[q]
+        if total == 0:
+            return 0, n_turns
+        if laid == 0 and counts[to_move] == 0:
+            to_move = _next_player(counts, to_move)
+        minimum = how.minimum_full if dpos < ndraw else 1
+        hand = hands[to_move]
+        n = counts[to_move]
+        first = written
+        while n > 0:
+            bi, bp = greedy_play(piles, hand, n, minimum - laid, how.extra_gap, rejected)
+            if bi < 0:
+                break
+            plays[written, 0] = hand[bi]
+            plays[written, 1] = bp
+            written += 1
+            piles[bp] = hand[bi]
+            hand[bi] = hand[n - 1]
+            n -= 1
+            laid += 1
+        if laid < minimum:
+            return total, n_turns
+        turns[n_turns, 0] = to_move
+        turns[n_turns, 1] = written - first
+        n_turns += 1
+        k = min(laid, ndraw - dpos)
+        for j in range(k):
+            hand[n + j] = draw[dpos + j]
+        counts[to_move] = n + k
+        dpos += k
+        laid = 0
         to_move = _next_player(counts, to_move)
 
 

@@ -52,7 +52,7 @@ from playable.solver.thegame import nrpa_kernel as N
 from playable.solver.thegame import pilot_kernel as P
 from playable.solver.thegame.game import GAME as THE_GAME
 from playable.solver.thegame.notation import Deal, check_turn, line_from_json
-from playable.solver.thegame.players import GreedyPlayer, play_cost, play_out
+from playable.solver.thegame.players import GreedyPlayer, play_cost
 from playable.solver.thegame.result import cards_left_result
 from playable.solver.thegame.rules import (
     Move,
@@ -211,6 +211,40 @@ class _Run:
 
     def best_leaf_path(self) -> list[int]:
         return [int(m) for m in self.stack.best_path[: int(self.st[K.S_BEST_LEN])]]
+
+
+def greedy_turns(start: State) -> tuple[Turns, int]:
+    """The greedy player's line (``players.GreedyPlayer``: every seat, to the end of
+    the game) from ``start``, which may be in the middle of a turn, and the cards it
+    leaves (TG-8), played by its compiled twin
+    (:func:`~playable.solver.thegame.sampling_kernel.greedy_line`; the same turns,
+    tests/thegame/test_sampling.py). Not checked here: a line is replayed through the
+    reference rules before it is offered."""
+    from playable.solver.thegame.sampling_kernel import GREEDY, MAX_HAND, Policy, greedy_line
+
+    variant = start.variant
+    hands = np.zeros((variant.players, MAX_HAND), dtype=np.int64)
+    for q, hand in enumerate(start.hands):
+        hands[q, : len(hand)] = hand
+    plays = np.empty((start.cards_left, 2), dtype=np.int64)
+    turns = np.empty((start.cards_left + 1, 2), dtype=np.int64)
+    left, count = greedy_line(
+        np.array(start.piles, dtype=np.int64),
+        hands,
+        np.array([len(h) for h in start.hands], dtype=np.int64),
+        np.array(start.draw, dtype=np.int64),
+        start.to_move,
+        start.laid,
+        Policy(variant.minimum(False), GreedyPlayer().extra_gap, GREEDY),
+        plays,
+        turns,
+    )
+    line: Turns = []
+    first = 0
+    for player, laid in turns[:count]:
+        line.append((int(player), [Play(int(c), int(p)) for c, p in plays[first : first + laid]]))
+        first += laid
+    return line, int(left)
 
 
 @dataclass
@@ -542,11 +576,15 @@ class _Solver:
 
     def _offer_greedy_lines(self) -> None:
         """When the budget ran out before an optimal line was found, also offer the
-        greedy player's line from every start (about 10 ms each, through the
-        reference rules): the dive's line is often worse."""
+        greedy player's line from every start: the dive's line is often worse. The
+        line is played by the compiled greedy player (:func:`greedy_turns`) and
+        replayed through the reference rules only when it beats the best so far (about
+        half the time in the seat player's small solves; the replay is most of a
+        line's cost)."""
         for start in self.starts:
-            out = play_out(start, GreedyPlayer())
-            self._offer(_Line(replay_line(THE_GAME, start, out.turns)))
+            turns, left = greedy_turns(start)
+            if self.best is None or left < self.best.cards_left:
+                self._offer(_Line(replay_line(THE_GAME, start, turns)))
 
     def _result(self, status: Status) -> SolveResult:
         if status is not Status.SOLVED and not (

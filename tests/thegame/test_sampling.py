@@ -75,6 +75,42 @@ def test_kernel_rollouts_play_exactly_like_the_reference_players(
     assert kernel_playout(state, PLANNER, 2) == play_out(state, PlannerPlayer()).cards_left
 
 
+@settings(max_examples=150, deadline=None)
+@given(
+    players=st.integers(1, 5),
+    expert=st.booleans(),
+    expert_hand=st.booleans(),
+    max_card=st.sampled_from([11, 20, 40, 99]),
+    seed=st.integers(0, 10**6),
+    steps=st.integers(0, 200),
+)
+def test_compiled_greedy_line_is_the_greedy_players_line(
+    players: int, expert: bool, expert_hand: bool, max_card: int, seed: int, steps: int
+) -> None:
+    """``search.greedy_turns`` (the compiled greedy line the exact search offers) plays
+    the same turns as ``play_out(state, GreedyPlayer())`` through the reference rules,
+    from positions of random play, in the middle of a turn too (TG-4 to TG-7)."""
+    from playable.solver.thegame.rules import InvalidVariant, is_terminal, legal_moves
+    from playable.solver.thegame.search import greedy_turns
+
+    try:
+        variant = Variant(players, expert, expert_hand, max_card)
+    except InvalidVariant:
+        return
+    rng = random.Random(seed)
+    state = deal(variant, shuffled_deck(variant, seed), rng.randrange(players))
+    for _ in range(steps):
+        if is_terminal(state):
+            break
+        state = apply(state, rng.choice(legal_moves(state)))
+    reference = play_out(state, GreedyPlayer())
+    turns, left = greedy_turns(state)
+    assert left == reference.cards_left
+    assert [(p, [str(m) for m in plays]) for p, plays in turns] == [
+        (p, [str(m) for m in plays]) for p, plays in reference.turns
+    ]
+
+
 def test_kernel_can_lay_follows_the_minimum_rule() -> None:
     """TG-7 decision: a turn starts only if the minimum can be reached."""
     piles = np.array([50, 60, 40, 30], dtype=np.int64)
