@@ -66,6 +66,7 @@ from playable.solver.thegame.rules import (
     legal_moves,
     shuffled_deck,
 )
+from playable.solver.thegame.sampling_kernel import GREEDY, MAX_HAND, Policy, greedy_line
 from playable.solver.thegame.workspace import Position, Stack, Tables, Zobrist
 
 GAME = "thegame"
@@ -220,8 +221,6 @@ def greedy_turns(start: State) -> tuple[Turns, int]:
     (:func:`~playable.solver.thegame.sampling_kernel.greedy_line`; the same turns,
     tests/thegame/test_sampling.py). Not checked here: a line is replayed through the
     reference rules before it is offered."""
-    from playable.solver.thegame.sampling_kernel import GREEDY, MAX_HAND, Policy, greedy_line
-
     variant = start.variant
     hands = np.zeros((variant.players, MAX_HAND), dtype=np.int64)
     for q, hand in enumerate(start.hands):
@@ -279,13 +278,14 @@ class _OutOfBudget(Exception):
 def warm_up() -> None:
     """Load (or compile) the numba kernels once per process on a short search, so that
     no search budget is spent on it. Every kernel a solve may call runs once here:
-    the systematic search and the pilot (in ``run``), and the beam search and NRPA,
-    which a quick win of the warm-up deal would otherwise skip
+    the systematic search and the pilot (in ``run``), and the greedy line, the beam
+    search and NRPA, which a quick win of the warm-up deal would otherwise skip
     (tests/core/test_warm_up.py checks that a solve compiles nothing more)."""
     variant = Variant(players=1, expert=True)  # 98 cards: the kernels' two-word bitsets
     budget = Budget(nodes=20_000).start()
     solver = _Solver([deal(variant, shuffled_deck(variant, 1))], budget, False, False)
     solver.run()
+    greedy_turns(solver.starts[0])  # the greedy line offered when a budget runs out
     beams = _Beams(solver)
     for searcher in (beams, _Nrpa(solver)):
         solver.budget = Budget(nodes=solver.nodes + 2_000).start()
@@ -578,9 +578,8 @@ class _Solver:
         """When the budget ran out before an optimal line was found, also offer the
         greedy player's line from every start: the dive's line is often worse. The
         line is played by the compiled greedy player (:func:`greedy_turns`) and
-        replayed through the reference rules only when it beats the best so far (about
-        half the time in the seat player's small solves; the replay is most of a
-        line's cost)."""
+        replayed through the reference rules, which costs far more, only when it beats
+        the best so far (about half the calls in the seat player's small solves)."""
         for start in self.starts:
             turns, left = greedy_turns(start)
             if self.best is None or left < self.best.cards_left:
