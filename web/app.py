@@ -60,6 +60,7 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.convertors import Convertor, register_url_convertor
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
@@ -501,6 +502,24 @@ async def _http_error(request: Request, error: Exception) -> Response:
     return _error(f"{error.detail}: {request.method} {request.url.path}", error.status_code)
 
 
+class AnyText(Convertor[str]):
+    """The rest of a path, whatever it holds: a hostile job id is answered "no job"
+    with the id as sent. (Starlette's ``path`` convertor is ``.*``, which stops at a
+    newline; its routes end in ``$``, which also matches before a final newline, so
+    ``/api/jobs/<id>%0A`` would reach the job ``<id>``.)"""
+
+    regex = r"[\s\S]*"
+
+    def convert(self, value: str) -> str:
+        return value
+
+    def to_string(self, value: str) -> str:
+        return value
+
+
+register_url_convertor("text", AnyText())
+
+
 def create_app(
     library: Path | None = None,
     examples: Path | None = None,
@@ -538,7 +557,7 @@ def create_app(
         Route("/api/review", board.review, methods=["POST"]),
         Route("/api/record", board.record, methods=["POST"]),
         Route("/api/line", board.line, methods=["POST"]),
-        Route("/api/jobs/{job_id:path}", board.job, methods=["GET", "DELETE"]),
+        Route("/api/jobs/{job_id:text}", board.job, methods=["GET", "DELETE"]),
         Route("/api/puzzles", board.puzzles),
         Route("/api/puzzles/{puzzle_id}", board.puzzle_one),
         Route("/api/puzzles/{puzzle_id}/attempt", board.attempt, methods=["POST"]),

@@ -321,3 +321,23 @@ def test_mangled_records_are_reviewed_or_refused_with_their_place(
         assert opened.json()["error"] == error.replace("<record>", "game.txt", 1)
     else:
         assert opened.status_code == 200 and "start" in opened.json(), opened.text
+
+
+@pytest.mark.parametrize("tail", ["\n", "\r\n", "\nx", "/"])
+def test_a_job_id_with_a_newline_or_slash_is_no_job(
+    client: TestClient, sessions: Sessions, tail: str
+) -> None:
+    """The whole id as sent is looked up: a newline is not dropped on the way (a
+    route ending in ``$`` matches before a final newline), so an owned id with one
+    more character is an unknown job, answered as one."""
+    from urllib.parse import quote
+
+    job_id = sessions.my_job + tail
+    client.cookies.clear()
+    answer = client.get(
+        "/api/jobs/" + quote(job_id, safe=""),
+        headers={"host": OWN_HOSTS[0], "cookie": f"{COOKIE}={sessions.mine}"},
+    )
+    client.cookies.clear()
+    assert answer.status_code == 404
+    assert answer.json()["error"] == " ".join(f"no job '{job_id}'".split())
