@@ -53,6 +53,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import math
+import re
 import secrets
 from collections.abc import AsyncIterator, Callable, Iterable
 from pathlib import Path
@@ -504,9 +505,8 @@ async def _http_error(request: Request, error: Exception) -> Response:
 
 class AnyText(Convertor[str]):
     """The rest of a path, whatever it holds: a hostile job id is answered "no job"
-    with the id as sent. (Starlette's ``path`` convertor is ``.*``, which stops at a
-    newline; its routes end in ``$``, which also matches before a final newline, so
-    ``/api/jobs/<id>%0A`` would reach the job ``<id>``.)"""
+    with the id as sent (Starlette's ``path`` convertor is ``.*``, which stops at a
+    newline)."""
 
     regex = r"[\s\S]*"
 
@@ -518,6 +518,17 @@ class AnyText(Convertor[str]):
 
 
 register_url_convertor("text", AnyText())
+
+
+def _exact(route: Route) -> Route:
+    """``route`` matching whole paths only: Starlette ends a route's pattern in ``$``,
+    which also matches before a final newline, so ``/api/games%0A`` was answered as
+    ``/api/games`` and ``/api/jobs/<id>%0A`` as the job ``<id>``."""
+    pattern = route.path_regex.pattern
+    if not pattern.endswith("$"):
+        raise RuntimeError(f"unexpected route pattern {pattern!r}")
+    route.path_regex = re.compile(pattern[:-1] + r"\Z")
+    return route
 
 
 def create_app(
@@ -566,7 +577,7 @@ def create_app(
     ]
     gate = Middleware(Guard, hosts=Hosts(host, allow_hosts), sessions=Sessions(), max_body=MAX_BODY)
     app = Starlette(
-        routes=routes,
+        routes=[_exact(r) if isinstance(r, Route) else r for r in routes],
         middleware=[gate],
         lifespan=lifespan,
         exception_handlers={

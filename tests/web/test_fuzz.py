@@ -341,3 +341,10 @@ def test_a_job_id_with_a_newline_or_slash_is_no_job(
     client.cookies.clear()
     assert answer.status_code == 404
     assert answer.json()["error"] == " ".join(f"no job '{job_id}'".split())
+
+
+def test_a_path_with_a_final_newline_is_not_found(client: TestClient) -> None:
+    """Every route matches whole paths: one more newline is another path."""
+    answer = client.get("/api/games%0A", headers={"host": OWN_HOSTS[0]})
+    assert answer.status_code == 404
+    assert client.get("/api/games", headers={"host": OWN_HOSTS[0]}).status_code == 200
