@@ -38,6 +38,15 @@ one move, as in ``players.play_game``).
 With ``epsilon`` > 0 a turn's play (after the dead-card exchange) is, with that
 probability, a uniformly random one of the legal plays instead of the greedy one
 (a seeded xorshift generator): an epsilon-greedy play-out.
+
+With ``stronger`` every seat plays as :class:`~playable.solver.sequence.players.
+StrongerPlayer` ranks its moves, without the sampled reply (``candidates=1``: its
+first-ranked move): a dead card replaced first, then the first placement in the rules'
+order that wins, else the greatest greedy gain plus the bot's terms (a block bonus on
+the empty space of another side's four-chip line, or for a removal on such a line,
+else a removal's price; a wild Jack's price unless it blocks or claims; a bonus for
+each own line through the chip that the rest of the hand can finish).
+tests/sequence/test_playout_kernel.py replays these choices too.
 """
 
 from __future__ import annotations
@@ -49,8 +58,9 @@ from numba import njit
 
 from playable.solver.core.arrays import I64, U64
 from playable.solver.sequence.analysis import JACK_PRICE, SEQUENCE_VALUE, WEIGHT, WIN_VALUE
-from playable.solver.sequence.board import CELLS, CELLS_OF, CORNERS, LINES, LINES_THROUGH
-from playable.solver.sequence.rules import DECK, EMPTY, ONE_EYED, TWO_EYED, State
+from playable.solver.sequence.board import CELLS, CELLS_OF, CORNERS, GRID, LINES, LINES_THROUGH
+from playable.solver.sequence.players import StrongerPlayer
+from playable.solver.sequence.rules import CORNER, DECK, EMPTY, ONE_EYED, TWO_EYED, State
 
 #: Card codes: the place of a card's name in this sorted list (the rules' order).
 CARDS: Final = tuple(sorted(set(DECK)))
@@ -62,6 +72,11 @@ MAX_CLAIMS = 12  # completed lines through one new chip that the kernel enumerat
 MT_N, MT_M = 624, 397
 MASK32 = 0xFFFFFFFF
 NO_GAIN = -(1 << 62)
+#: the stronger bot's terms (its defaults)
+BLOCK_VALUE: Final = StrongerPlayer.block_value
+WILD_PRICE: Final = StrongerPlayer.wild_price
+REMOVER_PRICE: Final = StrongerPlayer.remover_price
+READY_VALUE: Final = StrongerPlayer.ready_value
 
 
 def _tables() -> tuple[I64, ...]:
@@ -84,6 +99,7 @@ def _tables() -> tuple[I64, ...]:
     corners_on = np.array([sum(c in CORNERS for c in line) for line in LINES], dtype=np.int64)
     is_corner = np.array([c in CORNERS for c in range(CELLS)], dtype=np.int64)
     weight = np.array(WEIGHT, dtype=np.int64)
+    cell_card = np.array([CODE.get(card, -1) for card in GRID], dtype=np.int64)
     return (
         kind,
         price,
@@ -95,12 +111,23 @@ def _tables() -> tuple[I64, ...]:
         corners_on,
         is_corner,
         weight,
+        cell_card,
     )
 
 
-KIND, PRICE, CARD_CELLS, LINE_CELLS, THROUGH, THROUGH_N, SHARED, CORNERS_ON, IS_CORNER, WEIGHTS = (
-    _tables()
-)
+(
+    KIND,
+    PRICE,
+    CARD_CELLS,
+    LINE_CELLS,
+    THROUGH,
+    THROUGH_N,
+    SHARED,
+    CORNERS_ON,
+    IS_CORNER,
+    WEIGHTS,
+    CELL_CARD,
+) = _tables()
 NLINES: Final = len(LINES)
 JH, JS = CODE["JH"], CODE["JS"]
 
@@ -473,16 +500,130 @@ def _take(explore: bool, rng: U64, seen: int, gain: int, best_gain: int) -> bool
 
 
 @njit(cache=True)
+def _first_win(
+    pos: Position, p: int, side: int, need: int, can_draw: bool, work: I64, best: I64
+) -> int:
+    """The stronger bot's first look: the first placement in the rules' order whose
+    claims win (SQ-8), put in ``best`` (1); -1 when a claim that does not win comes
+    first and would draw an unknown card (the bot applies each claim in turn); else 0."""
+    usable = work[:MAX_CLAIMS]
+    buffer = work[2 * MAX_CLAIMS : 3 * MAX_CLAIMS]
+    masks = work[3 * MAX_CLAIMS :]
+    for card in range(52):
+        if pos.hands[p, card] == 0 or KIND[card] == REMOVER:
+            continue
+        for idx in range(CELLS if KIND[card] == WILD else 2):
+            cell = idx if KIND[card] == WILD else CARD_CELLS[card, idx]
+            if pos.chips[cell] != EMPTY:
+                continue
+            count = _claim_choices(pos, cell, side, usable, masks)
+            for m in range(count):
+                if masks[m] == 0:
+                    continue
+                if pos.seq_n[side] + len(_lines_of(masks[m], usable, buffer)) >= need:
+                    best[0], best[1], best[2] = card, cell, masks[m]
+                    best[3 : 3 + MAX_CLAIMS] = usable
+                    return 1
+                if not can_draw:
+                    return -1
+    return 0
+
+
+@njit(cache=True)
+def _dangers(pos: Position, side: int, sides: int, danger: I64) -> None:
+    """The stronger bot's threats (``analysis.threats`` of every other side): in
+    ``danger[cell]`` the line whose last empty space ``cell`` is (the last such line
+    in the order sides, then lines), -1 elsewhere; ``danger[CELLS + line]`` 1 for
+    the lines so kept (the bot's ``danger_lines``)."""
+    danger[:] = -1
+    danger[CELLS:] = 0
+    for t in range(sides):
+        if t == side:
+            continue
+        for line in range(NLINES):
+            others = 0
+            for u in range(sides):
+                if u != t:
+                    others += pos.cnt[line, u]
+            if others or pos.blocked[t, line] or pos.cnt[line, t] + CORNERS_ON[line] != 4:
+                continue
+            for i in range(5):
+                cell = LINE_CELLS[line, i]
+                if pos.chips[cell] == EMPTY:
+                    danger[cell] = line
+                    break
+    for cell in range(CELLS):
+        if danger[cell] >= 0:
+            danger[CELLS + danger[cell]] = 1
+
+
+@njit(cache=True)
+def _ready_lines(pos: Position, p: int, side: int, card: int, cell: int) -> int:
+    """``players._ready_lines``: own lines through a new chip on ``cell`` that the
+    rest of the hand (``card`` played) can finish alone, 2 for one space to go and 1
+    for two (each missing space shows a different card still held)."""
+    ready = 0
+    for k in range(THROUGH_N[cell]):
+        line = THROUGH[cell, k]
+        missing = 0
+        first, second = -1, -1
+        mixed = False
+        for i in range(5):
+            c = LINE_CELLS[line, i]
+            chip = pos.chips[c]
+            if c == cell:
+                continue
+            if chip == EMPTY:
+                if missing == 0:
+                    first = CELL_CARD[c]
+                else:
+                    second = CELL_CARD[c]
+                missing += 1
+            elif chip != side and chip != CORNER:
+                mixed = True
+        if mixed or missing < 1 or missing > 2 or first == second:
+            continue
+        held = _held(pos, p, first, card)
+        if missing == 2:
+            held = held and _held(pos, p, second, card)
+        if held:
+            ready += 3 - missing
+    return ready
+
+
+@njit(cache=True)
+def _held(pos: Position, p: int, wanted: int, played: int) -> bool:
+    """Does ``p`` still hold ``wanted`` once ``played`` has left the hand?"""
+    return pos.hands[p, wanted] - (1 if wanted == played else 0) > 0
+
+
+@njit(cache=True)
 def _choose(
-    pos: Position, p: int, sides: int, need: int, explore: bool, rng: U64, best: I64, work: I64
+    pos: Position,
+    p: int,
+    sides: int,
+    need: int,
+    explore: bool,
+    rng: U64,
+    best: I64,
+    work: I64,
+    stronger: bool,
+    danger: I64,
 ) -> int:
     """The greedy play of player ``p`` (module notes; with ``explore`` a uniformly
-    random play) in ``best`` (card, cell, claim mask, then the usable lines the mask
-    indexes); returns 1 for a placement, 2 a removal, 0 a pass, -1 when a move's
-    value needs an unknown card (STUCK). ``work``: scratch of 3 * MAX_CLAIMS + 2**MAX_CLAIMS."""
+    random play; with ``stronger`` the stronger bot's first-ranked one) in ``best``
+    (card, cell, claim mask, then the usable lines the mask indexes); returns 1 for
+    a placement, 2 a removal, 0 a pass, -1 when a move's value needs an unknown card
+    (STUCK). ``work``: scratch of 3 * MAX_CLAIMS + 2**MAX_CLAIMS; ``danger``: of
+    CELLS + NLINES (:func:`_dangers`)."""
     side = p % sides
     regs = pos.regs
     can_draw = regs[R_PTR] < regs[R_LEN] or regs[R_UNKNOWN] == 0
+    if stronger and not explore:
+        won = _first_win(pos, p, side, need, can_draw, work, best)
+        if won != 0:
+            return won
+        _dangers(pos, side, sides, danger)
     usable = work[:MAX_CLAIMS]
     chosen = work[MAX_CLAIMS : 2 * MAX_CLAIMS]
     buffer = work[2 * MAX_CLAIMS : 3 * MAX_CLAIMS]
@@ -513,6 +654,13 @@ def _choose(
                         before = _evaluate(pos.cnt, pos.blocked, pos.seq_n, side, sides)
                     gain = _claim_gain(pos, cell, side, sides, need, lines) - before
                 gain -= PRICE[card]
+                if stronger and not explore:
+                    blocks = danger[cell] >= 0
+                    if blocks:
+                        gain += BLOCK_VALUE
+                    elif KIND[card] == WILD and mask == 0:
+                        gain -= WILD_PRICE  # kept for a sequence or a block
+                    gain += READY_VALUE * _ready_lines(pos, p, side, card, cell)
                 seen += 1
                 if _take(explore, rng, seen, gain, best_gain):
                     best_gain = gain
@@ -529,6 +677,11 @@ def _choose(
             if not can_draw:
                 return -1
             gain = _local_gain(pos.cnt, pos.blocked, cell, side, sides, -2 - owner) - PRICE[card]
+            if stronger and not explore:
+                on_danger = False
+                for k in range(THROUGH_N[cell]):
+                    on_danger = on_danger or danger[CELLS + THROUGH[cell, k]] == 1
+                gain += BLOCK_VALUE if on_danger else -REMOVER_PRICE
             seen += 1
             if _take(explore, rng, seen, gain, best_gain):
                 best_gain = gain
@@ -566,7 +719,13 @@ def _remove(pos: Position, cell: int) -> None:
 
 @njit(cache=True)
 def greedy_playout(
-    pos: Position, players: int, sides: int, max_moves: int, epsilon: float, seed: int
+    pos: Position,
+    players: int,
+    sides: int,
+    max_moves: int,
+    epsilon: float,
+    seed: int,
+    stronger: bool = False,
 ) -> tuple[int, int, int]:
     """Play ``pos`` out (module notes): (outcome, winning side or -1, moves)."""
     need = 2 if sides == 2 else 1
@@ -576,6 +735,7 @@ def greedy_playout(
     best = np.zeros(3 + MAX_CLAIMS, dtype=np.int64)
     work = np.zeros(3 * MAX_CLAIMS + (1 << MAX_CLAIMS), dtype=np.int64)
     lines_out = np.zeros(MAX_CLAIMS, dtype=np.int64)
+    danger = np.zeros(CELLS + NLINES, dtype=np.int64)
     moves = 0
     passes = 0
     while moves < max_moves:
@@ -590,7 +750,7 @@ def greedy_playout(
                 passes = 0
                 continue
         explore = epsilon > 0.0 and bool((_xorshift(rng) >> np.uint64(11)) * 2.0**-53 < epsilon)
-        kind = _choose(pos, p, sides, need, explore, rng, best, work)
+        kind = _choose(pos, p, sides, need, explore, rng, best, work, stronger, danger)
         if kind < 0:
             return STUCK, -1, moves
         moves += 1
@@ -618,15 +778,22 @@ def greedy_playout(
     return LIMIT, -1, moves
 
 
-def play_out(state: State, max_moves: int = 10_000, epsilon: float = 0.0, seed: int = 0) -> Playout:
-    """``state`` played out by the greedy player at every seat (module notes)."""
+def play_out(
+    state: State,
+    max_moves: int = 10_000,
+    epsilon: float = 0.0,
+    seed: int = 0,
+    stronger: bool = False,
+) -> Playout:
+    """``state`` played out by the greedy player (``stronger``: the stronger bot's
+    first-ranked move) at every seat (module notes)."""
     if state.winner is not None:
         return Playout(WON, state.winner, 0)
     if not 0 <= state.seed < 1 << 62:
         raise ValueError(f"the reshuffle seed {state.seed} is outside the kernel's range")
     variant = state.variant
     outcome, winner, moves = greedy_playout(
-        encode(state), variant.players, variant.sides, max_moves, epsilon, seed
+        encode(state), variant.players, variant.sides, max_moves, epsilon, seed, stronger
     )
     return Playout(outcome, winner if outcome == WON else None, moves)
 
@@ -639,3 +806,4 @@ def warm_up() -> None:
     start = deal(Variant(players=2), DECK)
     play_out(start, max_moves=4)
     play_out(start, max_moves=4, epsilon=0.5, seed=1)
+    play_out(start, max_moves=4, stronger=True)

@@ -3,7 +3,8 @@ GreedyPlayer through the reference rules: every move it makes is the greedy
 player's (the next position compared array by array), and a whole play-out ends with
 the same winner after the same number of moves, on openings, random mid-game
 positions, 2 and 3 sides, teams, dead cards, Jacks, claims, reshuffles (SQ-9) and
-positions one move from a win."""
+positions one move from a win; and the same for the stronger bot's first-ranked
+move (``stronger``: StrongerPlayer without its sampled reply)."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from hypothesis import strategies as st
 from playable.solver.core.errors import IllegalMove
 from playable.solver.sequence import playout_kernel as kernel
 from playable.solver.sequence.notation import parse_position
-from playable.solver.sequence.players import GreedyPlayer, play_game
+from playable.solver.sequence.players import GreedyPlayer, StrongerPlayer, play_game
 from playable.solver.sequence.rules import (
     Place,
     Remove,
@@ -36,13 +37,15 @@ from tests.sequence.test_playouts import VARIANTS
 
 ROOT = Path(__file__).resolve().parents[2]
 GREEDY = GreedyPlayer()
+#: the stronger bot's first-ranked move, what ``stronger`` play-outs play
+STRONGER = StrongerPlayer(candidates=1)
 
 
-def after_one_move(state: State) -> kernel.Position:
+def after_one_move(state: State, stronger: bool = False) -> kernel.Position:
     """The kernel's arrays after it played one move from ``state``."""
     position = kernel.encode(state)
     variant = state.variant
-    kernel.greedy_playout(position, variant.players, variant.sides, 1, 0.0, 0)
+    kernel.greedy_playout(position, variant.players, variant.sides, 1, 0.0, 0, stronger)
     return position
 
 
@@ -62,15 +65,17 @@ def same_position(got: kernel.Position, want: State) -> bool:
     return same_draw and all(got.regs[r] == expected.regs[r] for r in regs)
 
 
-def walk(state: State, max_moves: int = 400) -> dict[str, int]:
-    """Play ``state`` out with GreedyPlayer; at every position check the kernel's
-    next move and its whole play-out. Counts of what the walk met."""
+def walk(state: State, max_moves: int = 400, stronger: bool = False) -> dict[str, int]:
+    """Play ``state`` out with GreedyPlayer (``stronger``: STRONGER); at every
+    position check the kernel's next move and its whole play-out. Counts of what the
+    walk met."""
+    player = STRONGER if stronger else GREEDY
     path = [state]
     seen = {"positions": 0, "dead": 0, "jacks": 0, "claims": 0, "reshuffles": 0}
     while not is_terminal(state) and len(path) <= max_moves:
-        move = GREEDY.choose(state)
+        move = player.choose(state)
         after = apply(state, move)
-        assert same_position(after_one_move(state), after), (str(move), state)
+        assert same_position(after_one_move(state, stronger), after), (str(move), state)
         seen["dead"] += isinstance(move, ReplaceDead)
         seen["jacks"] += isinstance(move, Place | Remove) and move.card[0] == "J"
         seen["claims"] += isinstance(move, Place) and bool(move.claims)
@@ -79,7 +84,7 @@ def walk(state: State, max_moves: int = 400) -> dict[str, int]:
         path.append(state)
     winner = state.winner
     for k, position in enumerate(path):
-        got = kernel.play_out(position)
+        got = kernel.play_out(position, stronger=stronger)
         if winner is None:  # only a short walk: the kernel goes on further
             assert got.moves >= len(path) - 1 - k or got.winner is None
             continue
@@ -117,21 +122,23 @@ def test_shuffle_is_pythons(seed: int) -> None:
         assert items.tolist() == expected
 
 
-def test_openings_and_mid_games_of_every_size() -> None:
+@pytest.mark.parametrize("stronger", [False, True])
+def test_openings_and_mid_games_of_every_size(stronger: bool) -> None:
     total: dict[str, int] = {}
     for i, (players, sides) in enumerate(VARIANTS * 3):
         start = random_prefix(Variant(players, sides), 500 + i, (i * 17) % 70)
-        for name, count in walk(start).items():
+        for name, count in walk(start, stronger=stronger).items():
             total[name] = total.get(name, 0) + count
     assert total["positions"] >= 300
     assert total["dead"] > 0 and total["jacks"] > 0 and total["claims"] > 0
 
 
-def test_reshuffles_follow_pythons_generator() -> None:
+@pytest.mark.parametrize("stronger", [False, True])
+def test_reshuffles_follow_pythons_generator(stronger: bool) -> None:
     total = 0
     for i, seed in enumerate((3, 2**33 + 5)):
         start = random_prefix(Variant(2, 2), 900 + i, 20)
-        total += walk(short_draw(start, 3, seed))["reshuffles"]
+        total += walk(short_draw(start, 3, seed), stronger=stronger)["reshuffles"]
     assert total >= 2
 
 
@@ -194,11 +201,14 @@ def test_epsilon_greedy_plays_legal_games() -> None:
 
 
 @settings(max_examples=10, deadline=None)
-@given(st.integers(0, 10**6), st.sampled_from(VARIANTS), st.integers(0, 80))
-def test_random_positions(seed: int, players_sides: tuple[int, int], moves: int) -> None:
+@given(st.integers(0, 10**6), st.sampled_from(VARIANTS), st.integers(0, 80), st.booleans())
+def test_random_positions(
+    seed: int, players_sides: tuple[int, int], moves: int, stronger: bool
+) -> None:
     start = random_prefix(Variant(*players_sides), seed, moves)
-    record = play_game(start, [GREEDY] * start.variant.players, max_turns=600)
-    got = kernel.play_out(start, max_moves=600)
+    player = STRONGER if stronger else GREEDY
+    record = play_game(start, [player] * start.variant.players, max_turns=600)
+    got = kernel.play_out(start, max_moves=600, stronger=stronger)
     assert got.winner == record.winner
     if record.winner is not None:
         assert got.moves == record.turns
