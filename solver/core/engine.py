@@ -49,15 +49,17 @@ class SearchOptions:
 class Engine(Protocol):
     """A game's searches behind one interface.
 
-    An engine may also offer three optional methods, read with ``getattr``:
+    An engine may also offer four optional methods, read with ``getattr``:
     ``leaf_worth(state) -> bool`` (is a leaf solve of ``state`` worth its cost to the
     tree search, solver/core/mcts_leaf.py), ``turn_plan(state) -> list`` (a
     hidden-information bot's whole turn for the player to move, the seat player's
-    default through that turn, solver/core/seat_player.py) and ``prove_loss(state,
+    default through that turn, solver/core/seat_player.py), ``prove_loss(state,
     budget, options)`` (a loss of the player to move as bounds, or None, where
     ``solve`` proves only wins: Sequence; the review's proofs, solver/core/review.py),
-    and one optional flag, ``tree_prior`` (True: the tree search takes :meth:`order`
-    as its prior, solver/core/mcts_prior.py)."""
+    and ``strong_rollout(state, rng)`` (as :meth:`rollout` by a stronger, slower bot:
+    the seat player's flat Monte Carlo, Sequence), and one optional flag,
+    ``tree_prior`` (True: the tree search takes :meth:`order` as its prior,
+    solver/core/mcts_prior.py)."""
 
     #: True when an analysis shares one budget among the moves; False when it gives
     #: every move a budget of its own (The Game), so it may take that budget per move.

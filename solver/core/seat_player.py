@@ -28,6 +28,12 @@ Game fewest cards left, TG-8) is played. It is the analysis of
   the analysis takes over where the endgame proofs begin (as the Face to Face
   determinized player does).
 
+Sequence's small solves prove nothing before the last few turns, so its player is
+flat Monte Carlo instead (``Settings.playouts_only``): 128 deals, each candidate
+valued on each by one play-out of the stronger bot's compiled moves
+(``Engine.strong_rollout``), and the stronger bot's move kept unless another's paired
+advantage over it on those deals has a 95% interval above zero.
+
 UNO's ordering is the heuristic bot's move first and the rest unranked, so every
 legal move is valued (a width of 108, the deck). Where the engine plans whole turns
 (``Engine.turn_plan``: The Game's sampling player, Face to Face's determinized player)
@@ -59,7 +65,7 @@ from playable.solver.core.seat_analysis import sample_seed
 from playable.solver.core.seat_bot import SeatBot
 from playable.solver.core.seat_stats import mean_interval
 from playable.solver.core.seat_summary import summarise
-from playable.solver.core.seat_value import MoveValue, value_move
+from playable.solver.core.seat_value import MoveValue, value_by_playout, value_move
 from playable.solver.core.seatview import SeatViews
 from playable.solver.games import engine, game, views
 
@@ -72,13 +78,18 @@ class Settings:
     """How much one decision may spend: at most ``samples`` deals in blocks of
     ``block``, ``nodes`` per move and deal (None: the engine's ``leaf_nodes``), at most
     ``width`` candidate moves; with ``keep_default`` the quick bot's move (the first
-    of the game's ordering) stands unless the recommended move :func:`beats` it."""
+    of the game's ordering) stands unless the recommended move :func:`beats` it.
+    With ``playouts_only`` no solve is made (``nodes`` is unused): every move is
+    valued on each deal by one play-out of the engine's ``strong_rollout`` (else its
+    ``rollout``), and :func:`beats` reads every deal, proven or not (flat Monte
+    Carlo)."""
 
     samples: int
     block: int
     nodes: int | None
     width: int
     keep_default: bool = True
+    playouts_only: bool = False
 
 
 #: Per game, measured to keep a decision near 2 s of one core (docs/seatview.md).
@@ -86,7 +97,7 @@ DEFAULTS: dict[str, Settings] = {
     "thegame": Settings(samples=8, block=4, nodes=300, width=6),
     "facetoface": Settings(samples=8, block=4, nodes=40, width=6),
     "uno": Settings(samples=16, block=4, nodes=50, width=108),
-    "sequence": Settings(samples=8, block=4, nodes=200, width=6),
+    "sequence": Settings(samples=128, block=128, nodes=None, width=8, playouts_only=True),
 }
 
 
@@ -97,7 +108,9 @@ def decision_seed(seed: int, view_text: str) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-def beats(values: Sequence[Sequence[MoveValue]], move: int, other: int) -> bool:
+def beats(
+    values: Sequence[Sequence[MoveValue]], move: int, other: int, proven_only: bool = True
+) -> bool:
     """Is ``move`` proven better than ``other`` on the deals so far? Only deals whose
     comparison a proof settles count: both values exact (the solver proved them, not
     a play-out), or one of the two an exact win, which nothing beats (The Game: every
@@ -107,10 +120,15 @@ def beats(values: Sequence[Sequence[MoveValue]], move: int, other: int) -> bool:
     a 95% interval above zero. Small budgets prove little early in a game, and the
     lines they find there are worse than the quick bots'
     (benchmarks/results/seat_players.md), so the quick bot's move stands until the
-    endgame proofs speak."""
+    endgame proofs speak. Without ``proven_only`` every deal counts (flat Monte
+    Carlo: better on the deals' play-outs, not proven)."""
     if move == other:
         return True
-    pairs = [s[move].value - s[other].value for s in values if _settled_pair(s[move], s[other])]
+    pairs = [
+        s[move].value - s[other].value
+        for s in values
+        if not proven_only or _settled_pair(s[move], s[other])
+    ]
     if len(pairs) < 2 or 2 * len(pairs) < len(values):
         return False
     mean, low, _ = mean_interval(pairs)
@@ -201,6 +219,7 @@ class SeatPlayer(SeatBot):
         base = decision_seed(self.seed, text)
         seat = self._views.seat(view)
         budget = Budget(None, settings.nodes or self._engine.leaf_nodes, 16)
+        rollout = getattr(self._engine, "strong_rollout", self._engine.rollout)
         candidates = moves
         default: int | None = None
         values: list[list[MoveValue]] = []
@@ -215,16 +234,20 @@ class SeatPlayer(SeatBot):
                 candidates, default = _narrowed(self._engine, state, moves, settings.width, planned)
                 guarded = settings.keep_default and default is not None
             row = [
-                value_move(self._rules, self._engine, state, move, seat, budget, OPTIONS, rng)
+                value_by_playout(self._rules, rollout, state, move, seat, rng)
+                if settings.playouts_only
+                else value_move(self._rules, self._engine, state, move, seat, budget, OPTIONS, rng)
                 for move in candidates
             ]
             nodes += sum(v.nodes for v in row)
             values.append(row)
             if (index + 1) % settings.block == 0 or index + 1 == settings.samples:
                 best = _recommended(self._rules, candidates, values)
-                if settled(values, best) or (guarded and not _any_exact(values)):
+                unproven = guarded and not settings.playouts_only and not _any_exact(values)
+                if settled(values, best) or unproven:
                     break
-        if default is not None and guarded and not beats(values, best, default):
+        proven_only = not settings.playouts_only
+        if default is not None and guarded and not beats(values, best, default, proven_only):
             best = default
         self.last = Decision(candidates[best], len(candidates), len(values), nodes)
         self._follow(state, view, candidates[best])

@@ -18,18 +18,24 @@ needs many simulations before its estimates settle, while one solve per move
 answers at once what the engine can prove and a single play-out fills in the rest;
 over hundreds of deals the sampling of deals, not the precision on one deal,
 dominates the error.
+:func:`value_by_playout` is the play-out alone, no solve: a game whose small solves
+prove nothing before its endgame (Sequence) spends the time on more deals instead.
 """
 
 from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from typing import Any
 
 from playable.solver.core.budget import Budget
 from playable.solver.core.engine import Engine, SearchOptions
 from playable.solver.core.game import Game
+
+#: A play-out: the returns of the game played out from a state (``Engine.rollout``).
+Rollout = Callable[[Any, random.Random], tuple[float, ...] | None]
 
 #: moves a random play-out makes before it calls the game a draw (no game is that long)
 MAX_RANDOM_MOVES = 100_000
@@ -93,13 +99,13 @@ def value_move(
             low, high = (-high, -low) if two_sides or low > 0 else (-math.inf, math.inf)
         if low > 0 or high < 0:  # a proven win or loss of the seat's side
             return _decided(rules, 1.0 if low > 0 else -1.0, result.nodes)
-        outcome = _played_out(rules, engine, after, seat, rng)
+        outcome = _played_out(rules, engine.rollout, after, seat, rng)
         return MoveValue(outcome > 0, False, 1.0 if outcome > 0 else -1.0, False, result.nodes)
     if low == high:
         return _decided(rules, low, result.nodes)
     # the solver's line where it has one (The Game's search already tries the greedy
     # bot's line), else the quick bot's play-out: either is a line of this deal
-    best = low if low > -math.inf else _played_out(rules, engine, after, seat, rng)
+    best = low if low > -math.inf else _played_out(rules, engine.rollout, after, seat, rng)
     if high < 0:  # a proven loss (The Game: some cards stay in hand whatever is played)
         return MoveValue(False, True, best, False, result.nodes)
     outcome = min(high, best)  # a play-out laying every card proves the win
@@ -112,13 +118,34 @@ def _decided(rules: Game[Any, Any], outcome: float, nodes: int) -> MoveValue:
     return MoveValue(won, True, value, True, nodes)
 
 
+def value_by_playout(
+    rules: Game[Any, Any],
+    rollout: Rollout,
+    state: Any,
+    move: Any,
+    seat: int,
+    rng: random.Random,
+) -> MoveValue:
+    """``move`` played on the full position ``state``, valued for ``seat`` by one
+    play-out of ``rollout`` alone, no solve (flat Monte Carlo: the seat player's
+    ``playouts_only``); nothing is proven but an end of the game or, in the
+    cooperative game, a play-out laying every card."""
+    after = rules.apply(state, move)
+    if rules.is_terminal(after):
+        return _decided(rules, float(rules.win_returns(after)[seat]), 0)
+    outcome = _played_out(rules, rollout, after, seat, rng)
+    if rules.cooperative:
+        return MoveValue(outcome >= 0, outcome >= 0, outcome, outcome >= 0, 0)
+    return MoveValue(outcome > 0, False, 1.0 if outcome > 0 else -1.0, False, 0)
+
+
 def _played_out(
-    rules: Game[Any, Any], engine: Engine, state: Any, seat: int, rng: random.Random
+    rules: Game[Any, Any], rollout: Rollout, state: Any, seat: int, rng: random.Random
 ) -> float:
-    """The seat's outcome when the quick bot (else random moves) plays ``state`` out:
-    its win return (The Game: minus the cards left; else +1 or -1; 0 for a random
-    play-out that never ends)."""
-    returns = engine.rollout(state, rng)
+    """The seat's outcome when ``rollout`` (a quick bot; else random moves) plays
+    ``state`` out: its win return (The Game: minus the cards left; else +1 or -1; 0
+    for a random play-out that never ends)."""
+    returns = rollout(state, rng)
     if returns is not None:
         return float(returns[seat])
     for _ in range(MAX_RANDOM_MOVES):

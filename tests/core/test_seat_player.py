@@ -28,6 +28,7 @@ from playable.solver.core.seat_value import MoveValue
 from playable.solver.games import engine, game, views
 
 SMALL = Settings(samples=4, block=2, nodes=40, width=4)
+PLAYOUTS = Settings(samples=8, block=4, nodes=None, width=4, playouts_only=True)
 NAMES = ("thegame", "facetoface", "uno", "sequence")
 
 
@@ -88,14 +89,17 @@ def decision(player: SeatPlayer, state: Any, seat: int) -> Decision:
     return player.last
 
 
+@pytest.mark.parametrize("chosen", [SMALL, PLAYOUTS], ids=["solves", "playouts"])
 @pytest.mark.parametrize("name", NAMES)
 @settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000), moves=st.integers(0, 12))
-def test_identical_views_give_identical_decisions(name: str, seed: int, moves: int) -> None:
+def test_identical_views_give_identical_decisions(
+    name: str, chosen: Settings, seed: int, moves: int
+) -> None:
     state = position(name, seed, moves)
     other, seat = twin(name, state, seed + 1)
-    first = decision(SeatPlayer(name, seed=5, settings=SMALL), state, seat)
-    second = decision(SeatPlayer(name, seed=5, settings=SMALL), other, seat)
+    first = decision(SeatPlayer(name, seed=5, settings=chosen), state, seat)
+    second = decision(SeatPlayer(name, seed=5, settings=chosen), other, seat)
     assert first == second
     assert first.move in game(name).legal_moves(state)
 
@@ -235,6 +239,29 @@ def test_every_game_registers_the_seat_bot() -> None:
     state = position("uno", 2, 3)
     empty: tuple[frozenset[int], ...] = tuple(frozenset() for _ in state.hands)
     assert decide(bot, state, empty) in game("uno").legal_moves(state)
+
+
+def test_beats_reads_every_deal_when_not_proven_only() -> None:
+    """Flat Monte Carlo (``playouts_only``): play-outs count, but only a paired 95%
+    interval above zero overrules the default."""
+    win, loss = MoveValue(True, False, 1, False, 0), MoveValue(False, False, -1, False, 0)
+    assert beats([[win, loss]] * 4, 0, 1, proven_only=False)
+    assert not beats([[loss, win]] * 4, 0, 1, proven_only=False)
+    mixed = [[win, loss], [loss, win], [win, win], [win, loss]]
+    assert not beats(mixed, 0, 1, proven_only=False)  # ahead on the mean, not clearly
+
+
+def test_the_sequence_player_is_flat_monte_carlo() -> None:
+    """Sequence's default values every candidate by the stronger bot's play-out on
+    each of its deals, solving nothing, and keeps that bot's move unless clearly
+    beaten."""
+    chosen = DEFAULTS["sequence"]
+    assert chosen.playouts_only and chosen.keep_default
+    state = position("sequence", 3, 8)
+    seat = game("sequence").to_move(state)
+    made = decision(SeatPlayer("sequence", seed=1), state, seat)
+    assert made.nodes == 0 and made.deals == chosen.samples
+    assert made.move in game("sequence").legal_moves(state)
 
 
 def test_beats_counts_only_proven_values() -> None:

@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from playable.solver.core.errors import IllegalMove
 from playable.solver.sequence import playout_kernel as kernel
+from playable.solver.sequence.engine import SequenceEngine
 from playable.solver.sequence.notation import parse_position
 from playable.solver.sequence.players import GreedyPlayer, StrongerPlayer, play_game
 from playable.solver.sequence.rules import (
@@ -235,3 +236,14 @@ def test_leaf_solves_skipped_by_the_engine_prove_nothing() -> None:
             moves = legal_moves(state)
             state = apply(state, GREEDY.choose(state) if rng.random() < 0.7 else rng.choice(moves))
     assert skipped > 30 and proven > 10
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_the_engines_strong_rollout_is_the_stronger_bots_game(seed: int) -> None:
+    """``strong_rollout`` returns who won the game STRONGER plays out at every seat
+    (the reference rules), +1 for the winner's side and -1 for the other."""
+    start = random_prefix(Variant(2, 2), seed, 6)
+    record = play_game(start, [STRONGER, STRONGER], max_turns=400)
+    returns = SequenceEngine().strong_rollout(start, random.Random(0))
+    assert record.winner is not None and returns is not None
+    assert returns == tuple(1.0 if p % 2 == record.winner else -1.0 for p in range(2))
