@@ -594,7 +594,7 @@ def _ready_lines(pos: Position, p: int, side: int, card: int, cell: int) -> int:
 @njit(cache=True)
 def _held(pos: Position, p: int, wanted: int, played: int) -> bool:
     """Does ``p`` still hold ``wanted`` once ``played`` has left the hand?"""
-    return pos.hands[p, wanted] - (1 if wanted == played else 0) > 0
+    return bool(pos.hands[p, wanted] - (1 if wanted == played else 0) > 0)
 
 
 @njit(cache=True)
