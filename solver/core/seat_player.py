@@ -28,11 +28,12 @@ Game fewest cards left, TG-8) is played. It is the analysis of
   the analysis takes over where the endgame proofs begin (as the Face to Face
   determinized player does).
 
-Sequence's small solves prove nothing before the last few turns, so its player is
-flat Monte Carlo instead (``Settings.playouts_only``): 128 deals, each candidate
-valued on each by one play-out of the stronger bot's compiled moves
-(``Engine.strong_rollout``), and the stronger bot's move kept unless another's paired
-advantage over it on those deals has a 95% interval above zero.
+In Sequence the small solves never overruled the stronger bot (they prove losses
+that every candidate shares), so its player is flat Monte Carlo instead
+(``Settings.playouts_only``): 128 deals, each candidate valued on each by one
+play-out of the stronger bot's compiled moves (``Engine.strong_rollout``), and the
+stronger bot's move kept unless another's paired advantage over it on those deals
+has a 95% interval above zero.
 
 UNO's ordering is the heuristic bot's move first and the rest unranked, so every
 legal move is valued (a width of 108, the deck). Where the engine plans whole turns

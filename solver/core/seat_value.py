@@ -18,8 +18,8 @@ needs many simulations before its estimates settle, while one solve per move
 answers at once what the engine can prove and a single play-out fills in the rest;
 over hundreds of deals the sampling of deals, not the precision on one deal,
 dominates the error.
-:func:`value_by_playout` is the play-out alone, no solve: a game whose small solves
-prove nothing before its endgame (Sequence) spends the time on more deals instead.
+:func:`value_by_playout` is the play-out alone, no solve: where small solves add
+nothing the quick bot does not already play (Sequence), the time goes to more deals.
 """
 
 from __future__ import annotations
