@@ -99,8 +99,7 @@ def value_move(
             low, high = (-high, -low) if two_sides or low > 0 else (-math.inf, math.inf)
         if low > 0 or high < 0:  # a proven win or loss of the seat's side
             return _decided(rules, 1.0 if low > 0 else -1.0, result.nodes)
-        outcome = _played_out(rules, engine.rollout, after, seat, rng)
-        return MoveValue(outcome > 0, False, 1.0 if outcome > 0 else -1.0, False, result.nodes)
+        return _found(rules, _played_out(rules, engine.rollout, after, seat, rng), result.nodes)
     if low == high:
         return _decided(rules, low, result.nodes)
     # the solver's line where it has one (The Game's search already tries the greedy
@@ -108,14 +107,21 @@ def value_move(
     best = low if low > -math.inf else _played_out(rules, engine.rollout, after, seat, rng)
     if high < 0:  # a proven loss (The Game: some cards stay in hand whatever is played)
         return MoveValue(False, True, best, False, result.nodes)
-    outcome = min(high, best)  # a play-out laying every card proves the win
-    return MoveValue(outcome >= 0, outcome >= 0, outcome, outcome >= 0, result.nodes)
+    return _found(rules, min(high, best), result.nodes)
 
 
 def _decided(rules: Game[Any, Any], outcome: float, nodes: int) -> MoveValue:
     won = outcome >= 0 if rules.cooperative else outcome > 0
     value = outcome if rules.cooperative else (1.0 if won else -1.0)
     return MoveValue(won, True, value, True, nodes)
+
+
+def _found(rules: Game[Any, Any], outcome: float, nodes: int) -> MoveValue:
+    """The value of a line played, not of a proof: in the cooperative game a line
+    laying every card proves the win; else the line's winner, unproven."""
+    if rules.cooperative:
+        return MoveValue(outcome >= 0, outcome >= 0, outcome, outcome >= 0, nodes)
+    return MoveValue(outcome > 0, False, 1.0 if outcome > 0 else -1.0, False, nodes)
 
 
 def value_by_playout(
@@ -133,10 +139,7 @@ def value_by_playout(
     after = rules.apply(state, move)
     if rules.is_terminal(after):
         return _decided(rules, float(rules.win_returns(after)[seat]), 0)
-    outcome = _played_out(rules, rollout, after, seat, rng)
-    if rules.cooperative:
-        return MoveValue(outcome >= 0, outcome >= 0, outcome, outcome >= 0, 0)
-    return MoveValue(outcome > 0, False, 1.0 if outcome > 0 else -1.0, False, 0)
+    return _found(rules, _played_out(rules, rollout, after, seat, rng), 0)
 
 
 def _played_out(
