@@ -90,3 +90,43 @@ def test_the_engine_play_out_gives_the_reference_returns() -> None:
         record = play_round(state, [HeuristicPlayer()] * 2, random.Random(0), max_moves=2000)
         expected = None if record.winner < 0 else tuple(map(float, GAME.win_returns(record.final)))
         assert ENGINE.rollout(state, random.Random(seed)) == expected
+
+
+def jittered_share(state: State, jitter: int, rounds: int, compiled: bool) -> float | None:
+    """Player 0's share of ``rounds`` jittered heuristic rounds from ``state``: the
+    kernel's (None if one needs a reshuffle, which the kernel leaves to the reference
+    rules), or the reference bots' through the reference rules."""
+    wins = 0
+    for seed in range(rounds):
+        if compiled:
+            won, _ = winner(state, 2000, jitter, seed)
+            if won == FAILED:
+                return None
+        else:
+            bot = HeuristicPlayer(jitter=jitter, rng=random.Random(seed))
+            won = play_round(state, [bot, bot], random.Random(0), max_moves=2000).winner
+        assert won in (0, 1)
+        wins += won == 0
+    return wins / rounds
+
+
+def test_jittered_rounds_are_seeded_and_play_like_the_jittered_reference_bots() -> None:
+    """With jitter the kernel's round depends on the seed alone, it changes the rounds
+    (some position is won by either player), and its win share from a position is
+    the jittered reference bots' within sampling noise (a two-proportion test)."""
+    checked = changed = 0
+    for seed in range(40):
+        state = walked(seed, 20 + seed, seed % 2 == 0, True)
+        compiled = jittered_share(state, 40, 200, compiled=True)
+        if compiled is None:
+            continue
+        assert winner(state, 2000, 40, 7) == winner(state, 2000, 40, 7)
+        reference_share = jittered_share(state, 40, 200, compiled=False)
+        assert reference_share is not None
+        spread = compiled * (1 - compiled) / 200 + reference_share * (1 - reference_share) / 200
+        assert abs(compiled - reference_share) <= 4 * spread**0.5 + 0.02
+        checked += 1
+        changed += 0 < compiled < 1
+        if checked == 6:
+            break
+    assert checked == 6 and changed
