@@ -24,9 +24,6 @@ class UnoEngine:
     #: set for the Python df-pn; a 50-node solve takes 0.1 ms of CPU on the kernel,
     #: 0.5 ms in Python (40 positions from random play, 2026-11-26)
     leaf_nodes = 50
-    #: values of 0..rollout_jitter added to each chain the heuristic bot compares in
-    #: a play-out (rollout_kernel._noise); 0: one deterministic round a position
-    rollout_jitter = 0
 
     def warm_up(self) -> None:
         """Load (or compile) the endgame and play-out kernels before any budget starts."""
@@ -64,13 +61,12 @@ class UnoEngine:
         from playable.solver.uno.rollout_kernel import ABANDONED, FAILED, winner
         from playable.solver.uno.simulate import play_round
 
-        seed = rng.getrandbits(31) if self.rollout_jitter else 0
-        won, _ = winner(state, MAX_ROLLOUT_MOVES, self.rollout_jitter, seed)
+        won, _ = winner(state, MAX_ROLLOUT_MOVES)
         if won == ABANDONED:
             return None
         if won != FAILED:
             return (1.0, -1.0) if won == 0 else (-1.0, 1.0)
-        bots = [HeuristicPlayer(jitter=self.rollout_jitter, rng=rng)] * state.players
+        bots = [HeuristicPlayer()] * state.players
         record = play_round(state, bots, rng, max_moves=MAX_ROLLOUT_MOVES)
         return None if record.winner < 0 else tuple(map(float, GAME.win_returns(record.final)))
 

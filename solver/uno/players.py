@@ -22,10 +22,9 @@ Every bot calls UNO (UN-8) unless the simulator makes it forget.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Protocol, cast
 
 from playable.solver.core.random_bot import RandomBot
@@ -193,18 +192,10 @@ class GreedyPlayer:
 @dataclass
 class HeuristicPlayer:
     """A stronger heuristic (see the module docstring); ``challenge_from`` is the
-    hand size of an accused player from which it challenges a Wild Draw Four.
-    With ``jitter`` above 0 each value it compares is raised by a random whole
-    number from 0 to ``jitter`` drawn from ``rng`` (the analysis' play-outs,
-    ``UnoEngine.rollout_jitter``; the compiled twin: rollout_kernel._noise)."""
+    hand size of an accused player from which it challenges a Wild Draw Four."""
 
     challenge_from: int = 99
     name: str = "heuristic"
-    jitter: int = 0
-    rng: random.Random | None = field(default=None, compare=False, repr=False)
-
-    def _noise(self) -> int:
-        return self.rng.randint(0, self.jitter) if self.jitter and self.rng else 0
 
     def choose(self, view: View) -> Move:
         if view.phase == Phase.COLOUR:
@@ -221,13 +212,9 @@ class HeuristicPlayer:
         danger = view.hand_sizes[view.next_player] <= 2
         void = view.voids[view.next_player] if view.voids else frozenset()
         if view.phase != Phase.PLAY:  # the drawn card or a stack: one decision
-            return max(
-                plays, key=lambda m: self.value(view.hand, [m], void, danger) + self._noise()
-            )
+            return max(plays, key=lambda m: self.value(view.hand, [m], void, danger))
         plans = turn_plans(view.hand, view.top, view.colour, two_players, view.reverse_skips)
-        best = max(
-            plans, key=lambda plan: self.value(view.hand, plan, void, danger) + self._noise()
-        )
+        best = max(plans, key=lambda plan: self.value(view.hand, plan, void, danger))
         return best[0]
 
     @staticmethod

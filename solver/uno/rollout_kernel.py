@@ -198,27 +198,12 @@ def _options(counts: I64, top: int, colour: int, cards: I64, colours: I64, depth
     return n
 
 
-@njit(cache=True, inline="always")
-def _noise(jitter: int) -> int:
-    """A random whole number from 0 to ``jitter`` added to a chain's value (numba's
-    generator, seeded by :func:`play_round`); 0 without jitter."""
-    return np.random.randint(0, jitter + 1) if jitter > 0 else 0
-
-
 @njit(cache=True)
 def _best_chain_start(
-    counts: I64,
-    size: int,
-    top: int,
-    colour: int,
-    danger: bool,
-    void: int,
-    reverse_skips: bool,
-    jitter: int,
+    counts: I64, size: int, top: int, colour: int, danger: bool, void: int, reverse_skips: bool
 ) -> tuple[int, int]:
     """The first play (card, colour named or -1) of the best chain of the turn
-    (turn_plans depth first, the first of highest value, each value raised by
-    :func:`_noise`); (-1, -1) if none."""
+    (turn_plans depth first, the first of highest value); (-1, -1) if none."""
     cards = np.empty((MOST_CARDS + 1, MOST_OPTIONS), dtype=np.int64)
     colours = np.empty((MOST_CARDS + 1, MOST_OPTIONS), dtype=np.int64)
     count = np.zeros(MOST_CARDS + 1, dtype=np.int64)
@@ -243,7 +228,7 @@ def _best_chain_start(
             chain[depth] = k
             steps[depth] = (steps[depth - 1] if depth > 0 else 0) + _step_value(card, danger)
             plans += 1
-            value = _chain_value(counts, left, steps[depth], card, named, void) + _noise(jitter)
+            value = _chain_value(counts, left, steps[depth], card, named, void)
             if value > best:
                 best = value
                 first_card = cards[0, chain[0]]
@@ -279,15 +264,13 @@ def _code(card: int, named: int) -> int:
 
 
 @njit(cache=True)
-def _single_best(counts: I64, size: int, card: int, danger: bool, void: int, jitter: int) -> int:
-    """The code of the best single play of ``card`` (a wild: colours in order), each
-    value raised by :func:`_noise`."""
+def _single_best(counts: I64, size: int, card: int, danger: bool, void: int) -> int:
+    """The code of the best single play of ``card`` (a wild: colours in order)."""
     best = NO_VALUE
     code = -1
     for named in range(4 if card >= WILD else 1):
         counts[card] -= 1
         value = _chain_value(counts, size - 1, _step_value(card, danger), card, named, void)
-        value += _noise(jitter)
         counts[card] += 1
         if value > best:
             best = value
@@ -296,12 +279,9 @@ def _single_best(counts: I64, size: int, card: int, danger: bool, void: int, jit
 
 
 @njit(cache=True)
-def choose(
-    row: I64, counts: I64, void: int, reverse_skips: bool, stacking: bool, jitter: int
-) -> int:
+def choose(row: I64, counts: I64, void: int, reverse_skips: bool, stacking: bool) -> int:
     """The heuristic bot's move code for the player to move in ``row`` (whose hand is
-    ``counts``; ``void``: the colours the other player is known to lack, a bit each;
-    ``jitter``: the most :func:`_noise` added to a play's value)."""
+    ``counts``; ``void``: the colours the other player is known to lack, a bit each)."""
     p = row[MOV]
     q = 1 - p
     size = row[N0 + p]
@@ -321,7 +301,7 @@ def choose(
         drawn = row[X]
         if drawn == WILD_DRAW_FOUR and not honest_w4:
             return M_PASS
-        return _single_best(counts, size, drawn, danger, void, jitter)
+        return _single_best(counts, size, drawn, danger, void)
     if phase == STACK:
         best = NO_VALUE
         code = M_ACCEPT
@@ -330,30 +310,21 @@ def choose(
             if counts[card] > 0:
                 counts[card] -= 1
                 value = _chain_value(counts, size - 1, _step_value(card, danger), card, -1, void)
-                value += _noise(jitter)
                 counts[card] += 1
                 if value > best:
                     best = value
                     code = card
         return code
-    card, named = _best_chain_start(
-        counts, size, row[TOP], colour, danger, void, reverse_skips, jitter
-    )
+    card, named = _best_chain_start(counts, size, row[TOP], colour, danger, void, reverse_skips)
     return M_DRAW if card < 0 else _code(card, named)
 
 
 @njit(cache=True)
-def play_round(
-    row0: I64, params: I64, pile: I64, max_moves: int, jitter: int, seed: int
-) -> tuple[int, int]:
+def play_round(row0: I64, params: I64, pile: I64, max_moves: int) -> tuple[int, int]:
     """The heuristic bots' round from ``row0``: (winner 0 or 1, or :data:`FAILED` or
     :data:`ABANDONED`; the moves made). The record of missing colours follows
     VoidTracker: a player who draws on colour c and passes lacks c; any card they
-    receive otherwise, or keeping a drawn card, forgets it. With ``jitter`` above 0
-    every value the bots compare is raised by a random 0..``jitter`` (:func:`_noise`,
-    numba's generator seeded by ``seed``)."""
-    if jitter > 0:
-        np.random.seed(seed)
+    receive otherwise, or keeping a drawn card, forgets it."""
     row = row0.copy()
     after = np.empty(WIDTH, dtype=np.int64)
     counts = np.zeros(KINDS, dtype=np.int64)
@@ -365,7 +336,7 @@ def play_round(
         q = 1 - p
         for c in range(KINDS):
             counts[c] = count_of(row, p, c)
-        code = choose(row, counts, voids[q], reverse_skips, stacking, jitter)
+        code = choose(row, counts, voids[q], reverse_skips, stacking)
         result = child(row, code, params, pile, after)
         if result == RESHUFFLED:
             return FAILED, moves
@@ -402,15 +373,14 @@ def encode(state: State) -> tuple[I64, I64, I64]:
     return row_of(node), params, pile
 
 
-def winner(state: State, max_moves: int = 2000, jitter: int = 0, seed: int = 0) -> tuple[int, int]:
+def winner(state: State, max_moves: int = 2000) -> tuple[int, int]:
     """The heuristic bots' round from ``state`` (two players, not over): the winner (0
     or 1; :data:`FAILED` where a reshuffle is needed or the round has more players,
-    :data:`ABANDONED` after ``max_moves`` moves) and the moves made; ``jitter`` and
-    ``seed``: random values (:func:`play_round`)."""
+    :data:`ABANDONED` after ``max_moves`` moves) and the moves made."""
     if state.players != 2:
         return FAILED, 0
     row, params, pile = encode(state)
-    won, moves = play_round(row, params, pile, max_moves, jitter, seed)
+    won, moves = play_round(row, params, pile, max_moves)
     return int(won), int(moves)
 
 
