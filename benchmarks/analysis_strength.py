@@ -41,10 +41,13 @@ OPPONENTS = ("fast", "bot")
 #: Moves after which a UNO round between two analysis players is abandoned (nobody
 #: wins; the table counts it unfinished). Both see every card and keep each other
 #: from going out, playing and drawing (UN-4) for hundreds of moves with nothing
-#: proven (results/analysis_strength.md): the first such round ran 884 moves, and
-#: 13 of 13 later ones passed this cap. The longest of the 200 rounds against the
-#: heuristic bot (no cap) ran 633.
-UNO_MOVES_TWO_ANALYSES = 400
+#: proven (results/analysis_strength.md): at 1 s a decision the first such round ran
+#: 884 moves and 13 of 13 later ones passed 400 (the cap then, kept in their rows as
+#: no ``moves_cap``); at 1,000 nodes against 100 rounds ran 600-2,204 moves. The
+#: longest of the 200 rounds against the heuristic bot (no cap) ran 633.
+UNO_MOVES_TWO_ANALYSES = 5000
+#: the cap of the rows played before ``moves_cap`` was recorded
+FORMER_UNO_CAP = 400
 HEADER = """# Strength of the analysis where nothing is proven
 
 `python benchmarks/analysis_strength.py --seed {seed} ...`: perfect-information games
@@ -100,7 +103,9 @@ def play(task: Task) -> dict[str, Any]:
         "deal": index,
         "seat": seat,
     }
-    cap = UNO_MOVES_TWO_ANALYSES if opponent == "fast" else None
+    cap = UNO_MOVES_TWO_ANALYSES if opponent == "fast" and name == "uno" else None
+    if cap is not None:
+        row["moves_cap"] = cap
     row.update(matches.contest(name, deal, seat, player, other, cap))
     row["decisions"] = player.decisions
     row["fallbacks"] = player.fallbacks
@@ -130,11 +135,9 @@ def table(rows: list[dict[str, Any]]) -> str:
         "| as seat 2 | unfinished | decisions a game | s a game |",
         "|---|---|---|---|---|---|---|---|---|---|",
     ]
-    groups = sorted({(r["game"], r["budget"], r["opponent"]) for r in rows})
-    for name, label, opponent in groups:
-        mine = [
-            r for r in rows if (r["game"], r["budget"], r["opponent"]) == (name, label, opponent)
-        ]
+    groups = sorted({_group(r) for r in rows})
+    for name, label, opponent, cap in groups:
+        mine = [r for r in rows if _group(r) == (name, label, opponent, cap)]
         won, *by_seat = matches.wins_by_seat(mine)
         unfinished = sum(bool(r.get("abandoned") or r.get("unfinished")) for r in mine)
         decisions = sum(r["decisions"] for r in mine) / len(mine)
@@ -142,11 +145,22 @@ def table(rows: list[dict[str, Any]]) -> str:
         against = {"fast": f"analysis at {_tenth(label)}", "bot": matches.BEST_BOT[name]}.get(
             opponent, opponent
         )
+        if cap:
+            against += f", rounds capped at {cap:,} moves"
         lines.append(
             f"| {name} | {label} | {against} | {len(mine)} | {won} | {by_seat[0]} "
             f"| {by_seat[1]} | {unfinished} | {decisions:.0f} | {seconds:.0f} |"
         )
     return "\n".join(lines)
+
+
+def _group(row: dict[str, Any]) -> tuple[str, str, str, int]:
+    """A row's line of the table: game, budget, opponent and the UNO round cap (0:
+    none)."""
+    cap = 0
+    if row["game"] == "uno" and row["opponent"] == "fast":
+        cap = int(row.get("moves_cap", FORMER_UNO_CAP))
+    return row["game"], row["budget"], row["opponent"], cap
 
 
 def _tenth(label: str) -> str:
