@@ -42,8 +42,8 @@ OPPONENTS = ("fast", "bot")
 #: wins; the table counts it unfinished). Both see every card and keep each other
 #: from going out, playing and drawing (UN-4) for hundreds of moves with nothing
 #: proven (results/analysis_strength.md): at 1 s a decision the first such round ran
-#: 884 moves and 13 of 13 later ones passed 400 (the cap then, kept in their rows as
-#: no ``moves_cap``); at 1,000 nodes against 100 the 17 of 21 rounds that ended ran
+#: 884 moves and 13 of 13 later ones passed 400 (the cap then: their rows carry no
+#: ``moves_cap``); at 1,000 nodes against 100 the 17 of 21 rounds that ended ran
 #: 297-4,035 moves (run seed 7203). The longest of the 200 rounds against the
 #: heuristic bot (no cap) ran 633.
 UNO_MOVES_TWO_ANALYSES = 5000
