@@ -104,7 +104,7 @@ def play(task: Task) -> dict[str, Any]:
         "deal": index,
         "seat": seat,
     }
-    cap = UNO_MOVES_TWO_ANALYSES if opponent == "fast" and name == "uno" else None
+    cap = UNO_MOVES_TWO_ANALYSES if _capped(name, opponent) else None
     if cap is not None:
         row["moves_cap"] = cap
     row.update(matches.contest(name, deal, seat, player, other, cap))
@@ -155,11 +155,16 @@ def table(rows: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
+def _capped(name: str, opponent: str) -> bool:
+    """Whether a game's rounds have a move cap: UNO between two analysis players."""
+    return name == "uno" and opponent == "fast"
+
+
 def _group(row: dict[str, Any]) -> tuple[str, str, str, int]:
     """A row's line of the table: game, budget, opponent and the UNO round cap (0:
     none)."""
     cap = 0
-    if row["game"] == "uno" and row["opponent"] == "fast":
+    if _capped(row["game"], row["opponent"]):
         cap = int(row.get("moves_cap", FORMER_UNO_CAP))
     return row["game"], row["budget"], row["opponent"], cap
 
